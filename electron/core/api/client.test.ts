@@ -1,0 +1,117 @@
+/**
+ * The client's guarantees that need no server: the key goes only to the service's own origin,
+ * unsafe links are refused, billing is captured, and failures map to typed errors.
+ */
+import { describe, expect, it } from 'vitest';
+import { systemClock, type Connection } from '../ports';
+import { ApiClient, captureBilling } from './client';
+import { ConnectionError, MalformedAnswerError, TimeoutError } from './errors';
+
+const KEY = 'sk-live-very-secret';
+
+function clientWith(
+  handler: (url: URL, init: RequestInit) => Promise<Response> | Response,
+  timeoutMs?: number,
+) {
+  const seen: Array<{ url: string; auth: string | null }> = [];
+  const connection: Connection = {
+    mode: 'live',
+    baseUrl: 'https://api.example.test',
+    apiKey: async () => KEY,
+    fetch: async (input, init = {}) => {
+      const url = new URL(String(input));
+      seen.push({ url: url.href, auth: new Headers(init.headers).get('authorization') });
+      return handler(url, init);
+    },
+  };
+  return {
+    api: new ApiClient({ connection, clock: systemClock, ...(timeoutMs ? { timeoutMs } : {}) }),
+    seen,
+  };
+}
+
+describe('ApiClient', () => {
+  it('sends the bearer key to the service origin only', async () => {
+    const { api, seen } = clientWith(() => new Response('glb'));
+    await api.download('https://api.example.test/files/m.glb');
+    await api.download('/files/relative.glb');
+    await api.download('https://cdn.elsewhere.test/m.glb');
+    expect(seen.map((s) => s.auth)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, null]);
+  });
+
+  it('refuses file:, javascript:, plain-http foreign and credentialed links without a request', async () => {
+    const { api, seen } = clientWith(() => new Response('x'));
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://other.test/m.glb',
+      'https://user:pass@api.example.test/m.glb',
+    ]) {
+      await expect(api.download(url), url).rejects.toMatchObject({ code: 'unsafe_url' });
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('reads a task status and keeps unknown fields', async () => {
+    const { api } = clientWith(() =>
+      Response.json({ status: 'processing', progress: 40, eta_s: 3 }),
+    );
+    await expect(api.taskStatus('t1')).resolves.toEqual({
+      status: 'processing',
+      progress: 40,
+      eta_s: 3,
+    });
+  });
+
+  it('maps an unreadable 2xx, a dropped connection and a timeout to typed errors', async () => {
+    await expect(
+      clientWith(() => new Response('{"status":')).api.taskStatus('t'),
+    ).rejects.toBeInstanceOf(MalformedAnswerError);
+    await expect(
+      clientWith(() => {
+        throw new TypeError('fetch failed');
+      }).api.taskStatus('t'),
+    ).rejects.toBeInstanceOf(ConnectionError);
+    const slow = clientWith(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+      50,
+    );
+    await expect(slow.api.taskStatus('t')).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('never puts the key in an error message', async () => {
+    const { api } = clientWith(() =>
+      Response.json(
+        { detail: { error: 'invalid_api_key', message: `bad key ${KEY}` } },
+        { status: 401 },
+      ),
+    );
+    const error = (await api.taskStatus('t').catch((e: unknown) => e)) as Error;
+    expect(error.message).not.toContain(KEY);
+  });
+});
+
+describe('captureBilling', () => {
+  it('takes billing from the body, and from the headers when the body has none', () => {
+    const headers = new Headers({ 'x-service-cost-usd': '0.40', 'x-service-balance-usd': '24.60' });
+    expect(
+      captureBilling(
+        { billing: { cost_usd: '0.40', balance_usd: '24.60', charge_ids: ['c1'] } },
+        new Headers(),
+      ),
+    ).toEqual({
+      costUsd: '0.40',
+      balanceUsd: '24.60',
+      chargeIds: ['c1'],
+    });
+    expect(captureBilling({ task_id: 't' }, headers)).toEqual({
+      costUsd: '0.40',
+      balanceUsd: '24.60',
+      chargeIds: [],
+    });
+    expect(captureBilling({}, new Headers({ 'x-service-cost-usd': '0.4x' }))).toBeUndefined();
+  });
+});

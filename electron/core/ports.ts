@@ -1,0 +1,66 @@
+/**
+ * The platform the core runs on, injected: Electron's main process and the browser host each
+ * build a `Ports` from their own adapters, tests build one from fakes. Nothing in the core
+ * reaches for a global (time, fetch, files of the user's profile) except through these.
+ */
+import type { EventName } from '../../shared/ipc/channels';
+import type { EventPayload } from '../../shared/ipc/contract';
+
+/** Time, injectable so pollers and schedulers run under fake timers. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** Structured logging. Never pass the API key or an Authorization header to it. */
+export interface Logger {
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/**
+ * How the core reaches the service: the live service with the user's key, or the built-in
+ * sandbox (demo mode) whose handler is called in-process as `fetch`.
+ */
+export interface Connection {
+  readonly mode: 'sandbox' | 'live';
+  /** Origin (and optional path prefix) of the service, e.g. `https://api.example.com`. */
+  readonly baseUrl: string;
+  readonly fetch: typeof fetch;
+  /** The bearer key, read from the secret store when needed; never cached in a log or file. */
+  apiKey(): Promise<string | undefined>;
+}
+
+/** Folders the core writes to. */
+export interface Paths {
+  /** Durable app data: journal, indexes. */
+  readonly data: string;
+  /** Content-addressed model cache. */
+  readonly cache: string;
+  /** Scratch files (uploads in progress, partial downloads). Same volume as `cache`. */
+  readonly temp: string;
+}
+
+/** Pushes a contract event to the renderer(s). */
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** Everything the core needs from its host. */
+export interface Ports {
+  readonly connection: Connection;
+  readonly paths: Paths;
+  readonly clock: Clock;
+  readonly emit: Emit;
+  readonly logger: Logger;
+  /** The URL under which the renderer can load a file of the model cache, by its file name. */
+  cacheFileUrl(fileName: string): string;
+  readonly appVersion: string;
+}

@@ -1,0 +1,22 @@
+/**
+ * Resolves a URL path inside a folder, refusing anything that would escape it (`..`, encoded
+ * separators, NUL). Used by every place that serves files to the renderer.
+ */
+import path from 'node:path';
+
+/** The file `urlPath` names inside `root`, or undefined when it would leave `root`. */
+export function confinedPath(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  const rel = path.relative(root, full);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : full;
+}
+
+/** File names of the model cache: the SHA-256 of the content and `.glb`. */
+export const CACHE_FILE_PATTERN = /^[a-f0-9]{64}\.glb$/;

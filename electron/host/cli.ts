@@ -1,0 +1,75 @@
+/**
+ * `npm run web`: runs Kiln in a browser where Electron cannot run.
+ *
+ *   tsx electron/host/cli.ts [--port N] [--data-dir DIR] [--open] [--base-url URL]
+ *                            [--memory-secrets] [--task-seconds N]
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { KeyringSecretStore } from '../core/secrets/keyring-store';
+import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
+import { startHost } from './host';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: 'string', default: '5317' },
+        'data-dir': { type: 'string' },
+        open: { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        'memory-secrets': { type: 'boolean', default: false },
+        'task-seconds': { type: 'string' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(
+      `${(error as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR] [--open]`,
+    );
+    process.exit(2);
+  }
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a port number (0 = any free port), not "${args.port}".`);
+    process.exit(2);
+  }
+  let secrets: SecretStore = new MemorySecretStore();
+  if (!args['memory-secrets']) {
+    if (await KeyringSecretStore.available()) secrets = new KeyringSecretStore();
+    else
+      console.error('No OS keychain is available: a key added now is kept for this session only.');
+  }
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const host = await startHost({
+    rendererDir: path.join(root, 'dist', 'renderer'),
+    dataDir: args['data-dir'] ?? path.join(os.homedir(), '.kiln-web'),
+    secrets,
+    port,
+    appVersion: pkg.version,
+    ...(args['base-url'] ? { liveBaseUrl: args['base-url'] } : {}),
+    ...(args['task-seconds'] ? { sandbox: { taskSeconds: Number(args['task-seconds']) } } : {}),
+  });
+  console.log(`Kiln is running at ${host.url}`);
+  if (args.open) openBrowser(host.url);
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function openBrowser(url: string): void {
+  const command =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log('Open the address above in your browser.'));
+  child.unref();
+}
+
+void main();

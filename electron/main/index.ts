@@ -1,0 +1,92 @@
+/**
+ * Kiln's Electron main process: the composition root. It builds the core's ports from Electron
+ * adapters, starts the core, serves the renderer over `kiln:` and wires IPC. No business logic
+ * lives here.
+ */
+import { app, BrowserWindow, session } from 'electron';
+import path from 'node:path';
+import { EVENT_CHANNEL } from '../../shared/ipc/channels';
+import { chooseConnection } from '../core/connection';
+import { systemClock, type Logger, type Ports } from '../core/ports';
+import { KeyringSecretStore } from '../core/secrets/keyring-store';
+import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
+import { createServices } from '../core/services';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox';
+import {
+  APP_ORIGIN,
+  cacheFileUrl,
+  handleKilnProtocol,
+  registerSchemePrivileges,
+} from './app-protocol';
+import { registerIpc } from './ipc';
+import { createMainWindow } from './window';
+
+const logger: Logger = {
+  info: (m, d) => console.log(`[kiln] ${m}`, d ?? ''),
+  warn: (m, d) => console.warn(`[kiln] ${m}`, d ?? ''),
+  error: (m, d) => console.error(`[kiln] ${m}`, d ?? ''),
+};
+
+// Bundled to dist-electron/main; the renderer and preload sit beside it.
+const here = import.meta.dirname;
+const rendererDir = path.join(here, '..', '..', 'dist', 'renderer');
+const preload = path.join(here, '..', 'preload', 'index.cjs');
+
+app.enableSandbox();
+registerSchemePrivileges();
+
+/** Starts Kiln once Electron is ready. Exported for the wiring test. */
+export async function start(): Promise<BrowserWindow> {
+  await app.whenReady();
+  // Kiln never needs camera, microphone, geolocation or notifications permission prompts.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
+    callback(false),
+  );
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  const dataDir = app.getPath('userData');
+  const secrets: SecretStore = (await KeyringSecretStore.available())
+    ? new KeyringSecretStore()
+    : new MemorySecretStore();
+  let embedded: EmbeddedSandbox | undefined;
+  const connection = await chooseConnection({
+    secrets,
+    liveBaseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
+    liveFetch: fetch,
+    sandbox: () => (embedded = startEmbeddedSandbox(dataDir)).connection,
+  });
+  const paths = {
+    data: dataDir,
+    cache: path.join(dataDir, 'cache', 'models'),
+    temp: path.join(dataDir, 'cache', 'tmp'),
+  };
+  const ports: Ports = {
+    connection,
+    paths,
+    clock: systemClock,
+    logger,
+    appVersion: app.getVersion(),
+    cacheFileUrl,
+    emit: (event, payload) => {
+      for (const window of BrowserWindow.getAllWindows())
+        window.webContents.send(EVENT_CHANNEL, event, payload);
+    },
+  };
+  const services = await createServices(ports);
+  handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
+  registerIpc(services.handlers, APP_ORIGIN, logger);
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', () => {
+    services.close();
+    void embedded?.sandbox.close();
+  });
+  return createMainWindow({ preload, url: `${APP_ORIGIN}/index.html`, appOrigin: APP_ORIGIN });
+}
+
+void start().catch((error: unknown) => {
+  logger.error('Kiln could not start', { error: String(error) });
+  app.exit(1);
+});

@@ -1,0 +1,27 @@
+/**
+ * The sandboxed preload: exposes `window.kiln`, one function per contract channel, `on` for
+ * contract events only, and `stageFile`, which hands the main process a dropped file's path so
+ * its bytes never travel through IPC. No raw `ipcRenderer` reaches the page.
+ */
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { CHANNELS, EVENTS, EVENT_CHANNEL, type EventName } from '../../shared/ipc/channels';
+
+const calls = Object.fromEntries(
+  CHANNELS.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]),
+);
+
+contextBridge.exposeInMainWorld('kiln', {
+  ...calls,
+  on(event: EventName, listener: (payload: unknown) => void): () => void {
+    if (!(EVENTS as readonly string[]).includes(event))
+      throw new Error(`Unknown event: ${String(event)}`);
+    const forward = (_e: IpcRendererEvent, name: unknown, payload: unknown) => {
+      if (name === event) listener(payload);
+    };
+    ipcRenderer.on(EVENT_CHANNEL, forward);
+    return () => void ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+  },
+  stageFile(file: File) {
+    return ipcRenderer.invoke('files:stagePath', { path: webUtils.getPathForFile(file) });
+  },
+});

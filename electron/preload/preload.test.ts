@@ -1,0 +1,43 @@
+/**
+ * The preload exposes one function per contract channel, `on` limited to contract events, and
+ * `stageFile` passing a path, never bytes; nothing else.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipc/channels';
+import { recorded } from '../testing/fake-electron';
+
+vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+await import('./index');
+const api = recorded.exposed.get('kiln')!;
+
+describe('electron/preload', () => {
+  it('exposes exactly the contract channels, on and stageFile', () => {
+    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'on', 'stageFile'].sort());
+  });
+
+  it('forwards a call to its channel', async () => {
+    await (api['jobs:list'] as (i: unknown) => Promise<unknown>)(undefined);
+    expect(recorded.invoked.at(-1)).toEqual({ channel: 'jobs:list', input: undefined });
+  });
+
+  it('stages a file by path', async () => {
+    await (api['stageFile'] as (f: unknown) => Promise<unknown>)({ path: '/home/me/cup.jpg' });
+    expect(recorded.invoked.at(-1)).toEqual({
+      channel: 'files:stagePath',
+      input: { path: '/home/me/cup.jpg' },
+    });
+  });
+
+  it('delivers only the subscribed contract event and refuses unknown events', () => {
+    const on = api['on'] as (e: string, cb: (p: unknown) => void) => () => void;
+    expect(() => on('shell.exec', () => {})).toThrow(/Unknown event/);
+    const got: unknown[] = [];
+    const off = on('jobs.updated', (p) => got.push(p));
+    const [forward] = recorded.rendererListeners.get(EVENT_CHANNEL)!;
+    forward!({}, 'jobs.updated', { id: '1' });
+    forward!({}, 'other.event', { id: '2' });
+    expect(got).toEqual([{ id: '1' }]);
+    off();
+    expect(recorded.rendererListeners.get(EVENT_CHANNEL)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * A stand-in for the `electron` module: records what the main process and preload do with it,
+ * so their wiring is tested in plain Node (the Electron binary cannot be installed here).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+
+type Listener = (...args: unknown[]) => void;
+
+/** What the code under test did with Electron. */
+export const recorded = {
+  handlers: new Map<string, (event: unknown, input: unknown) => unknown>(),
+  windows: [] as FakeBrowserWindow[],
+  privileged: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+  exposed: new Map<string, Record<string, unknown>>(),
+  invoked: [] as Array<{ channel: string; input: unknown }>,
+  rendererListeners: new Map<string, Listener[]>(),
+  permissionHandler: undefined as
+    undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+  permissionCheck: undefined as undefined | (() => boolean),
+  sandboxEnabled: false,
+  sent: [] as unknown[][],
+};
+
+const userData = mkdtempSync(path.join(os.tmpdir(), 'kiln-fake-electron-'));
+
+class FakeWebContents {
+  readonly listeners = new Map<string, Listener>();
+  windowOpenHandler: ((details: unknown) => unknown) | undefined;
+  readonly mainFrame = { url: 'kiln://app/index.html' };
+  setWindowOpenHandler(fn: (details: unknown) => unknown) {
+    this.windowOpenHandler = fn;
+  }
+  on(name: string, fn: Listener) {
+    this.listeners.set(name, fn);
+    return this;
+  }
+  send(...args: unknown[]) {
+    recorded.sent.push(args);
+  }
+}
+
+/** The fake BrowserWindow. */
+export class FakeBrowserWindow {
+  readonly webContents = new FakeWebContents();
+  loadedUrl: string | undefined;
+  constructor(readonly options: Record<string, unknown>) {
+    recorded.windows.push(this);
+  }
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  once() {
+    return this;
+  }
+  show() {}
+  static getAllWindows() {
+    return recorded.windows;
+  }
+}
+
+/** The fake module's exports. */
+export const fakeElectron = {
+  app: {
+    whenReady: () => Promise.resolve(),
+    getPath: () => userData,
+    getVersion: () => '0.0.0-test',
+    enableSandbox: () => {
+      recorded.sandboxEnabled = true;
+    },
+    on: () => {},
+    quit: () => {},
+    exit: () => {},
+  },
+  BrowserWindow: FakeBrowserWindow,
+  ipcMain: {
+    handle: (channel: string, fn: (event: unknown, input: unknown) => unknown) => {
+      recorded.handlers.set(channel, fn);
+    },
+  },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.privileged.push(...schemes),
+    handle: (scheme: string, fn: (request: Request) => Promise<Response>) =>
+      recorded.protocolHandlers.set(scheme, fn),
+  },
+  net: { fetch: (url: string) => fetch(url) },
+  session: {
+    defaultSession: {
+      setPermissionRequestHandler: (fn: typeof recorded.permissionHandler) => {
+        recorded.permissionHandler = fn;
+      },
+      setPermissionCheckHandler: (fn: () => boolean) => {
+        recorded.permissionCheck = fn;
+      },
+    },
+  },
+  contextBridge: {
+    exposeInMainWorld: (name: string, api: Record<string, unknown>) =>
+      recorded.exposed.set(name, api),
+  },
+  ipcRenderer: {
+    invoke: (channel: string, input: unknown) => {
+      recorded.invoked.push({ channel, input });
+      return Promise.resolve({ ok: true, value: null });
+    },
+    on: (channel: string, fn: Listener) => {
+      recorded.rendererListeners.set(channel, [
+        ...(recorded.rendererListeners.get(channel) ?? []),
+        fn,
+      ]);
+    },
+    removeListener: (channel: string, fn: Listener) => {
+      recorded.rendererListeners.set(
+        channel,
+        (recorded.rendererListeners.get(channel) ?? []).filter((l) => l !== fn),
+      );
+    },
+  },
+  webUtils: { getPathForFile: (file: { path?: string }) => file.path ?? '/picked/photo.png' },
+};

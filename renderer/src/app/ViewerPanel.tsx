@@ -1,0 +1,40 @@
+/**
+ * The centre of the window: the model viewer, loaded lazily so the entry chunk carries no
+ * three.js, with the open model's name and facts above it.
+ */
+import { lazy, Suspense } from 'react';
+import { useKiln } from '../store/StoreProvider';
+
+const ModelViewer = lazy(() => import('../viewer').then((m) => ({ default: m.ModelViewer })));
+
+/** The viewer area. */
+export function ViewerPanel() {
+  const model = useKiln((s) => s.model);
+  const opening = useKiln((s) => s.openingModelId);
+  const openError = useKiln((s) => s.openError);
+  return (
+    <section className="panel viewer-panel" aria-label="Viewer">
+      <div className="viewer-caption">
+        {model ? (
+          <>
+            <strong data-testid="model-name">{model.name}</strong>
+            {model.polyCount !== undefined ? (
+              <span className="muted"> · {model.polyCount.toLocaleString('en-US')} triangles</span>
+            ) : null}
+          </>
+        ) : (
+          <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>
+        )}
+        {openError ? (
+          <span className="error-text" role="alert">
+            {' '}
+            {openError}
+          </span>
+        ) : null}
+      </div>
+      <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
+        <ModelViewer url={model?.fileUrl} />
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The browser host's transport: the same `KilnApi` as Electron's preload, over a WebSocket to
+ * the host (calls and events) and HTTP for file uploads (a browser has no file paths).
+ */
+import { CHANNELS, type EventName } from '../../../shared/ipc/channels';
+import type { KilnApi } from '../../../shared/ipc/bridge';
+import type { IpcResult } from '../../../shared/ipc/errors';
+
+type Pending = (result: IpcResult<unknown>) => void;
+
+const disconnected: IpcResult<never> = {
+  ok: false,
+  error: {
+    code: 'host_unreachable',
+    message: 'Kiln lost contact with its host process. Reload the page; your jobs continue there.',
+  },
+};
+
+/** Connects to the host that served this page. */
+export function createWsApi(location: Location = window.location): KilnApi {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/bridge`);
+  const ready = new Promise<boolean>((resolve) => {
+    socket.addEventListener('open', () => resolve(true), { once: true });
+    socket.addEventListener('error', () => resolve(false), { once: true });
+  });
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+
+  socket.addEventListener('message', (message) => {
+    let data: { id?: number; result?: IpcResult<unknown>; event?: string; payload?: unknown };
+    try {
+      data = JSON.parse(String(message.data)) as typeof data;
+    } catch {
+      return;
+    }
+    if (data.event) {
+      for (const listener of listeners.get(data.event) ?? []) listener(data.payload);
+    } else if (data.id !== undefined && data.result) {
+      pending.get(data.id)?.(data.result);
+      pending.delete(data.id);
+    }
+  });
+  socket.addEventListener('close', () => {
+    for (const resolve of pending.values()) resolve(disconnected);
+    pending.clear();
+  });
+
+  const invoke = async (channel: string, input: unknown): Promise<IpcResult<unknown>> => {
+    if (!(await ready) || socket.readyState !== WebSocket.OPEN) return disconnected;
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, channel, input }));
+    });
+  };
+
+  const calls = Object.fromEntries(CHANNELS.map((c) => [c, (input: unknown) => invoke(c, input)]));
+  return {
+    ...(calls as Omit<KilnApi, 'on' | 'stageFile'>),
+    on(event: EventName, listener: (payload: never) => void) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: unknown) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+    async stageFile(file: File) {
+      try {
+        const response = await fetch('./upload', {
+          method: 'POST',
+          body: file,
+          headers: { 'x-file-name': encodeURIComponent(file.name) },
+        });
+        return (await response.json()) as IpcResult<never>;
+      } catch {
+        return disconnected;
+      }
+    },
+  } as KilnApi;
+}

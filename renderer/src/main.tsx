@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { connectBridge } from './bridge';
+import { createKilnStore } from './store/app-store';
+import { KilnStoreProvider } from './store/StoreProvider';
+import './app/app.css';
+
+const store = createKilnStore(connectBridge());
+void store.getState().init();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <KilnStoreProvider store={store}>
+      <App />
+    </KilnStoreProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,28 @@
+/**
+ * The renderer's one zustand store, built from typed slices with the bridge injected (so tests
+ * can pass a fake). Camera and animation state stay out of it: they live in the viewer.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Bridge } from '../../../shared/ipc/bridge';
+import { createAppSlice, type AppSlice } from './app-slice';
+import { createJobsSlice, type JobsSlice } from './jobs-slice';
+import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+
+/** The whole renderer state. */
+export type KilnState = AppSlice & JobsSlice & ViewerSlice;
+
+/** A slice creator: gets the store's set/get and the bridge. */
+export type SliceCreator<T> = (
+  set: StoreApi<KilnState>['setState'],
+  get: StoreApi<KilnState>['getState'],
+  bridge: Bridge,
+) => T;
+
+/** Builds the store around a bridge. */
+export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
+  return createStore<KilnState>()((set, get) => ({
+    ...createAppSlice(set, get, bridge),
+    ...createJobsSlice(set, get, bridge),
+    ...createViewerSlice(set, get, bridge),
+  }));
+}

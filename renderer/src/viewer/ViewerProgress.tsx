@@ -1,0 +1,44 @@
+import type { JSX } from 'react';
+import type { LoadProgress } from './load-model';
+import { progressPercent, stageLabel } from './progress-label';
+import { useElapsedSeconds } from './use-elapsed-seconds';
+
+/** Props of {@link ViewerProgress}. */
+export interface ViewerProgressProps {
+  readonly progress: LoadProgress;
+}
+
+/**
+ * Loading bar with the stage and elapsed time. Mount it with `key={url}` so the clock restarts
+ * for each model. Without a known download size the bar sweeps (indeterminate) but the stage line
+ * still counts bytes, so the user sees that something is moving.
+ */
+export function ViewerProgress({ progress }: ViewerProgressProps): JSX.Element {
+  const percent = progressPercent(progress);
+  const label = stageLabel(progress);
+  const elapsed = useElapsedSeconds();
+  return (
+    <div className="kiln-viewer__progress" data-testid="viewer-progress">
+      <div
+        className="kiln-viewer__progress-track"
+        role="progressbar"
+        aria-label="Opening model"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={percent === null ? label : `${label}, ${percent}%`}
+        data-indeterminate={percent === null ? '' : undefined}
+      >
+        <div
+          className="kiln-viewer__progress-fill"
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
+      </div>
+      <p className="kiln-viewer__progress-label">
+        <span>{label}</span>
+        {percent !== null && <span className="kiln-viewer__progress-percent">{percent}%</span>}
+        {elapsed >= 1 && <span className="kiln-viewer__progress-elapsed">{elapsed} s</span>}
+      </p>
+    </div>
+  );
+}

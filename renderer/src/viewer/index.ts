@@ -1,0 +1,7 @@
+/**
+ * Kiln's 3D model viewer. Import the component from here; the other modules are internal.
+ * @packageDocumentation
+ */
+export { ModelViewer, type ModelViewerProps } from './ModelViewer';
+export type { ModelStats } from './model-stats';
+export type { ViewerState } from './viewer-types';

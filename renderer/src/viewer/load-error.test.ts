@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { describeLoadError, isAbortError, loadErrorSentence, ModelLoadError } from './load-error';
+
+describe('loadErrorSentence', () => {
+  it('explains missing files without a bare status code', () => {
+    const sentence = loadErrorSentence(new ModelLoadError('http', 'x', { status: 404 }));
+    expect(sentence).toMatch(/^Could not open this model: the file is no longer available\./);
+    expect(sentence).not.toMatch(/404/);
+  });
+
+  it('points refused access at the API key', () => {
+    expect(describeLoadError(new ModelLoadError('http', 'x', { status: 401 }))).toMatch(/API key/);
+  });
+
+  it('keeps the parser detail for broken files, without three prefixes', () => {
+    const error = new ModelLoadError('format', 'x', {
+      cause: new Error('THREE.GLTFLoader: Unsupported asset. glTF versions >=2.0 are supported.'),
+    });
+    expect(describeLoadError(error)).toBe(
+      'the file is not a readable GLB model (Unsupported asset. glTF versions >=2.0 are supported.). Export or download it again.',
+    );
+  });
+
+  it('names a web page served instead of the file', () => {
+    expect(describeLoadError(new ModelLoadError('web-page', 'x'))).toMatch(/web page instead/);
+    expect(describeLoadError(new ModelLoadError('not-gltf', 'x'))).toMatch(/not a GLB model/);
+  });
+
+  it('truncates long details', () => {
+    const error = new ModelLoadError('gpu', 'x', { cause: new Error('x'.repeat(500)) });
+    expect(describeLoadError(error).length).toBeLessThan(260);
+  });
+
+  it('handles unknown throwables', () => {
+    expect(loadErrorSentence('boom')).toBe(
+      'Could not open this model: something unexpected happened (boom). Try opening it again.',
+    );
+    expect(loadErrorSentence(undefined)).toMatch(/something unexpected happened\. Try/);
+  });
+});
+
+describe('isAbortError', () => {
+  it('recognises aborts only', () => {
+    expect(isAbortError(new DOMException('a', 'AbortError'))).toBe(true);
+    expect(isAbortError(new Error('a'))).toBe(false);
+    expect(isAbortError(null)).toBe(false);
+  });
+});

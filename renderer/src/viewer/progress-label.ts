@@ -1,0 +1,45 @@
+import type { LoadProgress } from './load-model';
+
+/**
+ * Share of the progress bar each stage ends at. Downloading dominates the wait for a generated
+ * model (tens of MB over the network); decoding and GPU upload take the last sliver.
+ */
+const DOWNLOAD_END = 90;
+const DECODE_AT = 93;
+const UPLOAD_AT = 97;
+
+/** Percent for the progress bar, or null while the download size is unknown. */
+export function progressPercent(progress: LoadProgress): number | null {
+  switch (progress.stage) {
+    case 'download':
+      if (!progress.total) return null;
+      return Math.min(DOWNLOAD_END, Math.floor((progress.loaded / progress.total) * DOWNLOAD_END));
+    case 'decode':
+      return DECODE_AT;
+    case 'upload':
+      return UPLOAD_AT;
+  }
+}
+
+/** Byte size for people: "820 KB", "3.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/** The stage line under the bar: "Downloading 3.4 of 12 MB", "Decoding geometry", … */
+export function stageLabel(progress: LoadProgress): string {
+  switch (progress.stage) {
+    case 'download':
+      if (progress.loaded === 0) return 'Downloading';
+      return progress.total
+        ? `Downloading ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`
+        : `Downloading ${formatBytes(progress.loaded)}`;
+    case 'decode':
+      return 'Decoding geometry and textures';
+    case 'upload':
+      return 'Preparing for display';
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What the renderer can call: `KilnApi` is the raw surface a transport exposes (the preload's
+ * `window.kiln`, or the browser host's WebSocket client); `Bridge` is the typed, throwing wrapper
+ * the renderer uses.
+ */
+import { CHANNELS, type Channel, type EventName } from './channels';
+import type { EventPayload, Input, Output, StagedFile } from './contract';
+import { KilnError, type IpcResult } from './errors';
+
+/** The raw surface a transport exposes: one function per channel, events, and file staging. */
+export type KilnApi = { [C in Channel]: (input: Input<C>) => Promise<IpcResult<Output<C>>> } & {
+  /** Subscribes to a contract event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * Hands a user-chosen file to the main process without copying its bytes through IPC:
+   * Electron passes its path (`webUtils.getPathForFile`), the browser host streams it over HTTP.
+   */
+  stageFile(file: File): Promise<IpcResult<StagedFile>>;
+};
+
+/** The renderer's typed client: resolves with the output or rejects with a {@link KilnError}. */
+export type Bridge = { [C in Channel]: (input: Input<C>) => Promise<Output<C>> } & {
+  on: KilnApi['on'];
+  stageFile(file: File): Promise<StagedFile>;
+};
+
+const unwrap = async <T>(result: Promise<IpcResult<T>>): Promise<T> => {
+  const r = await result;
+  if (r.ok) return r.value;
+  throw KilnError.fromIpc(r.error);
+};
+
+/** Wraps a transport's raw surface into the renderer's {@link Bridge}. */
+export function createBridge(api: KilnApi): Bridge {
+  const calls = Object.fromEntries(
+    CHANNELS.map((c) => [
+      c,
+      (input: unknown) => unwrap((api[c] as (i: unknown) => Promise<IpcResult<unknown>>)(input)),
+    ]),
+  ) as { [C in Channel]: (input: Input<C>) => Promise<Output<C>> };
+  return {
+    ...calls,
+    on: (event, listener) => api.on(event, listener),
+    stageFile: (file) => unwrap(api.stageFile(file)),
+  };
+}

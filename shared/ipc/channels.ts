@@ -1,0 +1,25 @@
+/**
+ * Channel and event names of the IPC contract, without their schemas.
+ *
+ * The sandboxed preload imports only this file, so it stays tiny and free of zod; the
+ * `satisfies` checks in `contract.ts` keep the two lists identical.
+ */
+
+/** Every request/response channel, `area:verb`. */
+export const CHANNELS = [
+  'app:info',
+  'files:stagePath',
+  'jobs:startPhoto',
+  'jobs:list',
+  'library:model',
+] as const;
+/** A request/response channel name. */
+export type Channel = (typeof CHANNELS)[number];
+
+/** Every event the main process pushes, `area.event`. */
+export const EVENTS = ['jobs.updated'] as const;
+/** An event name. */
+export type EventName = (typeof EVENTS)[number];
+
+/** The one Electron IPC channel that carries pushed events (payload: `[name, value]`). */
+export const EVENT_CHANNEL = 'kiln:event';

@@ -1,0 +1,55 @@
+/**
+ * Errors as they cross IPC. Electron keeps only `message` of a thrown error, so nothing is thrown
+ * across the boundary: handlers throw {@link KilnError}s, `dispatch` turns them into
+ * {@link IpcError} values, and the renderer's bridge turns those back into {@link KilnError}s.
+ */
+import { z } from 'zod';
+
+/** The serialisable error every failed IPC call returns. */
+export const IpcErrorSchema = z.object({
+  /** Stable code: a service code (`insufficient_balance`) or a Kiln one (`invalid_input`). */
+  code: z.string(),
+  /** A sentence for the user: what happened and what to do. */
+  message: z.string(),
+  /** The input field the error is about, when there is one. */
+  field: z.string().optional(),
+  /** Seconds to wait before trying again, when known. */
+  retryAfter: z.number().optional(),
+});
+/** The serialisable error every failed IPC call returns. */
+export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+/** The value every IPC call resolves to. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** An error with a stable code and a message meant for the user. */
+export class KilnError extends Error {
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: string,
+    message: string,
+    extra: Readonly<{ field?: string; retryAfter?: number; cause?: unknown }> = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.name = 'KilnError';
+    this.code = code;
+    this.field = extra.field;
+    this.retryAfter = extra.retryAfter;
+  }
+
+  /** The IPC form of this error. */
+  toIpc(): IpcError {
+    const out: IpcError = { code: this.code, message: this.message };
+    if (this.field !== undefined) out.field = this.field;
+    if (this.retryAfter !== undefined) out.retryAfter = this.retryAfter;
+    return out;
+  }
+
+  /** Rebuilds an error received over IPC. */
+  static fromIpc(error: IpcError): KilnError {
+    return new KilnError(error.code, error.message, error);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Playwright fixtures: each test gets its own browser host (fresh data folder, in-memory key
+ * store, embedded sandbox with a short task time) and a page opened on it. Every request the page
+ * makes is recorded, and the test fails if one leaves 127.0.0.1: Kiln must work offline.
+ */
+import { test as base, expect } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { startHost, type Host } from '../../electron/host/host';
+import { KilnPage } from './kiln-page';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Requests that stay on the machine: the host itself, and in-page data/blob URLs. */
+export function isLocal(url: string): boolean {
+  return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
+}
+
+export const test = base.extend<{ host: Host; kiln: KilnPage }>({
+  // Playwright reads fixture dependencies from the destructuring pattern: an empty one is required.
+  // eslint-disable-next-line no-empty-pattern
+  host: async ({}, use) => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
+    const host = await startHost({
+      rendererDir: path.join(root, 'dist', 'renderer'),
+      dataDir,
+      secrets: new MemorySecretStore(),
+      sandbox: { taskSeconds: 1 },
+      services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
+      logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
+    });
+    await use(host);
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+  kiln: async ({ page, host }, use) => {
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const kiln = new KilnPage(page);
+    await kiln.open(host.url);
+    await use(kiln);
+    expect(
+      requests.filter((u) => !isLocal(u)),
+      'requests that left 127.0.0.1',
+    ).toEqual([]);
+  },
+});
+
+export { expect };

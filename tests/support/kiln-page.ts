@@ -1,0 +1,76 @@
+/**
+ * Page module of Kiln's window: what a user does (drop a photo, generate, open a model) and what
+ * they see (jobs, the viewer), using test ids and readiness attributes instead of sleeps.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Real photos shared by the team (CC0). */
+export const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
+
+/** Kiln's main window. */
+export class KilnPage {
+  constructor(readonly page: Page) {}
+
+  get dropZone(): Locator {
+    return this.page.getByTestId('drop-zone');
+  }
+  get createError(): Locator {
+    return this.page.getByTestId('create-error');
+  }
+  get jobs(): Locator {
+    return this.page.getByTestId('job');
+  }
+  get viewer(): Locator {
+    return this.page.getByTestId('viewer');
+  }
+
+  /** Opens the app and waits until it has its first data. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+  }
+
+  /** Drops files on the drop zone the way a file manager does (a real `drop` with a DataTransfer). */
+  async drop(
+    files: ReadonlyArray<{ name: string; bytes: Uint8Array; type: string }>,
+  ): Promise<void> {
+    const payload = files.map((f) => ({
+      name: f.name,
+      type: f.type,
+      b64: Buffer.from(f.bytes).toString('base64'),
+    }));
+    const dataTransfer = await this.page.evaluateHandle((items) => {
+      const dt = new DataTransfer();
+      for (const item of items) {
+        const bytes = Uint8Array.from(atob(item.b64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], item.name, { type: item.type }));
+      }
+      return dt;
+    }, payload);
+    await this.dropZone.dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** Drops one of the shared real photos. */
+  async dropPhoto(name: string): Promise<void> {
+    const bytes = await readFile(path.join(PHOTOS, name));
+    await this.drop([{ name, bytes, type: 'image/png' }]);
+  }
+
+  /** Clicks Generate. */
+  async generate(): Promise<void> {
+    await this.page.getByTestId('generate').click();
+  }
+
+  /** Waits until the viewer shows a model, and returns its triangle count. */
+  async waitForModel(timeout = 90_000): Promise<number> {
+    await expect(this.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout });
+    return Number(await this.viewer.getAttribute('data-triangles'));
+  }
+
+  /** A screenshot of the viewer canvas, as PNG bytes. */
+  async viewerPixels(): Promise<Buffer> {
+    return this.viewer.locator('canvas').screenshot();
+  }
+}

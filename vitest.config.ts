@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{shared,electron,renderer}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: generation tests are CPU-heavy, so keep to two workers.
+    maxWorkers: 2,
+  },
+});
