@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 if [ "$(uname)" = Linux ] && [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ -z "${KILN_IN_DBUS:-}" ]; then
   if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
     export KILN_IN_DBUS=1
+    # A keyring folder of this run only: the daemon creates a fresh "login" collection unlocked
+    # with this password, whatever keyrings the machine's user already has.
+    XDG_DATA_HOME="$(mktemp -d)"
+    export XDG_DATA_HOME
     exec dbus-run-session -- bash -c \
       'echo -n kiln-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$0" "$@"' \
       "$0" "$@"
