@@ -24,7 +24,10 @@ export default tseslint.config(
     plugins: { kiln: { rules: { layers: layersRule } } },
     rules: {
       'kiln/layers': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {

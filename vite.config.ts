@@ -54,7 +54,11 @@ export default defineConfig(({ mode }) => ({
                 outDir: 'dist-electron/preload',
                 rollupOptions: {
                   external: ['electron'],
-                  output: { format: 'cjs', entryFileNames: 'index.cjs', inlineDynamicImports: true },
+                  output: {
+                    format: 'cjs',
+                    entryFileNames: 'index.cjs',
+                    inlineDynamicImports: true,
+                  },
                 },
               },
             },

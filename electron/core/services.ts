@@ -11,6 +11,7 @@ import { JobService } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
 import { ModelCache } from './library/model-cache';
 import type { Ports } from './ports';
+import { RequestScheduler } from './schedule/request-scheduler';
 
 /** The running core. */
 export interface Services {
@@ -22,14 +23,22 @@ export interface Services {
 }
 
 /** Tuning knobs, mostly for tests. */
-export type ServiceOptions = Readonly<{ pollTiming?: PollTiming }>;
+export type ServiceOptions = Readonly<{
+  pollTiming?: PollTiming;
+  /** Requests per rolling minute; default 55, a little under the service's 60. */
+  requestBudget?: number;
+}>;
 
 /** Builds and starts the core: resumes the journaled jobs before returning. */
 export async function createServices(
   ports: Ports,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const api = new ApiClient({ connection: ports.connection, clock: ports.clock });
+  const scheduler = new RequestScheduler({
+    clock: ports.clock,
+    ...(options.requestBudget ? { budget: options.requestBudget } : {}),
+  });
+  const api = new ApiClient({ connection: ports.connection, clock: ports.clock, scheduler });
   const files = new FileStager();
   const cache = new ModelCache({ api, paths: ports.paths });
   const journal = new JobJournal(ports.paths.data, ports.logger);
@@ -48,6 +57,9 @@ export async function createServices(
     handlers: createHandlers({ ports, files, jobs, cache }),
     files,
     jobs,
-    close: () => jobs.close(),
+    close: () => {
+      jobs.close();
+      scheduler.close();
+    },
   };
 }

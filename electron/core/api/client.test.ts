@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Connection } from '../ports';
+import { RequestScheduler } from '../schedule/request-scheduler';
 import { ApiClient, captureBilling } from './client';
 import { ConnectionError, MalformedAnswerError, TimeoutError } from './errors';
 
@@ -24,8 +25,15 @@ function clientWith(
       return handler(url, init);
     },
   };
+  // maxRetries 0: these tests look at single answers, not at the scheduler's retries.
+  const scheduler = new RequestScheduler({ clock: systemClock, maxRetries: 0 });
   return {
-    api: new ApiClient({ connection, clock: systemClock, ...(timeoutMs ? { timeoutMs } : {}) }),
+    api: new ApiClient({
+      connection,
+      clock: systemClock,
+      scheduler,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    }),
     seen,
   };
 }

@@ -24,6 +24,7 @@ import { TIERS, type ModelTier } from '../../../shared/api/rules';
 import { isUsd } from '../../../shared/money';
 import type { GenerationOptions } from '../../../shared/ipc/contract';
 import type { Clock, Connection } from '../ports';
+import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
 import {
   ApiError,
   AuthError,
@@ -57,6 +58,13 @@ interface RequestSpec<T> {
   readonly schema: z.ZodType<T>;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
+  /** Scheduling class: user actions go before downloads, downloads before polls. */
+  readonly priority: Priority;
+  /**
+   * Safe to send again after an ambiguous failure. False for paid calls: those are only
+   * repeated after a definite refusal (`rate_limited`).
+   */
+  readonly idempotent: boolean;
 }
 
 /** A parsed answer with what the client captured around it. */
@@ -70,6 +78,8 @@ export interface Answer<T> {
 export type ApiClientOptions = Readonly<{
   connection: Connection;
   clock: Clock;
+  /** Every request passes this scheduler: one rate budget per key, priorities, 429 pauses. */
+  scheduler: RequestScheduler;
   /** Default per-request timeout; uploads get `uploadTimeoutMs`. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
@@ -79,12 +89,14 @@ export type ApiClientOptions = Readonly<{
 export class ApiClient {
   readonly #connection: Connection;
   readonly #clock: Clock;
+  readonly #scheduler: RequestScheduler;
   readonly #timeoutMs: number;
   readonly #uploadTimeoutMs: number;
 
   constructor(options: ApiClientOptions) {
     this.#connection = options.connection;
     this.#clock = options.clock;
+    this.#scheduler = options.scheduler;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#uploadTimeoutMs = options.uploadTimeoutMs ?? 180_000;
   }
@@ -113,6 +125,8 @@ export class ApiClient {
       body: form,
       schema: GenerationStartSchema,
       timeoutMs: this.#uploadTimeoutMs,
+      priority: 'user',
+      idempotent: false,
       ...(signal ? { signal } : {}),
     });
   }
@@ -123,6 +137,8 @@ export class ApiClient {
       method: 'GET',
       path: `/task/${encodeURIComponent(taskId)}/status`,
       schema: TaskStatusSchema,
+      priority: 'poll',
+      idempotent: true,
       ...(signal ? { signal } : {}),
     });
     return answer.value;
@@ -134,6 +150,8 @@ export class ApiClient {
       method: 'GET',
       path: `/model/${encodeURIComponent(modelId)}`,
       schema: ModelSchema,
+      priority: 'download',
+      idempotent: true,
       ...(signal ? { signal } : {}),
     });
     return answer.value;
@@ -198,7 +216,14 @@ export class ApiClient {
     return { authorization: `Bearer ${key}` };
   }
 
-  async #request<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+  #request<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+    return this.#scheduler.run(spec.priority, () => this.#requestOnce(spec), {
+      retry: spec.idempotent,
+      ...(spec.signal ? { signal: spec.signal } : {}),
+    });
+  }
+
+  async #requestOnce<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
     const url = new URL(this.#connection.baseUrl.replace(/\/$/, '') + spec.path);
     for (const [k, v] of Object.entries(spec.query ?? {})) {
       if (v !== undefined) url.searchParams.set(k, String(v));

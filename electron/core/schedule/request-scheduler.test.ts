@@ -1,0 +1,540 @@
+/**
+ * The scheduler's promises to the rest of Kiln, under a fake clock: never more than the budget in
+ * any rolling window, user actions first, a 429 pauses everything, paid calls are never repeated
+ * after an ambiguous failure, idempotent ones are retried with growing jittered backoff, and
+ * cancelled or closed requests are never sent.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  CancelledError,
+  ConcurrencyLimitError,
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '../api/errors';
+import { backoffDelay } from './backoff';
+import { FakeClock } from './fake-clock';
+import {
+  RequestScheduler,
+  type Priority,
+  type SchedulerEvent,
+  type SchedulerOptions,
+} from './request-scheduler';
+
+type Sent = Extract<SchedulerEvent, { type: 'sent' }>;
+
+function setup(options: Partial<SchedulerOptions> = {}) {
+  const clock = new FakeClock();
+  const events: SchedulerEvent[] = [];
+  const scheduler = new RequestScheduler({
+    clock,
+    random: () => 0.5,
+    ...options,
+    onEvent: (e) => events.push(e),
+  });
+  const sends = () => events.filter((e): e is Sent => e.type === 'sent');
+  return { clock, scheduler, events, sends };
+}
+
+/** Settles state of a promise without awaiting it, so tests can check "not yet". */
+function track<T>(promise: Promise<T>) {
+  const state: { settled: boolean; value?: T; error?: unknown } = { settled: false };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, value }),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
+
+/** Asserts that no `windowMs` interval `(t - windowMs, t]` holds more than `budget` sends. */
+function expectWithinBudget(times: readonly number[], budget: number, windowMs: number) {
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    const inWindow = times.slice(0, i + 1).filter((s) => s > t - windowMs && s <= t).length;
+    expect(inWindow, `sends in the window ending at send ${i} (t=${t})`).toBeLessThanOrEqual(
+      budget,
+    );
+  }
+}
+
+const rateLimited = (retryAfter?: number) =>
+  new RateLimitError('rate_limited', 'Too many requests.', {
+    status: 429,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
+
+describe('RequestScheduler budget', () => {
+  it('sends 200 requests at once without ever exceeding 55 in a rolling minute', async () => {
+    const { clock, scheduler, sends } = setup({ keepHistory: true });
+    const results = Array.from({ length: 200 }, (_, i) =>
+      scheduler.run('poll', async () => i, { retry: true }),
+    );
+    await clock.runUntilIdle();
+
+    await expect(Promise.all(results)).resolves.toEqual(Array.from({ length: 200 }, (_, i) => i));
+    const times = scheduler.history;
+    expect(times).toHaveLength(200);
+    expect(sends().map((e) => e.at)).toEqual(times);
+    expectWithinBudget(times, 55, 60_000);
+    // Full batches go as soon as the oldest send leaves the window: ceil(200/55) - 1 = 3 minutes.
+    expect(times.at(-1)).toBe(3 * 60_000);
+    expect(times.filter((t) => t === 0)).toHaveLength(55);
+    expect(times.filter((t) => t === 180_000)).toHaveLength(200 - 3 * 55);
+    // One wake-up per exhausted window, not a polling loop.
+    expect(clock.created).toBe(3);
+  });
+
+  it('uses a rolling window, not fixed one-minute buckets', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 55 });
+    const send = async () => 'ok';
+    for (let i = 0; i < 30; i++) void scheduler.run('poll', send);
+    await clock.advanceTo(50_000);
+    for (let i = 0; i < 25; i++) void scheduler.run('poll', send);
+    await clock.advanceTo(55_000);
+    for (let i = 0; i < 40; i++) void scheduler.run('poll', send);
+
+    // A fixed bucket would send 55 more at 60 s; only the 30 sent at 0 s have left the window.
+    await clock.advanceTo(59_999);
+    expect(sends()).toHaveLength(55);
+    await clock.advanceTo(60_000);
+    expect(sends()).toHaveLength(85);
+    await clock.advanceTo(109_999);
+    expect(sends()).toHaveLength(85);
+    await clock.advanceTo(110_000);
+    expect(sends()).toHaveLength(95);
+    expectWithinBudget(
+      sends().map((e) => e.at),
+      55,
+      60_000,
+    );
+  });
+
+  it('holds the invariant over a long run of random arrivals, latencies and failures', async () => {
+    let seed = 42;
+    const rand = () => {
+      // Park–Miller: a small deterministic generator so a failure can be replayed.
+      seed = (seed * 16_807) % 2_147_483_647;
+      return (seed - 1) / 2_147_483_646;
+    };
+    const { clock, scheduler, sends } = setup({ budget: 55, random: rand });
+    const priorities: Priority[] = ['user', 'download', 'poll'];
+    const all: Array<Promise<unknown>> = [];
+    for (let step = 0; step < 600; step++) {
+      const burst = Math.floor(rand() * 4);
+      for (let k = 0; k < burst; k++) {
+        const latency = Math.floor(rand() * 3000);
+        const fails = rand() < 0.1;
+        const send = () =>
+          new Promise((resolve, reject) =>
+            clock.setTimeout(
+              () => (fails ? reject(new ConnectionError('connection_failed', 'x')) : resolve(1)),
+              latency,
+            ),
+          );
+        all.push(
+          scheduler
+            .run(priorities[Math.floor(rand() * 3)]!, send, { retry: true })
+            .catch(() => undefined),
+        );
+      }
+      await clock.advance(1000);
+    }
+    await clock.runUntilIdle();
+    await Promise.all(all);
+    const times = sends().map((e) => e.at);
+    expect(times.length).toBeGreaterThan(all.length);
+    expectWithinBudget(times, 55, 60_000);
+    // The load was high enough to use the whole budget, so the limit was really exercised.
+    expect(Math.max(...sends().map((e) => e.inWindow))).toBe(55);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('reports the sends of the current window and keeps its history bounded', async () => {
+    const { clock, scheduler } = setup({ budget: 20 });
+    for (let i = 0; i < 10; i++) void scheduler.run('poll', async () => 1);
+    await clock.advanceTo(30_000);
+    for (let i = 0; i < 5; i++) void scheduler.run('poll', async () => 1);
+    await clock.flush();
+    expect(scheduler.sentInWindow()).toBe(15);
+    await clock.advanceTo(60_000);
+    expect(scheduler.sentInWindow()).toBe(5);
+    expect(scheduler.history).toEqual([30_000, 30_000, 30_000, 30_000, 30_000]);
+    await clock.advanceTo(90_000);
+    expect(scheduler.sentInWindow()).toBe(0);
+    expect(scheduler.history).toEqual([]);
+  });
+});
+
+describe('RequestScheduler priorities', () => {
+  it('sends a later user action before earlier polls when a slot frees', async () => {
+    const { clock, scheduler } = setup({ budget: 2, windowMs: 1000 });
+    const order: string[] = [];
+    const job = (name: string, priority: Priority) =>
+      scheduler.run(priority, async () => {
+        order.push(name);
+        return name;
+      });
+    void job('first', 'poll');
+    void job('second', 'poll');
+    await clock.flush();
+    void job('poll-1', 'poll');
+    void job('poll-2', 'poll');
+    await clock.advance(100);
+    void job('download-1', 'download');
+    await clock.advance(100);
+    const user = job('user-1', 'user');
+    await clock.advance(799);
+    expect(order).toEqual(['first', 'second']);
+
+    await clock.advance(1);
+    expect(order).toEqual(['first', 'second', 'user-1', 'download-1']);
+    await expect(user).resolves.toBe('user-1');
+    await clock.advance(1000);
+    expect(order).toEqual(['first', 'second', 'user-1', 'download-1', 'poll-1', 'poll-2']);
+  });
+
+  it('keeps a retried request ahead of those of its priority that came after it', async () => {
+    const { clock, scheduler } = setup({ budget: 1, windowMs: 1000 });
+    const order: string[] = [];
+    let calls = 0;
+    const flaky = scheduler.run(
+      'poll',
+      async () => {
+        order.push('flaky');
+        if (++calls === 1) throw new ConnectionError('connection_failed', 'reset');
+        return 'flaky';
+      },
+      { retry: true },
+    );
+    await clock.advance(100);
+    const later = scheduler.run('poll', async () => {
+      order.push('later');
+      return 'later';
+    });
+    // flaky's backoff (250 ms) ends before the slot frees at 1000 ms; it must not lose its turn.
+    await clock.runUntilIdle();
+    await expect(Promise.all([flaky, later])).resolves.toEqual(['flaky', 'later']);
+    expect(order).toEqual(['flaky', 'flaky', 'later']);
+  });
+});
+
+describe('RequestScheduler rate_limited', () => {
+  it('pauses everything for retry_after seconds, then retries the refused request first', async () => {
+    const { clock, scheduler, events, sends } = setup();
+    let calls = 0;
+    const refusedOnce = track(
+      scheduler.run(
+        'poll',
+        async () => {
+          calls += 1;
+          if (calls === 1) throw rateLimited(7);
+          return 'status';
+        },
+        { retry: true },
+      ),
+    );
+    await clock.advance(1000);
+    const user = track(scheduler.run('user', async () => 'user'));
+    await clock.advance(2000);
+    const download = track(scheduler.run('download', async () => 'download', { retry: true }));
+
+    await clock.advanceTo(6999);
+    expect(sends().map((e) => e.at)).toEqual([0]);
+    expect(scheduler.pausedUntil).toBe(7000);
+    expect(user.settled || download.settled || refusedOnce.settled).toBe(false);
+
+    await clock.advanceTo(7000);
+    expect(sends().map((e) => [e.at, e.priority, e.attempt])).toEqual([
+      [0, 'poll', 1],
+      // The user action outranks the poll even though the poll was refused first.
+      [7000, 'user', 1],
+      [7000, 'download', 1],
+      [7000, 'poll', 2],
+    ]);
+    expect(refusedOnce).toMatchObject({ settled: true, value: 'status' });
+    expect(user.value).toBe('user');
+    expect(download.value).toBe('download');
+    expect(scheduler.pausedUntil).toBeUndefined();
+    expect(events.filter((e) => e.type === 'paused' || e.type === 'resumed')).toMatchObject([
+      { type: 'paused', at: 0, until: 7000 },
+      { type: 'resumed', at: 7000 },
+    ]);
+  });
+
+  it('pauses 5 s when the 429 does not say how long', async () => {
+    const { clock, scheduler, sends } = setup();
+    let calls = 0;
+    const p = scheduler.run('user', async () => {
+      if (++calls === 1) throw rateLimited();
+      return 'ok';
+    });
+    await clock.advanceTo(4999);
+    expect(sends()).toHaveLength(1);
+    await clock.advanceTo(5000);
+    await expect(p).resolves.toBe('ok');
+    expect(sends().map((e) => e.at)).toEqual([0, 5000]);
+  });
+
+  it('retries a paid call after rate_limited: the service did nothing', async () => {
+    const { clock, scheduler, sends } = setup();
+    let calls = 0;
+    const p = scheduler.run(
+      'user',
+      async () => {
+        if (++calls === 1) throw rateLimited(3);
+        return { taskId: 't1' };
+      },
+      { retry: false },
+    );
+    await clock.runUntilIdle();
+    await expect(p).resolves.toEqual({ taskId: 't1' });
+    expect(sends().map((e) => e.at)).toEqual([0, 3000]);
+  });
+
+  it.each([
+    ['ServerError', () => new ServerError('server_error', '5xx', { status: 502 })],
+    ['ConnectionError', () => new ConnectionError('connection_failed', 'reset')],
+    ['TimeoutError', () => new TimeoutError('timeout', 'no answer')],
+  ])('never repeats a paid call after a %s: it may have been charged', async (_, make) => {
+    const { clock, scheduler, sends } = setup();
+    const error = make();
+    const paid = scheduler.run(
+      'user',
+      async () => {
+        throw error;
+      },
+      { retry: false },
+    );
+    const result = paid.catch((e: unknown) => e);
+    await clock.runUntilIdle();
+    expect(await result).toBe(error);
+    expect(sends()).toHaveLength(1);
+  });
+
+  it('gives up on repeated 429s after maxRetries', async () => {
+    const { clock, scheduler, sends } = setup({ maxRetries: 2 });
+    const last = rateLimited(1);
+    let calls = 0;
+    const p = scheduler
+      .run(
+        'poll',
+        async () => {
+          calls += 1;
+          throw calls === 3 ? last : rateLimited(1);
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await clock.runUntilIdle();
+    expect(await p).toBe(last);
+    expect(sends().map((e) => e.at)).toEqual([0, 1000, 2000]);
+  });
+
+  it('passes too_many_jobs to the caller without pausing or retrying', async () => {
+    const { clock, scheduler, sends } = setup();
+    const error = new ConcurrencyLimitError('too_many_jobs', 'five running', { status: 429 });
+    const p = scheduler
+      .run(
+        'user',
+        async () => {
+          throw error;
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await clock.flush();
+    const next = scheduler.run('poll', async () => 'next');
+    await clock.flush();
+    expect(await p).toBe(error);
+    await expect(next).resolves.toBe('next');
+    expect(sends().map((e) => e.at)).toEqual([0, 0]);
+  });
+});
+
+describe('RequestScheduler retries', () => {
+  it('retries a GET after connection failures with growing, jittered backoff', async () => {
+    const jitter = [0.5, 0.9];
+    const { clock, scheduler, sends, events } = setup({ random: () => jitter.shift()! });
+    let calls = 0;
+    const p = scheduler.run(
+      'download',
+      async () => {
+        if (++calls <= 2) throw new ConnectionError('connection_failed', 'reset');
+        return 'model';
+      },
+      { retry: true },
+    );
+    await clock.runUntilIdle();
+    await expect(p).resolves.toBe('model');
+    // Bounds 500 then 1000 ms, scaled by the injected jitter: 250 ms, then 900 ms.
+    expect(sends().map((e) => e.at)).toEqual([0, 250, 1150]);
+    expect(events.filter((e) => e.type === 'retry')).toMatchObject([
+      { attempt: 1, delayMs: 250 },
+      { attempt: 2, delayMs: 900 },
+    ]);
+  });
+
+  it('gives up after maxRetries with the last error', async () => {
+    const { clock, scheduler, sends } = setup({ maxRetries: 4 });
+    const errors: ServerError[] = [];
+    const p = scheduler
+      .run(
+        'poll',
+        async () => {
+          const e = new ServerError('server_error', '503', { status: 503 });
+          errors.push(e);
+          throw e;
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await clock.runUntilIdle();
+    expect(sends()).toHaveLength(5);
+    expect(await p).toBe(errors[4]);
+    // With jitter 0.5 the waits are half of 500, 1000, 2000, 4000 ms.
+    expect(sends().map((e) => e.at)).toEqual([0, 250, 750, 1750, 3750]);
+  });
+
+  it('caps the backoff', () => {
+    const timing = { baseMs: 500, capMs: 30_000 };
+    expect(backoffDelay(0, timing, () => 0.999)).toBe(499);
+    expect(backoffDelay(10, timing, () => 0.999)).toBe(29_970);
+    expect(backoffDelay(60, timing, () => 1)).toBe(30_000);
+    expect(backoffDelay(3, timing, () => -1)).toBe(0);
+  });
+
+  it('does not retry a GET refused for a reason a retry cannot fix', async () => {
+    const { clock, scheduler, sends } = setup();
+    const error = new AuthError('invalid_api_key', 'bad key', { status: 401 });
+    const p = scheduler
+      .run(
+        'poll',
+        async () => {
+          throw error;
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await clock.runUntilIdle();
+    expect(await p).toBe(error);
+    expect(sends()).toHaveLength(1);
+  });
+
+  it('counts every retry against the budget', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 3, windowMs: 10_000 });
+    let calls = 0;
+    const flaky = scheduler.run(
+      'poll',
+      async () => {
+        if (++calls <= 2) throw new TimeoutError('timeout', 'slow');
+        return 'ok';
+      },
+      { retry: true },
+    );
+    const other = scheduler.run('poll', async () => 'other');
+    await clock.runUntilIdle();
+    await expect(flaky).resolves.toBe('ok');
+    await expect(other).resolves.toBe('other');
+    // flaky at 0, other at 0, flaky's first retry at 250 fills the budget; its second waits.
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 250, 10_000]);
+  });
+});
+
+describe('RequestScheduler cancellation and close', () => {
+  it('rejects a request cancelled while queued and never sends it', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 1, windowMs: 1000 });
+    const seen: Array<AbortSignal | undefined> = [];
+    void scheduler.run('poll', async () => 'first');
+    const controller = new AbortController();
+    const cancelled = scheduler
+      .run(
+        'user',
+        async (signal) => {
+          seen.push(signal);
+          return 'cancelled one';
+        },
+        { signal: controller.signal },
+      )
+      .catch((e: unknown) => e);
+    const keep = new AbortController();
+    const next = scheduler.run(
+      'poll',
+      async (signal) => {
+        seen.push(signal);
+        return 'next';
+      },
+      { signal: keep.signal },
+    );
+    await clock.advance(100);
+    controller.abort();
+
+    const error = await cancelled;
+    expect(error).toBeInstanceOf(CancelledError);
+    await clock.advance(900);
+    // The freed slot goes to the next request, which gets its own signal.
+    await expect(next).resolves.toBe('next');
+    expect(seen).toEqual([keep.signal]);
+    expect(sends()).toHaveLength(2);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const { clock, scheduler, sends } = setup();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      scheduler.run('user', async () => 'x', { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(CancelledError);
+    await clock.runUntilIdle();
+    expect(sends()).toHaveLength(0);
+  });
+
+  it('does not retry a request cancelled during its backoff', async () => {
+    const { clock, scheduler, sends } = setup();
+    const controller = new AbortController();
+    const p = scheduler
+      .run(
+        'download',
+        async () => {
+          throw new ConnectionError('connection_failed', 'reset');
+        },
+        { retry: true, signal: controller.signal },
+      )
+      .catch((e: unknown) => e);
+    await clock.advance(100);
+    controller.abort();
+    expect(await p).toBeInstanceOf(CancelledError);
+    await clock.runUntilIdle();
+    expect(sends()).toHaveLength(1);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('close() rejects everything still waiting and leaves no timer', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 1, windowMs: 1000 });
+    const first = scheduler.run('user', async () => 'sent');
+    const waiting = [
+      scheduler.run('poll', async () => 'never').catch((e: unknown) => e),
+      scheduler.run('download', async () => 'never').catch((e: unknown) => e),
+    ];
+    const backingOff = scheduler
+      .run(
+        'user',
+        async () => {
+          throw new ConnectionError('connection_failed', 'reset');
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await clock.advance(1000);
+    expect(sends()).toHaveLength(2);
+
+    scheduler.close();
+    await expect(first).resolves.toBe('sent');
+    for (const p of [...waiting, backingOff]) expect(await p).toBeInstanceOf(CancelledError);
+    expect(clock.pending).toBe(0);
+    await expect(scheduler.run('user', async () => 'late')).rejects.toBeInstanceOf(CancelledError);
+    await clock.runUntilIdle();
+    expect(sends()).toHaveLength(2);
+  });
+});
