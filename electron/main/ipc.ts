@@ -21,7 +21,7 @@ export function isTrustedSender(event: IpcMainInvokeEvent, appOrigin: string): b
 /** Wires every channel to its handler. */
 export function registerIpc(handlers: Handlers, appOrigin: string, logger: Logger): void {
   for (const channel of CHANNELS) {
-    ipcMain.handle(channel, (event, input: unknown) => {
+    ipcMain.handle(channel, async (event, input: unknown) => {
       if (!isTrustedSender(event, appOrigin)) {
         logger.warn('IPC call from an untrusted sender refused', { channel });
         return { ok: false, error: { code: 'forbidden', message: 'Refused.' } };

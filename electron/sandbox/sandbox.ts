@@ -1,0 +1,183 @@
+/**
+ * `createSandbox`: wires state, persistence, billing, limits, tasks, jobs and routes into one
+ * web-standard handler.
+ */
+import path from 'node:path';
+import { LIMITS } from '../../shared/api/rules';
+import { normalizeUsd } from '../../shared/money';
+import { createApp } from './app';
+import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './chaos';
+import { SandboxCore } from './core';
+import { cachedGenerator, type Generator } from './generation';
+import { Jobs } from './jobs';
+import { DiskFileStore, JsonStateStore, MemoryFileStore, MemoryStateStore } from './persist';
+import { PriceList } from './prices';
+import { RateLimiter } from './rate-limit';
+import { seedLibrary } from './seed';
+import { emptyState } from './state';
+import { Tasks } from './tasks';
+import type { Sandbox, SandboxOptions } from './types';
+
+/** Default key of the sandbox's account. */
+export const DEFAULT_SANDBOX_KEY = 'sk-sandbox-demo';
+
+/** Test hook: options that are not part of the public surface. */
+export interface SandboxInternals {
+  /** Replaces the photo → model generator. */
+  generator?: Generator;
+}
+
+function checkSeconds(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a number ≥ 0`);
+  return value;
+}
+
+/**
+ * Creates a sandbox: the whole service of service-api.md as `fetch`.
+ * @example
+ * const sandbox = createSandbox({ keys: ['sk-test'], taskSeconds: 0 });
+ * const res = await sandbox.fetch(new Request('http://sandbox/api/platform/balance', {
+ *   headers: { Authorization: 'Bearer sk-test' },
+ * }));
+ */
+export function createSandbox(
+  options: SandboxOptions = {},
+  internals: SandboxInternals = {},
+): Sandbox {
+  const clock = options.clock ?? { now: () => Date.now() };
+  const keys = options.keys ?? [DEFAULT_SANDBOX_KEY];
+  if (keys.length === 0) throw new RangeError('The sandbox needs at least one key');
+  if (new Set(keys).size > LIMITS.keysPerUser) {
+    throw new RangeError(`An account holds at most ${LIMITS.keysPerUser} keys`);
+  }
+  const taskSeconds = checkSeconds('taskSeconds', options.taskSeconds ?? 3);
+  const stateStore = options.dataDir ? new JsonStateStore(options.dataDir) : new MemoryStateStore();
+  const files = options.dataDir
+    ? new DiskFileStore(path.join(options.dataDir, 'files'))
+    : new MemoryFileStore();
+  const state =
+    stateStore.load() ?? emptyState(keys, normalizeUsd(options.balanceUsd ?? '25.00'), clock.now());
+  // Keys given now always work, also on a reloaded state (the demo key must never be lost).
+  for (const key of keys) {
+    if (!state.account.keys.some((k) => k.key === key)) {
+      state.account.keys.push({ key, revoked: false, createdAt: clock.now() });
+    }
+  }
+  if (options.monthlyLimitUsd !== undefined)
+    state.account.monthlyLimitUsd = normalizeUsd(options.monthlyLimitUsd);
+  if (options.keyLimitUsd !== undefined)
+    state.account.keyLimitUsd = normalizeUsd(options.keyLimitUsd);
+
+  const core = new SandboxCore({
+    state,
+    files,
+    stateStore,
+    clock,
+    prices: new PriceList(options.prices),
+    settings: {
+      taskSeconds,
+      jobSeconds: checkSeconds('jobSeconds', options.jobSeconds ?? taskSeconds / 3),
+      linkSeconds: checkSeconds('linkSeconds', options.linkSeconds ?? 300),
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    },
+  });
+  const tasks = new Tasks(core, cachedGenerator(internals.generator));
+  const jobs = new Jobs(core);
+  const app = createApp({
+    core,
+    tasks,
+    jobs,
+    limiter: new RateLimiter(options.requestsPerMinute ?? LIMITS.requestsPerMinute),
+  });
+  const chaos = options.chaos?.inProcess ? new Chaos(options.chaos) : undefined;
+
+  const ready = (async () => {
+    await seedLibrary(core, {
+      websiteModels: options.websiteModels ?? 0,
+      apiModels: options.seedModels ?? 0,
+    });
+    tasks.resume();
+    jobs.resume();
+    core.changed();
+  })();
+  // A failed seed surfaces on the first request; do not crash the process on it meanwhile.
+  ready.catch(() => undefined);
+
+  const handle = async (request: Request): Promise<Response> => {
+    await ready;
+    return app.fetch(request);
+  };
+
+  const findKey = (key: string) => {
+    const row = state.account.keys.find((k) => k.key === key && !k.revoked);
+    if (!row) throw new Error(`No live key ${key}`);
+    return row;
+  };
+
+  return {
+    chaos: options.chaos,
+    handle,
+    async fetch(request) {
+      if (!chaos) return handle(request);
+      const plan = chaos.plan();
+      if (plan.burst429) return burstResponse();
+      if (plan.resetBefore)
+        throw new TypeError('fetch failed', { cause: new Error('sandbox chaos: reset before') });
+      await sleep(plan.latencyMs);
+      if (plan.errorStatus) return errorResponse(plan.errorStatus);
+      const response = await handle(request);
+      if (plan.resetAfter) {
+        await response.arrayBuffer();
+        throw new TypeError('fetch failed', { cause: new Error('sandbox chaos: reset after') });
+      }
+      return corrupt(response, plan);
+    },
+    async close() {
+      await ready.catch(() => undefined);
+      await Promise.all([core.generationQueue.close(), core.buildQueue.close()]);
+      await core.flush();
+    },
+    ledger: () => state.ledger.map((entry) => ({ ...entry })),
+    balance: () => core.billing.balance,
+    setBalance(usd) {
+      state.account.balanceUsd = normalizeUsd(usd);
+      core.changed();
+    },
+    setMonthlyLimit(usd) {
+      state.account.monthlyLimitUsd = usd === null ? null : normalizeUsd(usd);
+      core.changed();
+    },
+    setKeyLimit(usd) {
+      state.account.keyLimitUsd = usd === null ? null : normalizeUsd(usd);
+      core.changed();
+    },
+    addKey(key) {
+      if (state.account.keys.some((k) => k.key === key)) throw new Error('The key exists already');
+      if (state.account.keys.filter((k) => !k.revoked).length >= LIMITS.keysPerUser) {
+        throw new RangeError(`An account holds at most ${LIMITS.keysPerUser} keys`);
+      }
+      state.account.keys.push({ key, revoked: false, createdAt: clock.now() });
+      core.changed();
+    },
+    revokeKey(key) {
+      findKey(key).revoked = true;
+      core.changed();
+    },
+    setModelFlags(modelId, flags) {
+      const model = state.models[modelId];
+      if (!model) throw new Error(`No model ${modelId}`);
+      if (flags.published !== undefined) model.published = flags.published;
+      if (flags.favourite !== undefined) model.favourite = flags.favourite;
+      core.changed();
+    },
+    ready: () => ready,
+    async idle() {
+      await ready;
+      // Work can queue more work (nothing does today), so wait until both are empty together.
+      while (core.generationQueue.size > 0 || core.buildQueue.size > 0) {
+        await Promise.all([core.generationQueue.idle(), core.buildQueue.idle()]);
+      }
+    },
+    setServedUrl: (url) => core.setServedUrl(url),
+  };
+}
