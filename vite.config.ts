@@ -40,25 +40,25 @@ export default defineConfig(({ mode }) => ({
               root: '.',
               build: {
                 outDir: 'dist-electron/main',
-                rollupOptions: { external, output: { format: 'es' } },
+                rolldownOptions: { external, output: { format: 'es' } },
               },
             },
           },
           {
-            // Sandboxed preloads cannot be ES modules: emit CommonJS.
+            // Sandboxed preloads cannot be ES modules. The plugin derives lib mode's format from
+            // package.json's "type": "module", so lib mode is switched off and the CommonJS
+            // output is set directly.
             entry: 'electron/preload/index.ts',
             onstart: ({ reload }) => reload(),
             vite: {
               root: '.',
               build: {
                 outDir: 'dist-electron/preload',
-                rollupOptions: {
+                lib: false,
+                rolldownOptions: {
+                  input: 'electron/preload/index.ts',
                   external: ['electron'],
-                  output: {
-                    format: 'cjs',
-                    entryFileNames: 'index.cjs',
-                    inlineDynamicImports: true,
-                  },
+                  output: { format: 'cjs', entryFileNames: 'index.cjs' },
                 },
               },
             },
