@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 /**
  * e2e tests drive the built renderer in Debian's Chromium, against the browser host started
@@ -10,21 +11,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   // Two cores: the sandbox generates models in-process, so one test at a time.
   workers: 1,
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });

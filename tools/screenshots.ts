@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../electron/core/secrets/secret-store';
 import { startHost } from '../electron/host/host';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const photos = path.resolve(root, '..', 'shared', 'photos');
@@ -21,17 +22,7 @@ const host = await startHost({
   sandbox: { taskSeconds: 2 },
   logger: { info: () => {}, warn: () => {}, error: console.error },
 });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   await page.goto(host.url);

@@ -4,7 +4,7 @@
  * For each request a plan is drawn: the same number of draws whatever the outcome, so one fault
  * does not shift every later decision of the seeded sequence.
  */
-import { mulberry32 } from './procedural';
+import { mulberry32 } from './generate/random';
 import type { ChaosOptions } from './types';
 
 /** What happens to one request. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addUsd, subUsd, type Usd } from '../../shared/money';
-import { mulberry32 } from './procedural';
+import { mulberry32 } from './generate/random';
 import { photo, photoForm, startService, uniformPhoto, viewsForm } from './test-support';
 
 interface Billing {

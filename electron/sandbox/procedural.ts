@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { meshToGlb, vertexNormals, type MeshData } from './artifacts/mesh';
+import { mulberry32 } from './generate/random';
 
 /** A generated model: GLB, thumbnail (WebP) and counts. */
 export interface ProceduralModel {
@@ -12,18 +13,6 @@ export interface ProceduralModel {
   thumbnail: Uint8Array;
   triangles: number;
   vertices: number;
-}
-
-/** A deterministic PRNG (mulberry32). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A UV sphere, squashed and dented by low-frequency noise: `rings × segments × 2` triangles. */

@@ -170,6 +170,25 @@ export async function readMesh(glb: Uint8Array): Promise<MeshData> {
   return documentToMesh(await readGlb(glb));
 }
 
+/**
+ * The (unnormalised, area-weighted) normal of triangle `a, b, c`, given as offsets of its
+ * vertices' x into `positions`. Shared by vertex normals and STL facet normals.
+ */
+export function triangleNormal(
+  positions: Float32Array,
+  a: number,
+  b: number,
+  c: number,
+): [number, number, number] {
+  const ux = positions[b]! - positions[a]!;
+  const uy = positions[b + 1]! - positions[a + 1]!;
+  const uz = positions[b + 2]! - positions[a + 2]!;
+  const vx = positions[c]! - positions[a]!;
+  const vy = positions[c + 1]! - positions[a + 1]!;
+  const vz = positions[c + 2]! - positions[a + 2]!;
+  return [uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx];
+}
+
 /** Area-weighted vertex normals. */
 export function vertexNormals(positions: Float32Array, indices: Uint32Array): Float32Array {
   const out = new Float32Array(positions.length);
@@ -177,15 +196,7 @@ export function vertexNormals(positions: Float32Array, indices: Uint32Array): Fl
     const a = indices[t]! * 3;
     const b = indices[t + 1]! * 3;
     const c = indices[t + 2]! * 3;
-    const ux = positions[b]! - positions[a]!;
-    const uy = positions[b + 1]! - positions[a + 1]!;
-    const uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!;
-    const vy = positions[c + 1]! - positions[a + 1]!;
-    const vz = positions[c + 2]! - positions[a + 2]!;
-    const nx = uy * vz - uz * vy;
-    const ny = uz * vx - ux * vz;
-    const nz = ux * vy - uy * vx;
+    const [nx, ny, nz] = triangleNormal(positions, a, b, c);
     for (const v of [a, b, c]) {
       out[v] = out[v]! + nx;
       out[v + 1] = out[v + 1]! + ny;

@@ -3,6 +3,8 @@
  * a zero attribute word (little-endian floats throughout).
  */
 
+import { triangleNormal } from './mesh';
+
 /** Binary STL bytes of an indexed triangle mesh (coordinates written as given). */
 export function binaryStl(
   positions: Float32Array,
@@ -19,15 +21,7 @@ export function binaryStl(
     const a = indices[t]! * 3;
     const b = indices[t + 1]! * 3;
     const c = indices[t + 2]! * 3;
-    const ux = positions[b]! - positions[a]!;
-    const uy = positions[b + 1]! - positions[a + 1]!;
-    const uz = positions[b + 2]! - positions[a + 2]!;
-    const vx = positions[c]! - positions[a]!;
-    const vy = positions[c + 1]! - positions[a + 1]!;
-    const vz = positions[c + 2]! - positions[a + 2]!;
-    let nx = uy * vz - uz * vy;
-    let ny = uz * vx - ux * vz;
-    let nz = ux * vy - uy * vx;
+    let [nx, ny, nz] = triangleNormal(positions, a, b, c);
     const len = Math.hypot(nx, ny, nz) || 1;
     nx /= len;
     ny /= len;

@@ -1,0 +1,17 @@
+/**
+ * How tests, screenshots and benchmarks launch Debian's Chromium: WebGL through SwiftShader, and
+ * no background traffic (the build machines have no network beyond the package registries).
+ */
+
+/** The Chromium binary: Debian's, unless CHROMIUM_PATH says otherwise. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Launch flags: software WebGL, no sandbox (CI runs as root), no background networking. */
+export const CHROMIUM_ARGS = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
