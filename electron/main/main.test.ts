@@ -35,6 +35,7 @@ describe('electron/main wiring', () => {
       webviewTag: false,
       webSecurity: true,
     });
+    expect(prefs).toMatchObject({ disableBlinkFeatures: 'Auxclick', navigateOnDragDrop: false });
     expect(String(prefs['preload'])).toMatch(/preload[\\/]index\.cjs$/);
     expect(recorded.windows[0]!.loadedUrl).toBe('kiln://app/index.html');
   });

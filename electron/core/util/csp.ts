@@ -8,7 +8,7 @@ export function contentSecurityPolicy(wsOrigin = ''): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
     "img-src 'self' data: blob:",
     `connect-src 'self' blob: data:${wsOrigin ? ` ${wsOrigin}` : ''}`,
     "worker-src 'self' blob:",
