@@ -19,7 +19,9 @@ import {
   registerSchemePrivileges,
 } from './app-protocol';
 import { registerIpc } from './ipc';
+import { installAppMenu } from './app-menu';
 import { createMainWindow } from './window';
+import { loadWindowBounds, trackWindowBounds } from './window-state';
 
 const logger: Logger = {
   info: (m, d) => console.log(`[kiln] ${m}`, d ?? ''),
@@ -34,6 +36,19 @@ const preload = path.join(here, '..', 'preload', 'index.cjs');
 
 app.enableSandbox();
 registerSchemePrivileges();
+
+// One Kiln at a time: a second launch focuses the first window (and, later, opens its file there).
+if (!app.requestSingleInstanceLock()) app.quit();
+
+// Defence in depth for every web contents, including any created later: no pop-ups, no
+// navigation away from the app, no webviews.
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (e, url) => {
+    if (!url.startsWith(`${APP_ORIGIN}/`)) e.preventDefault();
+  });
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+});
 
 /** Starts Kiln once Electron is ready. Exported for the wiring test. */
 export async function start(): Promise<BrowserWindow> {
@@ -83,7 +98,22 @@ export async function start(): Promise<BrowserWindow> {
     services.close();
     void embedded?.sandbox.close();
   });
-  return createMainWindow({ preload, url: `${APP_ORIGIN}/index.html`, appOrigin: APP_ORIGIN });
+  installAppMenu({ platform: process.platform, appName: 'Kiln', dev: !app.isPackaged });
+  const boundsFile = path.join(dataDir, 'window-state.json');
+  const bounds = loadWindowBounds(boundsFile);
+  const window = createMainWindow({
+    preload,
+    url: `${APP_ORIGIN}/index.html`,
+    appOrigin: APP_ORIGIN,
+    ...(bounds ? { bounds } : {}),
+  });
+  if (bounds?.maximized) window.maximize();
+  trackWindowBounds(window, boundsFile);
+  app.on('second-instance', () => {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  return window;
 }
 
 void start().catch((error: unknown) => {

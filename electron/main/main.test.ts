@@ -17,9 +17,31 @@ const appFrame = { url: 'kiln://app/index.html' };
 const trusted = () => ({ senderFrame: appFrame, sender: { mainFrame: appFrame } });
 
 describe('electron/main wiring', () => {
-  it('exports start and enables the sandbox for every renderer', () => {
+  it('exports start, enables the sandbox for every renderer and keeps a single instance', () => {
     expect(typeof start).toBe('function');
     expect(recorded.sandboxEnabled).toBe(true);
+    expect(recorded.singleInstanceRequested).toBe(true);
+    expect(recorded.menu).toBeDefined();
+  });
+
+  it('locks down every web contents created later too', () => {
+    const [onCreated] = recorded.appListeners.get('web-contents-created')!;
+    const listeners = new Map<string, (...a: unknown[]) => void>();
+    let openHandler: ((d: unknown) => unknown) | undefined;
+    onCreated!(
+      {},
+      {
+        setWindowOpenHandler: (fn: (d: unknown) => unknown) => (openHandler = fn),
+        on: (name: string, fn: (...a: unknown[]) => void) => listeners.set(name, fn),
+      },
+    );
+    expect(openHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+    const away = { preventDefault: vi.fn() };
+    listeners.get('will-navigate')!(away, 'https://example.com/');
+    expect(away.preventDefault).toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    listeners.get('will-attach-webview')!(webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
   });
 
   it('registers exactly one handler per contract channel', () => {

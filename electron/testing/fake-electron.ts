@@ -21,6 +21,10 @@ export const recorded = {
     undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
   permissionCheck: undefined as undefined | (() => boolean),
   sandboxEnabled: false,
+  singleInstanceRequested: false,
+  appListeners: new Map<string, Listener[]>(),
+  menu: undefined as unknown,
+  openedExternally: [] as string[],
   sent: [] as unknown[][],
 };
 
@@ -56,7 +60,25 @@ export class FakeBrowserWindow {
   once() {
     return this;
   }
+  on() {
+    return this;
+  }
   show() {}
+  maximize() {}
+  restore() {}
+  focus() {}
+  isMinimized() {
+    return false;
+  }
+  isMaximized() {
+    return false;
+  }
+  isDestroyed() {
+    return false;
+  }
+  getBounds() {
+    return { x: 0, y: 0, width: 1440, height: 900 };
+  }
   static getAllWindows() {
     return recorded.windows;
   }
@@ -68,10 +90,17 @@ export const fakeElectron = {
     whenReady: () => Promise.resolve(),
     getPath: () => userData,
     getVersion: () => '0.0.0-test',
+    isPackaged: false,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;
     },
-    on: () => {},
+    requestSingleInstanceLock: () => {
+      recorded.singleInstanceRequested = true;
+      return true;
+    },
+    on: (name: string, fn: Listener) => {
+      recorded.appListeners.set(name, [...(recorded.appListeners.get(name) ?? []), fn]);
+    },
     quit: () => {},
     exit: () => {},
   },
@@ -87,6 +116,18 @@ export const fakeElectron = {
       recorded.protocolHandlers.set(scheme, fn),
   },
   net: { fetch: (url: string) => fetch(url) },
+  Menu: {
+    buildFromTemplate: (template: unknown) => ({ template }),
+    setApplicationMenu: (menu: unknown) => {
+      recorded.menu = menu;
+    },
+  },
+  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+  shell: {
+    openExternal: async (url: string) => {
+      recorded.openedExternally.push(url);
+    },
+  },
   session: {
     defaultSession: {
       setPermissionRequestHandler: (fn: typeof recorded.permissionHandler) => {
