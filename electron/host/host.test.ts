@@ -102,10 +102,11 @@ describe('browser host', () => {
     const auth = { cookie: `kiln_token=${token}`, 'x-file-name': 'big.png' };
     const png = Buffer.alloc(21 * 1024 * 1024);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    for (const framing of [
+    const framings: Array<Record<string, string>> = [
       { 'content-length': String(png.length) },
       { 'transfer-encoding': 'chunked' },
-    ]) {
+    ];
+    for (const framing of framings) {
       // The host answers with a refusal or cuts the connection at the limit; either way it is refused.
       const answer = await raw('/upload', { ...auth, ...framing }, 'POST', png).then(
         (res) => res.text,
