@@ -257,8 +257,9 @@ export function createApp({ core, tasks, jobs, limiter }: AppDeps): Hono<Env> {
       kind: multi ? 'multi' : 'photo',
       key: c.get('key'),
       operation: `generate.${multi ? 'multi' : 'photo'}.${tier}`,
-      // The front view drives the mesh; the sandbox's generator works from one picture.
+      // The front view drives the shape; a side view the depth, a back view the back texture.
       photo: front.bytes,
+      ...(multi ? { views: photos.slice(1).map((p) => p!.bytes) } : {}),
       input: {
         photoFileId: '',
         polyCount: q.poly_count,

@@ -1,9 +1,11 @@
 /**
  * Generation routes over HTTP (service-api.md §4.1–§4.7, §3.1): happy paths with real photos,
- * validation answers, task states and the no-object refund.
+ * validation answers, task states and the no-object refund; a side view sets the depth, and a
+ * retexture keeps its parent's geometry.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundsOf, readMesh } from './artifacts/mesh';
 import {
   finishTask,
   photo,
@@ -85,13 +87,37 @@ describe('photo and multi-view generation', () => {
   });
 
   it('multi-view routes take 2-4 views, front first, and charge more than one photo', async () => {
+    // The side view: a cut-out half as deep as it is high, so the model must be too.
+    const side = new Uint8Array(
+      await sharp({
+        create: {
+          width: 400,
+          height: 500,
+          channels: 4,
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        },
+      })
+        .composite([
+          {
+            input: await sharp({
+              create: { width: 150, height: 300, channels: 4, background: '#888888' },
+            })
+              .png()
+              .toBuffer(),
+            left: 120,
+            top: 100,
+          },
+        ])
+        .png()
+        .toBuffer(),
+    );
     const res = await service.json(
       '/generate/cloud/multi/fast?poly_count=10000&texture_size=1024',
       {
         method: 'POST',
         body: viewsForm([
           { bytes: chelsea, name: 'front.png' },
-          { bytes: coffee, name: 'side.png' },
+          { bytes: side, name: 'side.png' },
         ]),
       },
     );
@@ -99,7 +125,13 @@ describe('photo and multi-view generation', () => {
     expect(res.body).toMatchObject({ status: 'queued', views: 2, billing: { cost_usd: '0.30' } });
     const status = await finishTask(service, res.body.task_id as string);
     expect(status.status).toBe('done');
-    expect((await service.json(`/model/${status.model_id}`)).body.name).toBe('front');
+    const model = await service.json(`/model/${status.model_id}`);
+    expect(model.body.name).toBe('front');
+    const mesh = await readMesh(
+      new Uint8Array(await (await service.call(model.body.url as string)).arrayBuffer()),
+    );
+    const { size } = boundsOf(mesh.positions);
+    expect(size[2] / size[1]).toBeCloseTo(0.5, 1);
     for (const [route, cost] of [
       ['/generate/cloud/multi', '0.55'],
       ['/generate/cloud/multi/ultra', '0.80'],
@@ -436,6 +468,18 @@ describe('text to 3D and retexture', () => {
       parent_id: done.model_id,
       texture_size: 1024,
     });
+    // The same geometry, painted anew.
+    const glbOf = async (id: unknown) => {
+      const model = await service.json(`/model/${id as string}`);
+      return readMesh(
+        new Uint8Array(await (await service.call(model.body.url as string)).arrayBuffer()),
+      );
+    };
+    const [cup, cat] = [await glbOf(done.model_id), await glbOf(status.model_id)];
+    expect(Buffer.from(cat.positions.buffer).equals(Buffer.from(cup.positions.buffer))).toBe(true);
+    expect(Buffer.from(cat.indices.buffer).equals(Buffer.from(cup.indices.buffer))).toBe(true);
+    expect(Buffer.from(cat.texture!.bytes).equals(Buffer.from(cup.texture!.bytes))).toBe(false);
+    expect(version.body.poly_count).toBe(cup.indices.length / 3);
 
     const missingId = await service.json<{ detail: Array<{ loc: unknown[]; type: string }> }>(
       '/generate/retexture',

@@ -6,7 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { TextureSize } from '../../shared/api/rules';
-import { generateFromPhoto, NoObjectError } from './generate';
+import { generateFromViews, NoObjectError } from './generate';
+import {
+  retextureFromPhoto,
+  type RetexturedModel,
+  type RetextureOptions,
+} from './generate/retexture';
 
 /** Options the generator takes. */
 export interface GeneratorOptions {
@@ -16,6 +21,11 @@ export interface GeneratorOptions {
   textureFormat: 'webp' | 'png';
   seed?: number;
   name: string;
+  /**
+   * Multi-view: the views after the front (the photo), in order: side; side, back; or side,
+   * other side, back (see `viewRoles` in ./generate).
+   */
+  views?: Uint8Array[];
 }
 
 /** What the generator returns. */
@@ -38,6 +48,24 @@ export function isNoObjectError(error: unknown): boolean {
 
 const CACHE_SIZE = 16;
 
+/** Least-recently-used memo of promises; a failure is not kept (only its own call needed it). */
+function remember<T>(
+  cache: Map<string, Promise<T>>,
+  key: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  let result = cache.get(key);
+  if (result) {
+    cache.delete(key);
+  } else {
+    result = run();
+    result.catch(() => cache.delete(key));
+  }
+  cache.set(key, result);
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return result;
+}
+
 // The default generator's cache is shared by every sandbox of the process: its output depends on
 // nothing but the photo and the options, and tests start many sandboxes.
 const sharedCache = new Map<string, Promise<GeneratedModel>>();
@@ -48,22 +76,40 @@ const sharedCache = new Map<string, Promise<GeneratedModel>>();
  */
 export function cachedGenerator(generate?: Generator): Generator {
   const cache = generate ? new Map<string, Promise<GeneratedModel>>() : sharedCache;
-  const run = generate ?? generateFromPhoto;
+  const run: Generator =
+    generate ??
+    ((photo, { views, ...options }) => generateFromViews([photo, ...(views ?? [])], options));
   return (photo, options) => {
-    const key = createHash('sha256')
-      .update(photo)
-      .update(JSON.stringify({ ...options, name: undefined }))
+    const hash = createHash('sha256').update(photo);
+    for (const view of options.views ?? []) hash.update(`view ${view.length}`).update(view);
+    const key = hash
+      .update(JSON.stringify({ ...options, name: undefined, views: undefined }))
       .digest('hex');
-    let result = cache.get(key);
-    if (result) {
-      cache.delete(key);
-    } else {
-      result = run(photo, options);
-      // A failure is not kept: only the outcome of this call needed it.
-      result.catch(() => cache.delete(key));
-    }
-    cache.set(key, result);
-    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return result;
+    return remember(cache, key, () => run(photo, options));
+  };
+}
+
+/** A model + photo → repainted model function (retexture). */
+export type Retexturer = (
+  glb: Uint8Array,
+  photo: Uint8Array,
+  options: RetextureOptions,
+) => Promise<RetexturedModel>;
+
+const sharedRetextureCache = new Map<string, Promise<RetexturedModel>>();
+
+/**
+ * The retexturer (./generate/retexture) with a process-wide least-recently-used cache: the same
+ * model, photo and options give the same result.
+ */
+export function cachedRetexturer(): Retexturer {
+  return (glb, photo, options) => {
+    const key = createHash('sha256')
+      .update(glb)
+      .update('photo')
+      .update(photo)
+      .update(JSON.stringify(options))
+      .digest('hex');
+    return remember(sharedRetextureCache, key, () => retextureFromPhoto(glb, photo, options));
   };
 }

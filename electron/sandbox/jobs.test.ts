@@ -3,7 +3,9 @@
  * state machine, links that expire, refunds, the website-model rule, and the files themselves.
  */
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildArtifact } from './artifacts';
 import { readGlb } from './artifacts/mesh';
 import {
   finishTask,
@@ -68,7 +70,12 @@ describe('job state machine', () => {
   let service: TestService;
   let modelId: string;
   beforeAll(async () => {
-    service = await startService({ jobSeconds: 5, linkSeconds: 300 });
+    // Every build can be made now; a retopo as FBX is made to fail here to see the error path.
+    const builder: typeof buildArtifact = (operation, input) =>
+      operation === 'retopo' && input.params.format === 'fbx'
+        ? Promise.reject(new Error('the remesher stopped'))
+        : buildArtifact(operation, input);
+    service = await startService({ jobSeconds: 5, linkSeconds: 300 }, { builder });
     modelId = await makeModel(service);
   });
   afterAll(() => service.close());
@@ -83,6 +90,26 @@ describe('job state machine', () => {
     const glb = await download(service, res.body);
     expect((await validateGlb(glb)).issues.numErrors).toBe(0);
     expect(service.sandbox.ledger()).toHaveLength(before);
+  });
+
+  it('export glb with a texture that changes the file is a (free) conversion; realistic is not', async () => {
+    const realistic = await service.json<Job>(`/model/${modelId}/export?texture=realistic`);
+    expect(realistic).toMatchObject({ status: 200, body: { status: 'ready' } });
+    const url = `/model/${modelId}/export?format=glb&texture=generative`;
+    const first = await service.json<Job>(url);
+    expect(first.status).toBe(202);
+    expect(first.body.billing).toBeUndefined();
+    await service.sandbox.idle();
+    service.clock.advance(5000);
+    const ready = await service.json<Job>(url);
+    expect(ready.body).toMatchObject({ status: 'ready', filename: 'coffee.glb' });
+    const glb = await download(service, ready.body);
+    expect((await validateGlb(glb)).issues.numErrors).toBe(0);
+    const image = (await readGlb(glb)).getRoot().listTextures()[0]!.getImage()!;
+    const stored = await download(service, realistic.body);
+    const original = (await readGlb(stored)).getRoot().listTextures()[0]!.getImage()!;
+    expect((await sharp(image).metadata()).width).toBe((await sharp(original).metadata()).width);
+    expect(Buffer.from(image).equals(Buffer.from(original))).toBe(false);
   });
 
   it('a paid build: 202 running (charged once, billing headers = body), 202 again, then 200 ready', async () => {
@@ -149,6 +176,8 @@ describe('job state machine', () => {
   });
 
   it('a failed paid build answers 200 error with a message and refunds the charge', async () => {
+    // The sandbox logs unexpected build failures; this one is expected.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const balance = service.sandbox.balance();
     const url = `/model/${modelId}/retopo?format=fbx`;
     const first = await service.json<Job>(url);
@@ -162,7 +191,7 @@ describe('job state machine', () => {
     const failed = await service.json<Job & { refund: { charge_id: string } }>(url);
     expect(failed.status).toBe(200);
     expect(failed.body.status).toBe('error');
-    expect(failed.body.message).toMatch(/not available in the sandbox yet/);
+    expect(failed.body.message).toBe('The build failed: the remesher stopped');
     expect(failed.body.refund.charge_id).toBe(first.body.billing!.charge_ids[0]);
     expect(service.sandbox.balance()).toBe(balance);
     const refunds = service.sandbox.ledger().filter((e) => e.type === 'refund');
@@ -178,6 +207,8 @@ describe('job state machine', () => {
     expect(retry.status).toBe(202);
     expect(retry.body.billing?.cost_usd).toBe('0.25');
     await service.sandbox.idle();
+    expect(log).toHaveBeenCalledWith('sandbox: build failed', expect.any(Error));
+    log.mockRestore();
   });
 
   it('unknown models and downloads answer 404 in the plain shape', async () => {

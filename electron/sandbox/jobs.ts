@@ -14,6 +14,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from './artifacts';
+import { changesTexture } from './artifacts/texture-option';
 import { billingHeaders } from './billing';
 import { imageType, type SandboxCore } from './core';
 import { plainError } from './service-error';
@@ -56,8 +57,12 @@ export class Jobs {
   readonly #core: SandboxCore;
   readonly #byIdentity = new Map<string, JobRow>();
 
-  constructor(core: SandboxCore) {
+  readonly #builder: typeof buildArtifact;
+
+  /** `builder` replaces the builders (tests use it to make a build fail). */
+  constructor(core: SandboxCore, builder: typeof buildArtifact = buildArtifact) {
     this.#core = core;
+    this.#builder = builder;
     for (const job of Object.values(core.state.jobs)) this.#index(job);
   }
 
@@ -107,8 +112,13 @@ export class Jobs {
       seconds: core.settings.jobSeconds,
     };
 
-    // The stored GLB needs no conversion: a link to it at once (§3.2, first row).
-    if (call.operation === 'export' && call.params.format === 'glb') {
+    // The stored GLB needs no conversion: a link to it at once (§3.2, first row). A `texture`
+    // that changes the file (a size or `generative`) makes it a conversion like any other.
+    if (
+      call.operation === 'export' &&
+      call.params.format === 'glb' &&
+      !changesTexture(call.params.texture)
+    ) {
       job.seconds = 0;
       job.finishedAt = now;
       job.result = {
@@ -233,7 +243,7 @@ export class Jobs {
     let output: ArtifactOutput;
     try {
       if (!model) throw new Error('The model is gone.');
-      output = await buildArtifact(job.operation, {
+      output = await this.#builder(job.operation, {
         model,
         glb: await core.readFile(model.fileId),
         params: job.params,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { LIMITS } from '../../shared/api/rules';
 import { normalizeUsd } from '../../shared/money';
 import { createApp } from './app';
+import type { buildArtifact } from './artifacts';
 import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './chaos';
 import { SandboxCore } from './core';
 import { cachedGenerator, type Generator } from './generation';
@@ -25,6 +26,8 @@ export const DEFAULT_SANDBOX_KEY = 'sk-sandbox-demo';
 export interface SandboxInternals {
   /** Replaces the photo → model generator. */
   generator?: Generator;
+  /** Replaces the job builders (e.g. to make a build fail). */
+  builder?: typeof buildArtifact;
 }
 
 function checkSeconds(name: string, value: number): number {
@@ -82,7 +85,7 @@ export function createSandbox(
     },
   });
   const tasks = new Tasks(core, cachedGenerator(internals.generator));
-  const jobs = new Jobs(core);
+  const jobs = new Jobs(core, internals.builder);
   const app = createApp({
     core,
     tasks,

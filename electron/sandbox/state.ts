@@ -48,6 +48,8 @@ export interface TaskInput {
   seed?: number;
   name: string;
   modelVersion: ModelVersionNumber;
+  /** Multi-view: the stored views after the front (side; side, back; side, side, back). */
+  viewFileIds?: string[];
   /** Retexture: the model painted anew. */
   parentModelId?: string;
   /** The photo belongs to something else (a concept picture) and outlives the task. */

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/api/rules';
 import type { BillingInfo } from './billing';
 import { imageType, iso, type SandboxCore } from './core';
-import { isNoObjectError, type Generator } from './generation';
+import { cachedRetexturer, isNoObjectError, type Generator, type Retexturer } from './generation';
 import { codedError } from './service-error';
 import type { TaskInput, TaskRow } from './state';
 
@@ -23,6 +23,8 @@ export interface TaskStart {
   input: TaskInput;
   /** Photo bytes to store as the task's input (absent when `input.photoFileId` is set). */
   photo?: Uint8Array;
+  /** Multi-view: the views after the front, stored beside it. */
+  views?: Uint8Array[];
   /** True when the photo file belongs to something else (a concept) and must be kept. */
   sharedPhoto?: boolean;
 }
@@ -37,10 +39,12 @@ export interface TaskView {
 export class Tasks {
   readonly #core: SandboxCore;
   readonly #generate: Generator;
+  readonly #retexture: Retexturer;
 
-  constructor(core: SandboxCore, generate: Generator) {
+  constructor(core: SandboxCore, generate: Generator, retexture: Retexturer = cachedRetexturer()) {
     this.#core = core;
     this.#generate = generate;
+    this.#retexture = retexture;
   }
 
   /** The state of a task now. */
@@ -99,6 +103,11 @@ export class Tasks {
     try {
       if (start.photo)
         task.input.photoFileId = await core.putFile(start.photo, imageType(start.photo));
+      if (start.views && start.views.length > 0) {
+        const ids: string[] = [];
+        for (const view of start.views) ids.push(await core.putFile(view, imageType(view)));
+        task.input.viewFileIds = ids;
+      }
     } catch (error) {
       // Storing the upload failed: nothing was started, so nothing may stay charged.
       delete core.state.tasks[id];
@@ -157,14 +166,24 @@ export class Tasks {
       const parent = input.parentModelId ? core.state.models[input.parentModelId] : undefined;
       if (input.parentModelId && !parent) throw new Error('The model to retexture is gone.');
       const photo = await core.readFile(input.photoFileId);
-      const result = await this.#generate(photo, {
-        polyCount: input.polyCount,
-        remesh: input.remesh,
-        textureSize: input.textureSize,
-        textureFormat: input.textureFormat,
-        ...(input.seed !== undefined ? { seed: input.seed } : {}),
-        name: input.name,
-      });
+      const views: Uint8Array[] = [];
+      for (const id of input.viewFileIds ?? []) views.push(await core.readFile(id));
+      // A retexture keeps its parent's geometry and paints it from the photo; the rest generate.
+      const result = parent
+        ? await this.#retexture(await core.readFile(parent.fileId), photo, {
+            textureSize: input.textureSize,
+            textureFormat: input.textureFormat,
+            ...(input.seed !== undefined ? { seed: input.seed } : {}),
+          })
+        : await this.#generate(photo, {
+            polyCount: input.polyCount,
+            remesh: input.remesh,
+            textureSize: input.textureSize,
+            textureFormat: input.textureFormat,
+            ...(input.seed !== undefined ? { seed: input.seed } : {}),
+            name: input.name,
+            ...(views.length > 0 ? { views } : {}),
+          });
       const fileId = await core.putFile(result.glb, 'model/gltf-binary');
       const thumbnailId = await core.putFile(result.thumbnail, imageType(result.thumbnail));
       const now = core.now();
@@ -196,6 +215,7 @@ export class Tasks {
     }
     task.finishedAt = core.now();
     if (!input.sharedPhoto) await core.deleteFile(input.photoFileId).catch(() => undefined);
+    for (const id of input.viewFileIds ?? []) await core.deleteFile(id).catch(() => undefined);
     core.changed();
   }
 }

@@ -1,21 +1,26 @@
 /**
- * Game-ready pack (service-api.md §4.15): a zip with one GLB holding the LOD chain and the
- * collider, named the way the chosen engine's importer recognises them, plus a manifest.
+ * Game-ready pack (service-api.md §4.15): a zip with the LOD chain and the collider, named the way
+ * the chosen engine's importer recognises them, plus a manifest.
  *
- * The sandbox writes glTF for every engine (Unity and Unreal read it through their glTF
- * importers); glTF is always in metres, so `units` is recorded in the manifest only.
+ * - Every engine gets `<name>.glb` (glTF is always in metres; Godot imports it directly).
+ * - Unity and Unreal, the FBX engines, also get `<name>.fbx` with the same nodes under one group,
+ *   in the chosen `units` (default: metres for Unity, centimetres for Unreal, each engine's own),
+ *   and the texture beside it as `<name>_basecolor.png` (also embedded).
  */
 import { Document } from '@gltf-transform/core';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import {
   addMaterial,
   addMeshToDocument,
   boundsOf,
   vertexNormals,
   writeGlb,
+  trianglesAsPolygons,
   type MeshData,
 } from './mesh';
+import { fbxScene, type FbxPart } from './fbx';
 import { simplifyMesh } from './simplify';
+import { stableZip } from './zip';
 
 /** Gamepack parameters (validated by shared/api/params.ts). */
 export interface GamepackParams {
@@ -91,6 +96,7 @@ export async function gamepackZip(
   const root = doc.createNode(name);
   scene.addChild(root);
   const lods: Array<{ name: string; triangles: number }> = [];
+  const parts: FbxPart[] = [];
   for (const [i, ratio] of LOD_RATIOS[params.lod].entries()) {
     const lod = await simplifyMesh(mesh, Math.max(12, Math.round(triangles * ratio)));
     const lodNode = addMeshToDocument(doc, lod, {
@@ -99,6 +105,7 @@ export async function gamepackZip(
     });
     root.addChild(lodNode);
     lods.push({ name: lodNode.getName(), triangles: lod.indices.length / 3 });
+    parts.push({ name: lodNode.getName(), mesh: trianglesAsPolygons(lod) });
   }
   let collider: { name: string; shape: string; triangles: number } | null = null;
   if (params.collider !== 'off') {
@@ -114,16 +121,35 @@ export async function gamepackZip(
     delete plain.texture;
     const node = addMeshToDocument(doc, plain, { name: colliderName(params.engine, name) });
     root.addChild(node);
+    parts.push({ name: node.getName(), mesh: trianglesAsPolygons(plain) });
     collider = {
       name: node.getName(),
       shape: params.collider === 'simple' ? 'box' : 'mesh',
       triangles: plain.indices.length / 3,
     };
   }
+  const files: Record<string, Uint8Array> = { [`${name}.glb`]: await writeGlb(doc) };
+  const fileList: Array<{ file: string; format: string; units: 'm' | 'cm' }> = [
+    { file: `${name}.glb`, format: 'glb', units: 'm' },
+  ];
+  const fbxEngine = params.engine !== 'godot';
+  const units = params.units ?? (params.engine === 'unreal' ? 'cm' : 'm');
+  if (fbxEngine) {
+    const fbx = await fbxScene(parts, {
+      name,
+      group: name,
+      unit: units,
+      textureName: `${name}_basecolor.png`,
+    });
+    files[`${name}.fbx`] = fbx.bytes;
+    fileList.push({ file: `${name}.fbx`, format: 'fbx', units });
+    if (fbx.texture) files[fbx.texture.name] = fbx.texture.bytes;
+  }
   const manifest = {
     engine: params.engine,
     format: 'glb',
-    units: params.units ?? 'm',
+    files: fileList,
+    units,
     file_units: 'm',
     size_m: Math.round(Math.max(...boundsOf(mesh.positions).size) * 1e4) / 1e4,
     lod: params.lod,
@@ -132,14 +158,9 @@ export async function gamepackZip(
     note:
       params.engine === 'godot'
         ? 'Godot imports the GLB directly; the -colonly node becomes a static collision shape.'
-        : 'Import the GLB with the engine’s glTF importer; LOD nodes and the collider follow its naming.',
+        : 'Import the FBX (or the GLB through a glTF importer): LOD and collider nodes follow the engine’s naming (_LOD0.._LOD2, UCX_ / _collider).',
   };
-  const zip = zipSync(
-    {
-      [`${name}.glb`]: await writeGlb(doc),
-      'manifest.json': strToU8(JSON.stringify(manifest, null, 2)),
-    },
-    { level: 6 },
-  );
+  files['manifest.json'] = strToU8(JSON.stringify(manifest, null, 2));
+  const zip = stableZip(files);
   return { zip, manifest };
 }

@@ -2,19 +2,21 @@
  * The builders behind every job kind (service-api.md §3.2, §4.10–§4.16), one function per kind.
  *
  * Each takes the model's GLB and the validated parameters and returns a real file of its format.
- * A kind the sandbox cannot build yet throws {@link ArtifactUnavailableError}; the job then ends in
+ * A kind the sandbox cannot build throws {@link ArtifactUnavailableError}; the job then ends in
  * `error` with that message and its charge is refunded.
  */
 import { dracoGlb } from './draco';
+import { fbxBinary } from './fbx';
 import { gamepackZip, type GamepackParams } from './gamepack';
-import { readMesh, slug } from './mesh';
+import { readMesh, trianglesAsPolygons } from './mesh';
 import { objZip } from './obj';
 import { papercraftZip } from './papercraft';
 import { partsGlb } from './parts';
 import { printFile, type PrintParams } from './print';
-import { retopoGlb, type RetopoParams } from './retopo';
+import { retopoFile, type RetopoParams } from './retopo';
 import { rigGlb, type RigKind } from './rig';
 import { binaryStl, toZUp } from './stl';
+import { glbWithTextureOption, meshWithTextureOption } from './texture-option';
 import { usdzPackage } from './usdz';
 import type { ModelRow } from '../state';
 
@@ -54,14 +56,22 @@ export interface ArtifactOutput {
 
 type Builder = (input: ArtifactInput) => Promise<ArtifactOutput>;
 
-/** Export: glb (the stored file), glb_draco, stl, obj, usdz; fbx is not built yet. */
+/**
+ * Export: glb (the stored file), glb_draco, stl, obj, fbx, usdz. `texture` (see
+ * ./texture-option.ts) transforms the base colour texture of every format that carries one.
+ */
 export const buildExport: Builder = async ({ glb, params, slug: stem }) => {
+  const texture = params.texture;
   switch (params.format) {
     case 'glb':
-      return { bytes: glb, filename: `${stem}.glb`, contentType: 'model/gltf-binary' };
+      return {
+        bytes: await glbWithTextureOption(glb, texture),
+        filename: `${stem}.glb`,
+        contentType: 'model/gltf-binary',
+      };
     case 'glb_draco':
       return {
-        bytes: await dracoGlb(glb),
+        bytes: await dracoGlb(await glbWithTextureOption(glb, texture)),
         filename: `${stem}-draco.glb`,
         contentType: 'model/gltf-binary',
       };
@@ -74,22 +84,21 @@ export const buildExport: Builder = async ({ glb, params, slug: stem }) => {
         contentType: 'model/stl',
       };
     }
-    case 'obj': {
-      const size =
-        typeof params.texture === 'string' && /^\d+$/.test(params.texture)
-          ? Number(params.texture)
-          : undefined;
+    case 'obj':
       return {
-        bytes: await objZip(await readMesh(glb), stem, size),
+        bytes: await objZip(await meshWithTextureOption(await readMesh(glb), texture), stem),
         filename: `${stem}-obj.zip`,
         contentType: 'application/zip',
       };
+    case 'fbx': {
+      // One binary FBX with the texture embedded (readers extract it, or find the named PNG).
+      const mesh = await meshWithTextureOption(await readMesh(glb), texture);
+      const fbx = await fbxBinary(trianglesAsPolygons(mesh), { name: stem });
+      return { bytes: fbx.bytes, filename: `${stem}.fbx`, contentType: 'application/octet-stream' };
     }
-    case 'fbx':
-      throw new ArtifactUnavailableError('FBX export');
     case 'usdz':
       return {
-        bytes: await usdzPackage(await readMesh(glb), stem),
+        bytes: await usdzPackage(await meshWithTextureOption(await readMesh(glb), texture), stem),
         filename: `${stem}.usdz`,
         contentType: 'model/vnd.usdz+zip',
       };
@@ -102,16 +111,14 @@ export const buildExport: Builder = async ({ glb, params, slug: stem }) => {
 export const buildPrint: Builder = async ({ glb, params, slug: stem }) =>
   printFile(await readMesh(glb), params as unknown as PrintParams, stem);
 
-/** Retopo: reduced, re-textured GLB; the FBX flavour is not built yet. */
+/** Retopo: quad-dominant mesh, re-baked texture; triangulated GLB or zipped quad FBX. */
 export const buildRetopo: Builder = async ({ glb, params, slug: stem }) => {
-  const p = params as unknown as RetopoParams;
-  if (p.format === 'fbx') throw new ArtifactUnavailableError('Retopo as FBX');
-  const result = await retopoGlb(await readMesh(glb), p, slug(stem));
-  return {
-    bytes: result.glb,
-    filename: `${stem}-retopo-${result.faces}.glb`,
-    contentType: 'model/gltf-binary',
-  };
+  const { bytes, filename, contentType } = await retopoFile(
+    await readMesh(glb),
+    params as unknown as RetopoParams,
+    stem,
+  );
+  return { bytes, filename, contentType };
 };
 
 /** Rig: skinned GLB with clips, also stored as a new version. */

@@ -26,6 +26,20 @@ export interface MeshData {
   baseColor: [number, number, number, number];
 }
 
+/** A mesh of triangles and quads; vertex attributes as in {@link MeshData}. */
+export interface PolygonMesh extends Omit<MeshData, 'indices'> {
+  /** Vertex indices of every polygon, one polygon after another, counter-clockwise. */
+  polygons: Uint32Array;
+  /** Corner count of each polygon (3 or 4). */
+  sizes: Uint8Array;
+}
+
+/** A triangle mesh as a {@link PolygonMesh}. */
+export function trianglesAsPolygons(mesh: MeshData): PolygonMesh {
+  const { indices, ...rest } = mesh;
+  return { ...rest, polygons: indices, sizes: new Uint8Array(indices.length / 3).fill(3) };
+}
+
 /** Axis-aligned bounds. */
 export interface Bounds {
   min: [number, number, number];

@@ -2,9 +2,10 @@
  * OBJ export: a zip of `<name>.obj`, `<name>.mtl` and the base colour texture as PNG (OBJ readers
  * rarely understand WebP).
  */
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import sharp from 'sharp';
 import type { MeshData } from './mesh';
+import { stableZip } from './zip';
 
 /** The zip of an OBJ export. `textureSize` resizes the texture when given. */
 export async function objZip(
@@ -33,5 +34,5 @@ export async function objZip(
     mtl.push(`map_Kd ${name}.png`);
   }
   files[`${name}.mtl`] = strToU8(`${mtl.join('\n')}\n`);
-  return zipSync(files, { level: 6 });
+  return stableZip(files);
 }

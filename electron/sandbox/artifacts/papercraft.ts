@@ -8,10 +8,11 @@
  * the new face overlaps no face of the piece and the piece still fits a page; otherwise that edge
  * becomes a cut and the face starts or joins another piece.
  */
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
 import { MeshoptSimplifier } from 'meshoptimizer';
 import sharp from 'sharp';
 import { boundsOf, weldPositions, type MeshData } from './mesh';
+import { stableZip } from './zip';
 
 /** Usable area of an A4 page with 10 mm margins, millimetres. */
 const PAGE = { width: 210, height: 297, margin: 10 };
@@ -463,7 +464,7 @@ ${body.join('\n')}
     ].join('\n'),
   );
   return {
-    zip: zipSync(files, { level: 6 }),
+    zip: stableZip(files),
     pages: pages.length,
     pieces: pieces.length,
     faces: faceCount,

@@ -1,7 +1,8 @@
 /**
- * Print-ready files (service-api.md §4.11): the model welded into one surface, turned Z-up,
- * scaled so its longest side is `length_mm`, and set on the build plate (lowest point at Z = 0,
- * footprint in the positive quadrant). `hollow` adds an inner wall 2.5 mm inside the surface.
+ * Print-ready files (service-api.md §4.11): the model welded into one surface, turned Z-up, its
+ * bottom flattened into a base (2 % of the height, at most 2 mm), scaled so its longest side is
+ * `length_mm`, and set on the build plate (the base at Z = 0, footprint in the positive
+ * quadrant). `hollow` adds an inner wall 2.5 mm inside the surface.
  * 3MF with 2–8 colours paints each triangle with the nearest filament colour of its texture.
  */
 import sharp from 'sharp';
@@ -37,9 +38,11 @@ export async function printFile(
 ): Promise<PrintFile> {
   const welded = weldPositions(mesh);
   const length = params.length_mm ?? DEFAULT_PRINT_LENGTH_MM;
-  const { size } = boundsOf(welded.positions);
+  const upright = toZUp(welded.positions, 1);
+  flattenBase(upright, length);
+  const { size } = boundsOf(upright);
   const longest = Math.max(size[0], size[1], size[2]) || 1;
-  const positions = toZUp(welded.positions, length / longest);
+  const positions = upright.map((v) => v * (length / longest));
   const placed = boundsOf(positions);
   for (let i = 0; i < positions.length; i += 3) {
     positions[i] = positions[i]! - placed.min[0];
@@ -47,7 +50,7 @@ export async function printFile(
     positions[i + 2] = positions[i + 2]! - placed.min[2];
   }
 
-  let finalPositions = positions;
+  let finalPositions: Float32Array = positions;
   let indices = welded.indices;
   if (params.hollow) ({ positions: finalPositions, indices } = withInnerWall(positions, indices));
 
@@ -72,6 +75,25 @@ export async function printFile(
     filename: `${base}${colours ? `-${colours.palette.length}colours` : ''}.3mf`,
     contentType: 'model/3mf',
   };
+}
+
+/** Height of the flat base cut into the bottom: 2 % of the height, at most 2 mm. */
+const BASE_SHARE = 0.02;
+const BASE_MAX_MM = 2;
+
+/**
+ * Flattens the bottom of a Z-up surface so it rests on a face rather than a point: every vertex
+ * lower than the base height is lifted onto it. The surface keeps its topology (still closed);
+ * the bottom cap becomes one flat face. `length` is the printed longest side, for the millimetre
+ * cap of the base height.
+ */
+function flattenBase(positions: Float32Array, length: number): void {
+  const { min, size } = boundsOf(positions);
+  const mmPerUnit = length / (Math.max(size[0], size[1], size[2]) || 1);
+  const base = min[2] + Math.min(size[2] * BASE_SHARE, BASE_MAX_MM / mmPerUnit);
+  for (let i = 2; i < positions.length; i += 3) {
+    if (positions[i]! < base) positions[i] = base;
+  }
 }
 
 /**

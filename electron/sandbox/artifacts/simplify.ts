@@ -1,17 +1,19 @@
 /**
  * Triangle reduction with meshoptimizer's simplifier (used by retopo, LODs and colliders).
  */
-import { MeshoptSimplifier } from 'meshoptimizer';
+import { MeshoptSimplifier, type SimplifierFlags } from 'meshoptimizer';
 import { compactMesh, type MeshData } from './mesh';
 
 /**
  * The mesh reduced to about `targetTriangles` (never more than it has). Texture seams are kept
- * intact by the simplifier; `error` bounds the deviation relative to the model's size.
+ * intact by the simplifier; `error` bounds the deviation relative to the model's size. `flags` go
+ * to meshoptimizer (e.g. `Regularize` for even triangles, which pair well into quads).
  */
 export async function simplifyMesh(
   mesh: MeshData,
   targetTriangles: number,
   error = 0.05,
+  flags: SimplifierFlags[] = [],
 ): Promise<MeshData> {
   const triangles = mesh.indices.length / 3;
   if (targetTriangles >= triangles) return mesh;
@@ -22,6 +24,7 @@ export async function simplifyMesh(
     3,
     Math.max(3, Math.floor(targetTriangles) * 3),
     error,
+    flags,
   );
   let reduced = indices;
   // Seams can stop the simplifier early; sloppy simplification reaches any target.

@@ -2,7 +2,8 @@
  * 3MF: an OPC zip holding `3D/3dmodel.model` (XML, millimetres). With colours, triangles point
  * into a `basematerials` group: one entry per filament slot, as multi-material slicers read it.
  */
-import { strToU8, zipSync } from 'fflate';
+import { strToU8 } from 'fflate';
+import { stableZip } from './zip';
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
@@ -65,12 +66,9 @@ export function threeMf(
     '<build><item objectid="2"/></build>',
     '</model>',
   );
-  return zipSync(
-    {
-      '[Content_Types].xml': strToU8(CONTENT_TYPES),
-      '_rels/.rels': strToU8(RELS),
-      '3D/3dmodel.model': strToU8(parts.join('\n')),
-    },
-    { level: 6 },
-  );
+  return stableZip({
+    '[Content_Types].xml': strToU8(CONTENT_TYPES),
+    '_rels/.rels': strToU8(RELS),
+    '3D/3dmodel.model': strToU8(parts.join('\n')),
+  });
 }

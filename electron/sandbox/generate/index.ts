@@ -5,6 +5,10 @@
  * segmented from its background, its silhouette inflated into a closed, rounded solid, and the
  * photo (front) plus an invented back (mirrored, blurred, darker) textured onto it.
  *
+ * With several views ({@link generateFromViews}), the front view still drives the shape, a side
+ * view sets the depth (the inflation is scaled so that depth / height equals the side
+ * silhouette's width / height) and a back view paints the back.
+ *
  * @example
  * ```ts
  * const model = await generateFromPhoto(await readFile('mug.jpg'), {
@@ -13,14 +17,15 @@
  * await writeFile('mug.glb', model.glb);
  * ```
  */
-import { decodePhoto } from './decode';
+import sharp from 'sharp';
+import { decodePhoto, rawSharp, type RawImage } from './decode';
 import { signedDistance } from './distance';
 import { writeGlb } from './glb';
 import { sheetForTarget, type DistanceField } from './mesh';
 import { mulberry32 } from './random';
-import { NoObjectError, segment } from './segment';
+import { NoObjectError, segment, type Segmentation } from './segment';
 import { buildSolid } from './solid';
-import { planAtlas, renderAtlas, renderThumbnail } from './texture';
+import { planAtlas, renderAtlas, renderThumbnail, type BackView } from './texture';
 
 export { NoObjectError };
 
@@ -58,6 +63,9 @@ export interface GeneratedModel {
  */
 const OUTLINE_INSET = 0.4;
 
+/** A side view scales the inflated depth by at most this factor (or its inverse). */
+const MAX_DEPTH_SCALE = 6;
+
 /**
  * Generates a textured, closed 3D model of the object in a photo (JPEG, PNG or WebP).
  *
@@ -69,10 +77,101 @@ export async function generateFromPhoto(
   photo: Uint8Array,
   options: GenerateOptions,
 ): Promise<GeneratedModel> {
-  checkOptions(options);
-  const random = mulberry32(mixSeed(options.seed ?? 0));
+  return generateFromViews([photo], options);
+}
 
-  const { work, analysis, hasAlpha } = await decodePhoto(photo, options.textureSize);
+/**
+ * How the views of a multi-view generation are read, by their count (the front always first):
+ * 2 = front, side; 3 = front, side, back; 4 = front, side, other side, back.
+ */
+export function viewRoles(count: number): { sides: number[]; back: number | undefined } {
+  if (count <= 1) return { sides: [], back: undefined };
+  if (count === 2) return { sides: [1], back: undefined };
+  if (count === 3) return { sides: [1], back: 2 };
+  return { sides: [1, 2], back: count - 1 };
+}
+
+/** Longest side (px) at which side and back views are segmented: enough for their outline. */
+const SIDE_VIEW_SIDE = 512;
+
+/** A view decoded and segmented; undefined when it shows no distinguishable object. */
+async function analyseView(
+  bytes: Uint8Array,
+  workSide: number,
+): Promise<{ work: RawImage; seg: Segmentation } | undefined> {
+  const { work, analysis, hasAlpha } = await decodePhoto(bytes, workSide);
+  try {
+    return { work, seg: segment(analysis, hasAlpha) };
+  } catch (error) {
+    if (error instanceof NoObjectError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The back view as a layer over the atlas's back region: its object crop stretched to the
+ * region (not mirrored: seen from behind, the object's left is already on the right), with the
+ * silhouette as a soft alpha so that background never paints the model.
+ */
+async function backViewLayer(
+  view: { work: RawImage; seg: Segmentation },
+  region: { width: number; height: number },
+): Promise<BackView> {
+  const { work, seg } = view;
+  const sx = work.width / seg.width;
+  const sy = work.height / seg.height;
+  const left = Math.min(work.width - 1, Math.floor(seg.bbox.x0 * sx));
+  const top = Math.min(work.height - 1, Math.floor(seg.bbox.y0 * sy));
+  const width = Math.max(1, Math.min(work.width - left, Math.ceil(seg.bbox.x1 * sx) - left));
+  const height = Math.max(1, Math.min(work.height - top, Math.ceil(seg.bbox.y1 * sy) - top));
+  const rgb = await rawSharp(work)
+    .extract({ left, top, width, height })
+    .resize({ width: region.width, height: region.height, fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const bw = seg.bbox.x1 - seg.bbox.x0;
+  const bh = seg.bbox.y1 - seg.bbox.y0;
+  const maskCrop = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      maskCrop[y * bw + x] = seg.mask[(seg.bbox.y0 + y) * seg.width + seg.bbox.x0 + x] ? 255 : 0;
+    }
+  }
+  const alpha = await sharp(maskCrop, { raw: { width: bw, height: bh, channels: 1 } })
+    .resize({ width: region.width, height: region.height, fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  const rgba = Buffer.alloc(region.width * region.height * 4);
+  for (let i = 0; i < region.width * region.height; i++) {
+    rgba[i * 4] = rgb[i * 3]!;
+    rgba[i * 4 + 1] = rgb[i * 3 + 1]!;
+    rgba[i * 4 + 2] = rgb[i * 3 + 2]!;
+    rgba[i * 4 + 3] = alpha[i]!;
+  }
+  return { rgba, width: region.width, height: region.height };
+}
+
+/**
+ * Generates a model from 1–4 views of one object, the front view first (see {@link viewRoles}
+ * for the others). The front view drives the shape and the front texture; a side view sets the
+ * depth; a back view paints the back. A side or back view in which no object can be told apart
+ * is ignored. One view is exactly {@link generateFromPhoto}.
+ *
+ * @throws NoObjectError when the front view shows no distinguishable object.
+ */
+export async function generateFromViews(
+  views: readonly Uint8Array[],
+  options: GenerateOptions,
+): Promise<GeneratedModel> {
+  checkOptions(options);
+  if (views.length < 1 || views.length > 4) {
+    throw new RangeError(`generateFromViews takes 1-4 views, got ${views.length}`);
+  }
+  const random = mulberry32(mixSeed(options.seed ?? 0));
+  const roles = viewRoles(views.length);
+
+  const { work, analysis, hasAlpha } = await decodePhoto(views[0]!, options.textureSize);
   const seg = segment(analysis, hasAlpha);
   const sdf = signedDistance(seg.mask, seg.width, seg.height);
   for (let i = 0; i < sdf.length; i++) sdf[i] -= OUTLINE_INSET;
@@ -119,18 +218,47 @@ export async function generateFromPhoto(
   const warm = (random() - 0.5) * 0.06;
   const roughness = Math.round((0.65 + 0.1 * random()) * 100) / 100;
 
-  const solid = buildSolid(sheet, field, plan.layout, {
-    metresPerPixel: longestSide / Math.max(x1 - x0, y1 - y0),
-    front,
-    back,
-  });
+  const metresPerPixel = longestSide / Math.max(x1 - x0, y1 - y0);
+  let solid = buildSolid(sheet, field, plan.layout, { metresPerPixel, front, back });
+
+  // Side views: depth / height of the model = width / height of the side silhouette.
+  const ratios: number[] = [];
+  for (const index of roles.sides) {
+    const side = await analyseView(views[index]!, SIDE_VIEW_SIDE);
+    if (!side) continue;
+    const { x0: sx0, x1: sx1, y0: sy0, y1: sy1 } = side.seg.bbox;
+    if (sy1 > sy0 && sx1 > sx0) ratios.push((sx1 - sx0) / (sy1 - sy0));
+  }
+  if (ratios.length > 0 && solid.size.z > 0) {
+    const ratio = ratios.reduce((sum, r) => sum + r, 0) / ratios.length;
+    const k = Math.min(
+      MAX_DEPTH_SCALE,
+      Math.max(1 / MAX_DEPTH_SCALE, (ratio * solid.size.y) / solid.size.z),
+    );
+    solid = buildSolid(sheet, field, plan.layout, {
+      metresPerPixel,
+      front: front * k,
+      back: back * k,
+    });
+  }
+
+  // A back view paints the back region of the atlas over the invented back.
+  let backView: BackView | undefined;
+  if (roles.back !== undefined) {
+    const view = await analyseView(views[roles.back]!, options.textureSize);
+    if (view) backView = await backViewLayer(view, plan.back);
+  }
 
   const fill = meanColour(analysis.data, seg.mask);
   const [texture, thumbnail] = await Promise.all([
-    renderAtlas(work, plan, options.textureFormat, fill, {
-      tint: [shade * (1 + warm), shade, shade * (1 - warm)],
-      blur: 0.006,
-    }),
+    renderAtlas(
+      work,
+      plan,
+      options.textureFormat,
+      fill,
+      { tint: [shade * (1 + warm), shade, shade * (1 - warm)], blur: 0.006 },
+      backView,
+    ),
     renderThumbnail(work, field, seg.bbox),
   ]);
   const name = options.name ?? 'Model';
