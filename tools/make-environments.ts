@@ -180,8 +180,8 @@ function encodeHdr(sky: Sky, width: number, height: number, title: string): Uint
   for (let y = 0; y < height; y++) {
     const elevation = (0.5 - (y + 0.5) / height) * Math.PI;
     for (let x = 0; x < width; x++) {
-      // three's equirectangular mapping: u = 0.5 looks down -Z... the exact origin only rotates
-      // the environment, which the viewer lets the user do anyway.
+      // Where azimuth 0 lands in three's equirectangular mapping only decides the starting
+      // rotation of the environment, which the viewer lets the user change anyway.
       const azimuth = ((x + 0.5) / width - 0.5) * 2 * Math.PI;
       toRgbe(sky(azimuth, elevation), row, x * 4);
     }

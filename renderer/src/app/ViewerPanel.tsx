@@ -33,7 +33,7 @@ export function ViewerPanel() {
         ) : null}
       </div>
       <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
-        <ModelViewer url={model?.fileUrl} />
+        <ModelViewer url={model?.fileUrl} name={model?.name} />
       </Suspense>
     </section>
   );

@@ -4,308 +4,401 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type JSX,
   type Ref,
   type RefObject,
 } from 'react';
-import { Sphere, Vector3, type Group, type PerspectiveCamera } from 'three';
-import { disposeObject } from './dispose';
 import {
-  computeFit,
-  dollyView,
-  normalizeBounds,
-  easeOutCubic,
-  interpolateView,
-  orbitView,
-  panView,
-  threeQuarterDirection,
-  type CameraView,
-  type ModelBounds,
-} from './fit-camera';
+  Color,
+  MathUtils,
+  Vector2,
+  Vector3,
+  type Group,
+  type PerspectiveCamera,
+  type Sphere,
+} from 'three';
+import { fitCaptureSize, MAX_CAPTURE_SIDE, toImageRows } from './capture-pixels';
+import type { ModelSource } from './dropped-files';
+import { EnvironmentLighting } from './EnvironmentLighting';
+import type { EnvironmentId } from './environments';
+import { placeModel, unionSphere } from './fit-camera';
 import { FrameCounter } from './FrameCounter';
-import { isAbortError } from './load-error';
-import { loadModel } from './load-model';
-import type { ModelStats } from './model-stats';
-import { StudioLighting } from './StudioLighting';
+import { GroundGrid } from './GroundGrid';
+import { DimensionsOverlay } from './DimensionsOverlay';
+import { applyPartsView, type PartsView } from './parts';
+import {
+  createOverlayMaterials,
+  renderView,
+  type CompareView,
+  type FramePlan,
+} from './render-view';
+import { applyShading } from './shading';
+import { SkeletonOverlay } from './SkeletonOverlay';
+import { gridStep } from './units';
+import { useCameraRig } from './use-camera-rig';
 import { useLatest } from './use-latest';
-import type { SceneEvents, ViewerCommands, ViewNudge } from './viewer-types';
-
-/** The parts of three-stdlib's OrbitControls this scene drives (drei's `makeDefault` instance). */
-interface OrbitControlsLike {
-  target: Vector3;
-  enableDamping: boolean;
-  minDistance: number;
-  maxDistance: number;
-  update(): boolean;
-  addEventListener(type: 'start', listener: () => void): void;
-  removeEventListener(type: 'start', listener: () => void): void;
-}
+import { useModelSlot, type LoadedSlot } from './use-model-slot';
+import {
+  BACKGROUND_COLOURS,
+  drawnKey,
+  exposureFactor,
+  type ViewerSettings,
+} from './viewer-settings';
+import type { Capture, ModelInfo, SceneEvents, SlotId, ViewerCommands } from './viewer-types';
 
 /** Props of {@link ModelScene}. */
 export interface ModelSceneProps {
-  readonly url: string | undefined;
+  /** The model to show. */
+  readonly source: ModelSource | undefined;
+  /** The model to compare it with, if any. */
+  readonly compareSource: ModelSource | undefined;
+  readonly settings: ViewerSettings;
+  readonly partsView: PartsView;
   /** Must be stable; the scene reads the latest value but does not reload when it changes. */
   readonly events: SceneEvents;
-  /** Receives the Fit / Reset commands. */
+  /** Receives the camera and capture commands. */
   readonly commandsRef: Ref<ViewerCommands | null>;
-  /** Element that gets `data-frames`. */
+  /** The viewer's root element: gets `data-frames`, `data-drawn` and renderer counts. */
   readonly frameTarget: RefObject<HTMLElement | null>;
-}
-
-interface Transition {
-  readonly from: CameraView;
-  readonly to: CameraView;
-  readonly start: number;
-  readonly duration: number;
+  readonly onEnvironmentError: (id: EnvironmentId, error: unknown) => void;
 }
 
 interface PendingReady {
-  readonly url: string;
-  readonly stats: ModelStats;
-  /** Set once the contact shadow has re-rendered for the model: the next frame shows everything. */
+  readonly slot: SlotId;
+  readonly key: string;
+  readonly info: ModelInfo;
+  /** Set once the shadow has re-rendered for the model: the next frame shows everything. */
   armed: boolean;
   /** Set by the first frame drawn after arming. */
   drawn: boolean;
 }
 
-const TRANSITION_MS = 450;
-const NUDGE_MS = 160;
-const DEFAULT_SPHERE = new Sphere(new Vector3(0, 0, 0), 1);
+const noSubscribe = (): (() => void) => () => {};
+const notPlaying = (): boolean => false;
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+/** Registers `undo` to run before the slot's model is disposed, and returns its unregistration. */
+function guard(slot: LoadedSlot, undo: () => void): () => void {
+  slot.beforeDispose.add(undo);
+  return () => {
+    slot.beforeDispose.delete(undo);
+    undo();
+  };
 }
 
 /**
- * Everything inside the canvas: studio lighting, orbit controls, the loaded model and its contact
- * shadow. It owns the model's lifetime: the effect that loads a URL is the one that disposes what
- * it loaded, so a superseded or unmounted load never shows and never leaks.
+ * Everything inside the canvas: lighting, orbit controls, model A (and B when comparing), grid,
+ * ground shadow, overlays, and the frame renderer. It owns the frame: one render per invalidate
+ * (the canvas uses the demand frame loop), split between the two models when comparing, with the
+ * wireframe and part highlight drawn as extra passes over the shaded model.
  */
 export function ModelScene({
-  url,
+  source,
+  compareSource,
+  settings,
+  partsView,
   events,
   commandsRef,
   frameTarget,
+  onEnvironmentError,
 }: ModelSceneProps): JSX.Element {
   const gl = useThree((s) => s.gl);
-  const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const scene = useThree((s) => s.scene);
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const invalidate = useThree((s) => s.invalidate);
   const get = useThree((s) => s.get);
-  const controls = useThree((s) => s.controls) as unknown as OrbitControlsLike | null;
 
-  const holderRef = useRef<Group>(null);
-  const boundsRef = useRef<ModelBounds | null>(null);
-  const transition = useRef<Transition | null>(null);
-  const pendingReady = useRef<PendingReady | null>(null);
-  /** Bumped per shown model (0 = none): re-renders the contact shadow so it re-bakes once. */
-  const [shownModel, setShownModel] = useState(0);
+  const holderA = useRef<Group>(null);
+  const holderB = useRef<Group>(null);
   const eventsRef = useLatest(events);
+  const settingsRef = useLatest(settings);
+  const slotA = useModelSlot('a', source, holderA, eventsRef);
+  const slotB = useModelSlot('b', compareSource, holderB, eventsRef);
+  const compare: CompareView = slotA && slotB ? settings.compareLayout : 'off';
+  const compareRef = useLatest(compare);
 
-  /** Frames the model; `fit` keeps the viewing direction, `reset` returns to three-quarter. */
-  const place = useCallback(
-    (mode: 'fit' | 'reset', animate: boolean) => {
-      const ctl = get().controls as unknown as OrbitControlsLike | null;
-      const sphere = boundsRef.current?.sphere ?? DEFAULT_SPHERE;
-      const currentTarget = ctl?.target.clone() ?? sphere.center.clone();
-      const direction =
-        mode === 'fit' ? camera.position.clone().sub(currentTarget) : threeQuarterDirection();
-      const fit = computeFit({
-        center: sphere.center,
-        radius: sphere.radius,
-        fovDeg: camera.fov,
-        aspect: camera.aspect,
-        direction,
-      });
-      camera.near = fit.near;
-      camera.far = fit.far;
-      camera.updateProjectionMatrix();
-      if (ctl) {
-        ctl.minDistance = fit.minDistance;
-        ctl.maxDistance = fit.maxDistance;
-        // Spend any leftover damping momentum now, so it does not push the camera off the new
-        // framing on the next frames.
-        ctl.enableDamping = false;
-        ctl.update();
-        ctl.enableDamping = true;
-      }
-      const to: CameraView = { position: fit.position, target: fit.target };
-      if (animate && !prefersReducedMotion()) {
-        transition.current = {
-          from: { position: camera.position.clone(), target: ctl?.target.clone() ?? currentTarget },
-          to,
-          start: performance.now(),
-          duration: TRANSITION_MS,
-        };
-      } else {
-        transition.current = null;
-        camera.position.copy(to.position);
-        if (ctl) {
-          ctl.target.copy(to.target);
-          ctl.update();
-        } else {
-          camera.lookAt(to.target);
-        }
-      }
-      invalidate();
-    },
-    [camera, get, invalidate],
-  );
+  const sphereRef = useRef<Sphere | null>(null);
+  const viewAspect = useCallback(() => {
+    const { width, height } = get().size;
+    const w = compareRef.current === 'side' ? width / 2 : width;
+    return w / Math.max(height, 1);
+  }, [get, compareRef]);
+  const rig = useCameraRig(sphereRef, viewAspect, settings.turntable, frameTarget);
+  const pending = useRef<PendingReady[]>([]);
+  const placedKeys = useRef<{ a?: string; b?: string }>({});
+  /** Bumped per placement: re-renders the contact shadow so it re-bakes once. */
+  const [placement, setPlacement] = useState(0);
+  const [placementScale, setPlacementScale] = useState(1);
+  const loadedEnv = useRef<string>('none');
+  const overlays = useMemo(() => createOverlayMaterials(), []);
+  useEffect(() => () => overlays.dispose(), [overlays]);
 
-  /** One keyboard step, chained onto a step still in flight so held keys accumulate. */
-  const nudge = useCallback(
-    (step: ViewNudge) => {
-      const ctl = get().controls as unknown as OrbitControlsLike | null;
-      if (!ctl) return;
-      const from: CameraView = { position: camera.position.clone(), target: ctl.target.clone() };
-      const base = transition.current?.to ?? from;
-      const to =
-        step.kind === 'orbit'
-          ? orbitView(base, step.x, step.y)
-          : step.kind === 'pan'
-            ? panView(base, step.x, step.y)
-            : dollyView(base, step.factor, ctl.minDistance, ctl.maxDistance);
-      if (prefersReducedMotion()) {
-        transition.current = null;
-        camera.position.copy(to.position);
-        ctl.target.copy(to.target);
-        ctl.update();
-      } else {
-        transition.current = { from, to, start: performance.now(), duration: NUDGE_MS };
-      }
-      invalidate();
-    },
-    [camera, get, invalidate],
-  );
-
-  useImperativeHandle(
-    commandsRef,
-    () => ({ fit: () => place('fit', true), reset: () => place('reset', true), nudge }),
-    [place, nudge],
-  );
-
-  // Load, prepare, reveal; on URL change or unmount, detach and dispose.
-  useEffect(() => {
-    const holder = holderRef.current;
-    if (!url || !holder) return;
-    const controller = new AbortController();
-    let shown: Group | null = null;
-    eventsRef.current.onLoading(url);
-    loadModel(url, {
-      signal: controller.signal,
-      renderer: gl,
-      camera,
-      scene,
-      onProgress: (progress) => {
-        if (!controller.signal.aborted) eventsRef.current.onProgress(url, progress);
-      },
-    }).then(
-      (model) => {
-        if (controller.signal.aborted) {
-          disposeObject(model.root);
-          return;
-        }
-        shown = model.root;
-        const placement = normalizeBounds(model.bounds);
-        holder.scale.setScalar(placement.scale);
-        holder.position.copy(placement.offset);
-        holder.add(model.root);
-        boundsRef.current = placement.bounds;
-        place('reset', false);
-        pendingReady.current = { url, stats: model.stats, armed: false, drawn: false };
-        setShownModel((n) => n + 1);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        eventsRef.current.onError(url, error);
-      },
-    );
-    return () => {
-      controller.abort();
-      pendingReady.current = null;
-      boundsRef.current = null;
-      setShownModel(0);
-      if (shown) {
-        // Detach before disposing: a frame drawn in between would re-upload everything.
-        holder.remove(shown);
-        disposeObject(shown);
-        shown = null;
-      }
-      transition.current = null;
-      invalidate();
-    };
-  }, [url, gl, camera, scene, invalidate, place, eventsRef]);
-
-  // The contact shadow has re-rendered for the new model: the next frame shows everything.
-  useEffect(() => {
-    const pending = pendingReady.current;
-    if (shownModel > 0 && pending && !pending.armed) {
-      pending.armed = true;
-      invalidate();
+  // Place the models: one scale for both (so compared sizes stay true), each centred on the
+  // ground; frame them, and queue the "ready" report for the first frame that shows them.
+  useLayoutEffect(() => {
+    const slots = [slotA, slotB].filter((s): s is LoadedSlot => s !== null);
+    const holders = { a: holderA.current, b: holderB.current };
+    const radius = Math.max(1e-6, ...slots.map((s) => s.model.bounds.sphere.radius));
+    const scale = 1 / radius;
+    let sphere: Sphere | null = null;
+    for (const s of slots) {
+      const holder = holders[s.slot];
+      if (!holder) continue;
+      const placed = placeModel(s.model.bounds, scale);
+      holder.scale.setScalar(placed.scale);
+      holder.position.copy(placed.offset);
+      s.model.root.visible = true;
+      sphere = sphere ? unionSphere(sphere, placed.bounds.sphere) : placed.bounds.sphere;
     }
-  }, [shownModel, invalidate]);
+    sphereRef.current = sphere;
+    setPlacementScale(scale);
+
+    const last = placedKeys.current;
+    const aChanged = slotA?.key !== last.a;
+    const bChanged = slotB?.key !== last.b;
+    placedKeys.current = { a: slotA?.key, b: slotB?.key };
+    if (aChanged && slotA) rig.place('reset', false);
+    else if (bChanged && slotA) rig.place('fit', true);
+
+    for (const s of slots) {
+      if ((s.slot === 'a' && !aChanged) || (s.slot === 'b' && !bChanged)) continue;
+      const size = s.model.bounds.box.getSize(new Vector3());
+      pending.current.push({
+        slot: s.slot,
+        key: s.key,
+        info: {
+          stats: s.model.stats,
+          size: { x: size.x, y: size.y, z: size.z },
+          parts: s.parts.parts,
+          animation: s.animation,
+        },
+        armed: false,
+        drawn: false,
+      });
+    }
+    if (slots.length > 0) setPlacement((n) => n + 1);
+    invalidate();
+  }, [slotA, slotB, rig, invalidate]);
+
+  // The layout changed (side by side framing uses half the width): keep the models framed.
+  useEffect(() => {
+    if (sphereRef.current) rig.place('fit', true);
+  }, [compare, rig]);
+
+  // The shadow has re-rendered for the placed models: the next frame shows everything.
+  useEffect(() => {
+    for (const p of pending.current) p.armed = true;
+    if (pending.current.length) invalidate();
+  }, [placement, invalidate]);
+
+  // Shading modes swap materials; undone before a model is disposed, so its own are freed.
+  useEffect(() => {
+    const undo = [slotA, slotB]
+      .filter((s): s is LoadedSlot => s !== null)
+      .map((s) => guard(s, applyShading(s.model.root, settings.shading)));
+    invalidate();
+    return () => undo.forEach((u) => u());
+  }, [slotA, slotB, settings.shading, invalidate]);
+
+  // Parts: hide, isolate, highlight.
+  useEffect(() => {
+    if (!slotA) return;
+    applyPartsView(slotA.parts, partsView);
+    invalidate();
+  }, [slotA, partsView, invalidate]);
+
+  // Animation: advance while playing; the shadow follows the moving model while it plays.
+  const animation = slotA?.animation ?? null;
+  const playing = useSyncExternalStore(
+    animation?.subscribe ?? noSubscribe,
+    animation ? () => animation.getSnapshot().playing : notPlaying,
+  );
+  useFrame((_, delta) => {
+    if (animation?.tick(delta)) invalidate();
+  }, -3);
+  // Pressing play needs a first frame to start ticking.
+  useEffect(() => {
+    if (playing) invalidate();
+  }, [playing, invalidate]);
+  useEffect(() => {
+    if (!animation) return;
+    const off = animation.onTime(() => invalidate());
+    return off;
+  }, [animation, invalidate]);
+
+  // The frame: this useFrame has a positive priority, so R3F leaves rendering to it.
+  const background = useMemo(() => new Color(), []);
+  const partsViewRef = useLatest(partsView);
+  const renderFrame = useCallback(
+    (width: number, height: number, transparent: boolean) => {
+      const s = settingsRef.current;
+      const bg =
+        s.background === 'environment'
+          ? 'environment'
+          : background.set(BACKGROUND_COLOURS[s.background]);
+      const plan: FramePlan = {
+        width,
+        height,
+        slots: [holderA.current!, holderB.current!],
+        compare: compareRef.current,
+        wipe: s.wipe,
+        background: transparent ? null : bg,
+        backgroundBlur: 0.45,
+        exposure: exposureFactor(s.exposure),
+        envRotation: MathUtils.degToRad(s.envRotation),
+        wireframe: s.shading === 'wireframe',
+        highlight: partsViewRef.current.highlighted !== null,
+      };
+      renderView(gl, scene, camera, plan, overlays);
+    },
+    [gl, scene, camera, overlays, background, settingsRef, compareRef, partsViewRef],
+  );
+  useFrame((state) => {
+    if (!holderA.current || !holderB.current) return;
+    renderFrame(state.size.width, state.size.height, false);
+    const el = frameTarget.current;
+    if (el) {
+      const { memory, programs } = gl.info;
+      el.setAttribute('data-gl-geometries', String(memory.geometries));
+      el.setAttribute('data-gl-textures', String(memory.textures));
+      el.setAttribute('data-gl-programs', String(programs?.length ?? 0));
+      const parts = partsViewRef.current;
+      el.setAttribute(
+        'data-drawn',
+        drawnKey(settingsRef.current, loadedEnv.current, {
+          hidden: String(parts.isolated ? 'isolated' : parts.hidden.size),
+          highlight: parts.highlighted ? 'on' : 'off',
+          time: animation ? animation.time.toFixed(2) : 'none',
+          compare: compareRef.current,
+        }),
+      );
+    }
+  }, 1);
 
   // Report "ready" only after a frame with the model has been drawn, so a test or screenshot
   // that waits for `data-viewer-state="ready"` sees the model, not the empty stage.
   useFrame(() => {
-    const pending = pendingReady.current;
-    if (pending?.armed) pending.drawn = true;
+    for (const p of pending.current) if (p.armed) p.drawn = true;
   });
   useEffect(
     () =>
       addAfterEffect(() => {
-        const pending = pendingReady.current;
-        if (!pending?.drawn) return;
-        pendingReady.current = null;
-        eventsRef.current.onReady(pending.url, pending.stats);
+        const done = pending.current.filter((p) => p.drawn);
+        if (!done.length) return;
+        pending.current = pending.current.filter((p) => !p.drawn);
+        for (const p of done) eventsRef.current.onReady(p.slot, p.key, p.info);
       }),
     [eventsRef],
   );
-
-  // Animated Fit / Reset. Runs before OrbitControls' own update (priority -1) so the controls
-  // see the new target and position in the same frame.
-  useFrame(() => {
-    const t = transition.current;
-    const ctl = get().controls as unknown as OrbitControlsLike | null;
-    if (!t || !ctl) return;
-    const k = Math.min(1, (performance.now() - t.start) / t.duration);
-    const view = interpolateView(t.from, t.to, easeOutCubic(k));
-    camera.position.copy(view.position);
-    ctl.target.copy(view.target);
-    if (k >= 1) transition.current = null;
-    else invalidate();
-  }, -2);
-
-  // Grabbing the model with the pointer cancels a running Fit / Reset / keyboard transition.
+  // A slot that is emptied drops its queued report.
   useEffect(() => {
-    if (!controls) return;
-    const cancel = (): void => {
-      transition.current = null;
-    };
-    controls.addEventListener('start', cancel);
-    return () => controls.removeEventListener('start', cancel);
-  }, [controls]);
+    pending.current = pending.current.filter(
+      (p) => (p.slot === 'a' ? slotA?.key : slotB?.key) === p.key,
+    );
+  }, [slotA, slotB]);
 
+  const capture = useCallback(
+    async ({
+      width,
+      height,
+      transparent,
+    }: {
+      width: number;
+      height: number;
+      transparent: boolean;
+    }): Promise<Capture> => {
+      const context = gl.getContext();
+      const dims = context.getParameter(context.MAX_VIEWPORT_DIMS) as Int32Array;
+      const max = Math.min(gl.capabilities.maxTextureSize, dims[0]!, dims[1]!, MAX_CAPTURE_SIDE);
+      const want = fitCaptureSize(width, height, max);
+      const size = gl.getSize(new Vector2());
+      const ratio = gl.getPixelRatio();
+      let pixels: Uint8Array;
+      let w: number;
+      let h: number;
+      try {
+        gl.setPixelRatio(1);
+        gl.setSize(want.width, want.height, false);
+        // The browser may give a smaller drawing buffer than asked (memory limits): use it.
+        w = context.drawingBufferWidth;
+        h = context.drawingBufferHeight;
+        renderFrame(w, h, transparent);
+        pixels = new Uint8Array(w * h * 4);
+        context.readPixels(0, 0, w, h, context.RGBA, context.UNSIGNED_BYTE, pixels);
+      } finally {
+        gl.setPixelRatio(ratio);
+        gl.setSize(size.x, size.y, false);
+        // Redraw the screen at once, before the browser shows the resized buffer.
+        renderFrame(size.x, size.y, false);
+      }
+      const premultiplied = context.getContextAttributes()?.premultipliedAlpha ?? true;
+      const rows = toImageRows(pixels, w, h, premultiplied);
+      const canvas = new OffscreenCanvas(w, h);
+      canvas.getContext('2d')!.putImageData(new ImageData(rows, w, h), 0, 0);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return { blob, width: w, height: h };
+    },
+    [gl, renderFrame],
+  );
+
+  useImperativeHandle(
+    commandsRef,
+    () => ({
+      fit: () => rig.place('fit', true),
+      reset: () => rig.place('reset', true),
+      view: (preset) => rig.place(preset, true),
+      nudge: rig.nudge,
+      capture,
+    }),
+    [rig, capture],
+  );
+
+  // Any change of what is drawn needs a frame.
+  useEffect(() => {
+    invalidate();
+  }, [settings, compare, invalidate]);
+
+  const onEnvLoaded = useCallback(
+    (id: EnvironmentId) => {
+      loadedEnv.current = id;
+      invalidate();
+    },
+    [invalidate],
+  );
+
+  const box = slotA?.model.bounds.box;
+  const maxSide = box ? Math.max(...box.getSize(new Vector3()).toArray()) : 1;
+  const alone = compare === 'off';
   return (
     <>
-      <color attach="background" args={['#16181d']} />
-      <StudioLighting />
+      <EnvironmentLighting
+        id={settings.environment}
+        onLoaded={onEnvLoaded}
+        onError={onEnvironmentError}
+      />
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
-      <group ref={holderRef} />
-      {/* Models are normalised to stand on the origin with radius 1, so the shadow's props never
-          change (drei allocates new render targets when they do). Re-rendering ContactShadows
-          restarts its one-frame budget: each new model re-bakes the shadow on the next frame,
-          then it stays idle. The wrapper hides it while there is no model (ContactShadows sets
-          its own group visible after every bake), so a previous shadow never shows. */}
-      <group visible={shownModel > 0}>
+      <group ref={holderA}>
+        {box && alone && settings.dimensions ? (
+          <DimensionsOverlay box={box} unit={settings.unit} />
+        ) : null}
+      </group>
+      <group ref={holderB} />
+      {slotA && settings.grid ? <GroundGrid cell={gridStep(maxSide) * placementScale} /> : null}
+      {slotA && alone && settings.skeleton && slotA.model.stats.bones > 0 ? (
+        <SkeletonOverlay root={slotA.model.root} />
+      ) : null}
+      {/* Models stand on the origin with radius ≤ 1, so the shadow's props never change (drei
+          allocates new render targets when they do). Re-rendering ContactShadows restarts its
+          frame budget: each placement or setting change re-bakes the shadow on the next frame,
+          then it stays idle; while a clip plays it follows every frame. The wrapper hides it
+          while there is no model, and when comparing (one shadow would mix both models). */}
+      <group visible={slotA !== null && alone && settings.shadow}>
         <ContactShadows
-          frames={1}
+          frames={playing ? Infinity : 1}
           position={[0, -0.002, 0]}
           scale={4}
           far={2.2}

@@ -2,31 +2,50 @@ import { Canvas } from '@react-three/fiber';
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type ChangeEvent,
+  type DragEvent,
   type JSX,
   type KeyboardEvent,
 } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
+import { AnimationBar } from './AnimationBar';
+import { captureFileName } from './capture-pixels';
+import { CapturePanel } from './CapturePanel';
+import { ComparePanel } from './ComparePanel';
+import { DropOverlay } from './DropOverlay';
+import { localSource, pickDroppedModel, type ModelSource } from './dropped-files';
+import { environmentById, type EnvironmentId } from './environments';
 import { warmGltfDecoders } from './gltf-loaders';
+import { Icon } from './Icon';
+import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
 import { loadErrorSentence } from './load-error';
 import type { LoadProgress } from './load-model';
-import type { ModelStats } from './model-stats';
 import { ModelScene } from './ModelScene';
-import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
+import { ALL_PARTS_VISIBLE, type PartsView } from './parts';
+import { PartsPanel } from './PartsPanel';
 import { progressPercent } from './progress-label';
+import { ScenePanel } from './ScenePanel';
+import { StatsPanel } from './StatsPanel';
 import { useLatest } from './use-latest';
-import type { SceneEvents, ViewerCommands, ViewerState } from './viewer-types';
+import { DEFAULT_SETTINGS, patchSettings, type ViewerSettings } from './viewer-settings';
+import type { ModelInfo, SceneEvents, SlotId, ViewerCommands, ViewerState } from './viewer-types';
 import { ViewerProgress } from './ViewerProgress';
-import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerToolbar, type InspectorTab } from './ViewerToolbar';
 import './viewer.css';
 
 /** Props of {@link ModelViewer}. */
 export interface ModelViewerProps {
   /** URL of a GLB (same-origin or app protocol); `undefined` shows the empty state. */
   url: string | undefined;
+  /** Name of the app's model, shown in the viewer; defaults to the URL's file name. */
+  name?: string;
+  /** URL of a model (or version) to compare with, side by side or wiped, with one camera. */
+  compareUrl?: string;
   /** Called once per model, when it is on screen, with its size. */
   onStats?: (s: { triangles: number; vertices: number; meshes: number }) => void;
   /** Called with the sentence the viewer shows when a model cannot be opened. */
@@ -34,110 +53,267 @@ export interface ModelViewerProps {
 }
 
 type Status =
-  | { readonly phase: 'loading'; readonly url: string; readonly progress: LoadProgress }
-  | { readonly phase: 'ready'; readonly url: string; readonly stats: ModelStats }
-  | { readonly phase: 'error'; readonly url: string; readonly message: string };
+  | { readonly phase: 'loading'; readonly key: string; readonly progress: LoadProgress }
+  | { readonly phase: 'ready'; readonly key: string; readonly info: ModelInfo }
+  | { readonly phase: 'error'; readonly key: string; readonly message: string };
+
+interface LocalModel {
+  readonly source: ModelSource;
+  readonly revoke: () => void;
+}
 
 const START: LoadProgress = { stage: 'download', loaded: 0, total: undefined };
 /** Byte-count-only progress updates re-render at most this often. */
 const PROGRESS_INTERVAL_MS = 200;
 
+function appSource(url: string | undefined, name: string | undefined): ModelSource | undefined {
+  if (!url) return undefined;
+  const file = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'Model';
+  return { key: url, url, name: name ?? file, local: false };
+}
+
+/** The status that belongs to `source`: right after a change, "loading" rather than the old one. */
+function statusFor(status: Status | null, source: ModelSource | undefined): Status | null {
+  if (!source) return null;
+  return status && status.key === source.key
+    ? status
+    : { phase: 'loading', key: source.key, progress: START };
+}
+
+function hasFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
 /**
- * Kiln's 3D model viewer: one demand-driven canvas with a neutral studio light, orbit controls,
- * Fit / Reset view, a progress bar while a model opens and a plain sentence when it cannot.
+ * Kiln's 3D model viewer, an inspection tool for artists: one demand-driven canvas (nothing is
+ * drawn while nothing moves) with orbit/pan/zoom, fit, reset, view presets and turntable; HDR
+ * lighting with rotation and exposure; shading modes; grid, shadow and dimensions; statistics;
+ * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; and drop-in
+ * of local `.glb`/`.gltf` files. Camera, animation and view settings stay inside the viewer.
  *
  * The root element (`data-testid="viewer"`) carries readiness attributes for tests and tools:
- * `data-viewer-state` (`empty` | `loading` | `ready` | `error`), `data-triangles`,
- * `data-vertices`, `data-meshes` once ready, and `data-frames`, the number of frames drawn so far
- * (it stays still while nothing moves).
+ * `data-viewer-state` (`empty` | `loading` | `ready` | `error`), `data-model-name`, counts
+ * (`data-triangles`, `data-vertices`, `data-meshes`, `data-materials`, `data-textures`,
+ * `data-clips`, `data-parts`), `data-compare` (`off` | `side` | `wipe`) and
+ * `data-compare-state`; `data-camera` (`moving` while a camera move or the turntable runs,
+ * else `still`); after every drawn frame `data-frames` (frames drawn so far),
+ * `data-drawn` (the settings that frame showed) and the renderer's live resource counts
+ * `data-gl-geometries`, `data-gl-textures`, `data-gl-programs`.
  *
  * @example
  * ```tsx
- * <ModelViewer url={model?.glbUrl} onStats={setStats} onError={toast} />
+ * <ModelViewer url={model?.glbUrl} name={model?.name} onStats={setStats} onError={toast} />
  * ```
  */
-export function ModelViewer({ url, onStats, onError }: ModelViewerProps): JSX.Element {
+export function ModelViewer({
+  url,
+  name,
+  compareUrl,
+  onStats,
+  onError,
+}: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const openInput = useRef<HTMLInputElement>(null);
+  const compareInput = useRef<HTMLInputElement>(null);
   const commandsRef = useRef<ViewerCommands | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-  const urlRef = useLatest(url);
+  const inspectorId = useId();
+
+  const [settings, setSettings] = useState<ViewerSettings>(DEFAULT_SETTINGS);
+  const [local, setLocal] = useState<LocalModel | null>(null);
+  const [localCompare, setLocalCompare] = useState<LocalModel | null>(null);
+  const [statusA, setStatusA] = useState<Status | null>(null);
+  const [statusB, setStatusB] = useState<Status | null>(null);
+  const [parts, setParts] = useState<{ key: string; view: PartsView } | null>(null);
+  const [tab, setTab] = useState<InspectorTab | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [dropError, setDropError] = useState<string | null>(null);
+  const [envError, setEnvError] = useState<string | null>(null);
+
+  const fromApp = useMemo(() => appSource(url, name), [url, name]);
+  const source = local?.source ?? fromApp;
+  const compareFromApp = useMemo(() => appSource(compareUrl, undefined), [compareUrl]);
+  const compareSource = source ? (localCompare?.source ?? compareFromApp) : undefined;
+
+  // A model the app opens replaces a dropped one.
+  const localRef = useLatest(local);
+  useEffect(() => {
+    const current = localRef.current;
+    if (current) {
+      current.revoke();
+      setLocal(null);
+    }
+  }, [url, localRef]);
+  // Blob URLs die with the viewer.
+  const compareRef = useLatest(localCompare);
+  useEffect(
+    () => () => {
+      localRef.current?.revoke();
+      compareRef.current?.revoke();
+    },
+    [localRef, compareRef],
+  );
+
+  const sourceKeyRef = useLatest(source?.key);
   const onStatsRef = useLatest(onStats);
   const onErrorRef = useLatest(onError);
   const lastProgress = useRef<{ at: number; progress: LoadProgress } | null>(null);
 
-  // Stable for the canvas's lifetime. Statuses carry their URL and only the current URL's status
-  // is shown (see `current`); the scene already drops events of superseded loads, and the
-  // callbacks to the parent check once more, since they cannot be taken back.
-  const events = useMemo<SceneEvents>(
-    () => ({
-      onLoading(forUrl) {
-        lastProgress.current = null;
-        setStatus({ phase: 'loading', url: forUrl, progress: START });
+  // Stable for the canvas's lifetime. Statuses carry their source key and only the current
+  // source's status is shown (see statusFor); callbacks to the parent check once more.
+  const events = useMemo<SceneEvents>(() => {
+    const set = (slot: SlotId, status: Status): void =>
+      (slot === 'a' ? setStatusA : setStatusB)(status);
+    return {
+      onLoading(slot, key) {
+        if (slot === 'a') lastProgress.current = null;
+        set(slot, { phase: 'loading', key, progress: START });
       },
-      onProgress(forUrl, progress) {
-        const now = performance.now();
-        const last = lastProgress.current;
-        if (
-          last &&
-          last.progress.stage === progress.stage &&
-          progressPercent(last.progress) === progressPercent(progress) &&
-          now - last.at < PROGRESS_INTERVAL_MS
-        ) {
-          return;
+      onProgress(slot, key, progress) {
+        if (slot === 'a') {
+          const now = performance.now();
+          const last = lastProgress.current;
+          if (
+            last &&
+            last.progress.stage === progress.stage &&
+            progressPercent(last.progress) === progressPercent(progress) &&
+            now - last.at < PROGRESS_INTERVAL_MS
+          ) {
+            return;
+          }
+          lastProgress.current = { at: now, progress };
         }
-        lastProgress.current = { at: now, progress };
-        setStatus({ phase: 'loading', url: forUrl, progress });
+        set(slot, { phase: 'loading', key, progress });
       },
-      onReady(forUrl, stats) {
-        if (forUrl !== urlRef.current) return;
-        setStatus({ phase: 'ready', url: forUrl, stats });
-        onStatsRef.current?.({ ...stats });
+      onReady(slot, key, info) {
+        set(slot, { phase: 'ready', key, info });
+        if (slot === 'a' && key === sourceKeyRef.current) {
+          const { triangles, vertices, meshes } = info.stats;
+          onStatsRef.current?.({ triangles, vertices, meshes });
+        }
       },
-      onError(forUrl, error) {
-        if (forUrl !== urlRef.current) return;
+      onError(slot, key, error) {
         const message = loadErrorSentence(error);
-        setStatus({ phase: 'error', url: forUrl, message });
-        onErrorRef.current?.(message);
+        set(slot, { phase: 'error', key, message });
+        if (slot === 'a' && key === sourceKeyRef.current) onErrorRef.current?.(message);
       },
-    }),
-    [urlRef, onStatsRef, onErrorRef],
+    };
+  }, [sourceKeyRef, onStatsRef, onErrorRef]);
+
+  const current = statusFor(statusA, source);
+  const currentB = statusFor(statusB, compareSource);
+  const state: ViewerState = current ? current.phase : 'empty';
+  const stateB: ViewerState = currentB ? currentB.phase : 'empty';
+  const info = current?.phase === 'ready' ? current.info : undefined;
+  const infoB = currentB?.phase === 'ready' ? currentB.info : undefined;
+  const comparing = state === 'ready' && stateB === 'ready';
+  const partsView = parts && parts.key === source?.key ? parts.view : ALL_PARTS_VISIBLE;
+
+  const patch = useCallback(
+    (p: Partial<ViewerSettings>) => setSettings((s) => patchSettings(s, p)),
+    [],
+  );
+  const setPartsView = useCallback(
+    (view: PartsView) => {
+      if (source) setParts({ key: source.key, view });
+    },
+    [source],
   );
 
-  // The status belongs to the URL it was reported for. Right after `url` changes, before the
-  // scene has reported anything, show "loading" rather than the previous model's "ready".
-  const current: Status | null =
-    url === undefined
-      ? null
-      : status && status.url === url
-        ? status
-        : { phase: 'loading', url, progress: START };
-  const state: ViewerState = current ? current.phase : 'empty';
-  const stats = current?.phase === 'ready' ? current.stats : undefined;
-
   useLayoutEffect(() => {
-    // Written once here and then only by FrameCounter, never through React props, so React
-    // never resets it on re-render.
-    if (!rootRef.current?.hasAttribute('data-frames')) {
+    // Written once here and then only by the scene, never through React props, so React never
+    // resets it on re-render.
+    if (!rootRef.current?.hasAttribute('data-frames'))
       rootRef.current?.setAttribute('data-frames', '0');
-    }
   }, []);
 
   useEffect(() => warmGltfDecoders(), []);
 
-  const fit = useCallback(() => commandsRef.current?.fit(), []);
-  const reset = useCallback(() => commandsRef.current?.reset(), []);
+  const openFiles = useCallback(
+    (files: File[], target: 'open' | 'compare') => {
+      setDragging(false);
+      const picked = pickDroppedModel(files);
+      if ('error' in picked) {
+        setDropError(picked.error);
+        return;
+      }
+      setDropError(null);
+      const made = localSource(picked);
+      if (target === 'compare' && source) {
+        setLocalCompare((old) => {
+          old?.revoke();
+          return made;
+        });
+        setTab((t) => t ?? 'compare');
+      } else {
+        setLocal((old) => {
+          old?.revoke();
+          return made;
+        });
+        // A new model starts a fresh inspection: no comparison carried over.
+        setLocalCompare((old) => {
+          old?.revoke();
+          return null;
+        });
+      }
+    },
+    [source],
+  );
 
-  const onStageKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const step = keyboardStep(event.key, event.shiftKey);
-    if (!step) return;
-    event.preventDefault();
-    const commands = commandsRef.current;
-    if (step === 'fit') commands?.fit();
-    else if (step === 'reset') commands?.reset();
-    else commands?.nudge(step);
+  const closeLocal = useCallback(() => {
+    setLocal((old) => {
+      old?.revoke();
+      return null;
+    });
+    setLocalCompare((old) => {
+      old?.revoke();
+      return null;
+    });
   }, []);
+
+  const stopCompare = useCallback(() => {
+    setLocalCompare((old) => {
+      old?.revoke();
+      return null;
+    });
+  }, []);
+
+  const onInput = (target: 'open' | 'compare') => (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = '';
+    if (files.length) openFiles(files, target);
+  };
+
+  const onEnvironmentError = useCallback(
+    (id: EnvironmentId, error: unknown) => {
+      const label = environmentById(id).label;
+      const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+      setEnvError(
+        `Could not load the “${label}” lighting${detail}. Showing the neutral studio instead.`,
+      );
+      patch({ environment: 'studio' });
+    },
+    [patch],
+  );
+  useEffect(() => {
+    if (settings.environment !== 'studio') setEnvError(null);
+  }, [settings.environment]);
+
+  const onStageKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const step = keyboardStep(event.key, event.shiftKey);
+      if (!step) return;
+      event.preventDefault();
+      const commands = commandsRef.current;
+      if (step === 'fit') commands?.fit();
+      else if (step === 'reset') commands?.reset();
+      else if (step === 'turntable') patch({ turntable: !settings.turntable });
+      else if ('preset' in step) commands?.view(step.preset);
+      else commands?.nudge(step);
+    },
+    [patch, settings.turntable],
+  );
 
   // Clicking or dragging the model gives the stage keyboard focus, so shortcuts work next.
   const onStagePointerDown = useCallback(() => {
@@ -145,16 +321,68 @@ export function ModelViewer({ url, onStats, onError }: ModelViewerProps): JSX.El
       stageRef.current?.focus({ preventScroll: true });
   }, []);
 
+  const capture = useCallback(
+    async (options: { width: number; height: number; transparent: boolean }) => {
+      const commands = commandsRef.current;
+      if (!commands) throw new Error('the viewer is not ready');
+      const shot = await commands.capture(options);
+      const fileName = captureFileName(source?.name ?? 'model', shot.width, shot.height);
+      const href = URL.createObjectURL(shot.blob);
+      const link = document.createElement('a');
+      link.href = href;
+      link.download = fileName;
+      link.click();
+      // The download has started by the time the page gets back to its tasks.
+      setTimeout(() => URL.revokeObjectURL(href), 30_000);
+      return { fileName, width: shot.width, height: shot.height };
+    },
+    [source?.name],
+  );
+  const viewerSize = useCallback(() => {
+    const rect = rootRef.current?.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    return {
+      width: Math.round((rect?.width ?? 800) * dpr),
+      height: Math.round((rect?.height ?? 600) * dpr),
+    };
+  }, []);
+
+  const toggleTab = useCallback(
+    (next: InspectorTab) => setTab((t) => (t === next ? null : next)),
+    [],
+  );
+  const compareLayout = comparing ? settings.compareLayout : 'off';
+  const stats = info?.stats;
+
   return (
     <div
       ref={rootRef}
       className="kiln-viewer"
       data-testid="viewer"
       data-viewer-state={state}
+      data-model-name={source?.name}
       data-triangles={stats?.triangles}
       data-vertices={stats?.vertices}
       data-meshes={stats?.meshes}
+      data-materials={stats?.materials}
+      data-textures={stats?.textures.length}
+      data-clips={info ? (info.animation?.getSnapshot().clips.length ?? 0) : undefined}
+      data-parts={info?.parts.length}
+      data-compare={compareLayout}
+      data-compare-state={stateB}
       aria-busy={state === 'loading'}
+      onDragEnter={(e) => {
+        if (hasFiles(e)) setDragging(true);
+      }}
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        openFiles(Array.from(e.dataTransfer?.files ?? []), 'open');
+      }}
     >
       <div
         ref={stageRef}
@@ -174,22 +402,197 @@ export function ModelViewer({ url, onStats, onError }: ModelViewerProps): JSX.El
           gl={{
             preserveDrawingBuffer: true,
             antialias: true,
+            alpha: true,
             toneMapping: ACESFilmicToneMapping,
             outputColorSpace: SRGBColorSpace,
           }}
           camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
         >
-          <ModelScene url={url} events={events} commandsRef={commandsRef} frameTarget={rootRef} />
+          <ModelScene
+            source={source}
+            compareSource={compareSource}
+            settings={settings}
+            partsView={partsView}
+            events={events}
+            commandsRef={commandsRef}
+            frameTarget={rootRef}
+            onEnvironmentError={onEnvironmentError}
+          />
         </Canvas>
       </div>
 
+      <ViewerToolbar
+        disabled={state !== 'ready'}
+        settings={settings}
+        onSettings={patch}
+        onFit={() => commandsRef.current?.fit()}
+        onReset={() => commandsRef.current?.reset()}
+        onView={(preset) => commandsRef.current?.view(preset)}
+        onOpenFile={() => openInput.current?.click()}
+        tab={tab}
+        onTab={toggleTab}
+        inspectorId={inspectorId}
+      />
+      <input
+        ref={openInput}
+        type="file"
+        hidden
+        accept=".glb,.gltf,.bin,image/*"
+        multiple
+        data-testid="viewer-open-input"
+        onChange={onInput('open')}
+      />
+      <input
+        ref={compareInput}
+        type="file"
+        hidden
+        accept=".glb,.gltf,.bin,image/*"
+        multiple
+        data-testid="viewer-compare-input"
+        onChange={onInput('compare')}
+      />
+
+      {source && !comparing ? (
+        <div className="kiln-viewer__title" data-testid="viewer-title">
+          {
+            <>
+              <span className="kiln-viewer__name" title={source.name}>
+                {source.name}
+              </span>
+              {source.local ? <span className="kiln-viewer__tag">Local file</span> : null}
+              {source.local ? (
+                <button
+                  type="button"
+                  className="kiln-viewer__tool kiln-viewer__tool--small"
+                  data-testid="viewer-close"
+                  aria-label={`Close ${source.name}`}
+                  title="Close"
+                  onClick={closeLocal}
+                >
+                  <Icon name="close" />
+                </button>
+              ) : null}
+            </>
+          }
+        </div>
+      ) : null}
+
+      {comparing && compareSource ? (
+        <div
+          className={`kiln-viewer__compare kiln-viewer__compare--${compareLayout}`}
+          data-testid="viewer-compare-labels"
+        >
+          <span className="kiln-viewer__compare-label">A · {source?.name}</span>
+          <span className="kiln-viewer__compare-label">B · {compareSource.name}</span>
+          {compareLayout === 'wipe' ? (
+            <>
+              <div
+                className="kiln-viewer__wipe-line"
+                style={{ left: `${settings.wipe * 100}%` }}
+                aria-hidden="true"
+              />
+              <input
+                type="range"
+                className="kiln-viewer__wipe"
+                data-testid="viewer-wipe"
+                aria-label="Wipe position between A and B"
+                min={0}
+                max={1}
+                step={0.01}
+                value={settings.wipe}
+                onChange={(e) => patch({ wipe: Number(e.currentTarget.value) })}
+              />
+            </>
+          ) : (
+            <div className="kiln-viewer__split-line" aria-hidden="true" />
+          )}
+        </div>
+      ) : null}
+
+      {tab ? (
+        <aside
+          id={inspectorId}
+          className="kiln-viewer__inspector"
+          aria-label="Inspector"
+          data-testid={`viewer-panel-${tab}`}
+        >
+          <header>
+            <h2>
+              {
+                {
+                  scene: 'Lighting',
+                  stats: 'Statistics',
+                  parts: 'Parts',
+                  compare: 'Compare',
+                  capture: 'Capture',
+                }[tab]
+              }
+            </h2>
+            <button
+              type="button"
+              className="kiln-viewer__tool kiln-viewer__tool--small"
+              aria-label="Close the panel"
+              title="Close"
+              data-testid="viewer-panel-close"
+              onClick={() => setTab(null)}
+            >
+              <Icon name="close" />
+            </button>
+          </header>
+          {tab === 'scene' ? (
+            <ScenePanel settings={settings} onSettings={patch} environmentError={envError} />
+          ) : null}
+          {tab === 'stats' ? (
+            <StatsPanel
+              models={[
+                ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
+                ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
+              ]}
+              unit={settings.unit}
+              onUnit={(unit) => patch({ unit })}
+            />
+          ) : null}
+          {tab === 'parts' ? (
+            <PartsPanel parts={info?.parts ?? []} view={partsView} onView={setPartsView} />
+          ) : null}
+          {tab === 'compare' ? (
+            <ComparePanel
+              compareName={compareSource?.name}
+              compareState={stateB}
+              compareError={currentB?.phase === 'error' ? currentB.message : null}
+              layout={settings.compareLayout}
+              onLayout={(compareLayout) => patch({ compareLayout })}
+              onChoose={() => compareInput.current?.click()}
+              onStop={stopCompare}
+              disabled={!source}
+            />
+          ) : null}
+          {tab === 'capture' ? (
+            <CapturePanel
+              disabled={state !== 'ready'}
+              viewerSize={viewerSize}
+              onCapture={capture}
+            />
+          ) : null}
+        </aside>
+      ) : null}
+
+      {info?.animation ? (
+        <AnimationBar
+          controller={info.animation}
+          skeleton={settings.skeleton}
+          onSkeleton={(skeleton) => patch({ skeleton })}
+        />
+      ) : null}
+
       {state === 'empty' && (
         <p className="kiln-viewer__message" data-testid="viewer-empty">
-          No model open. Choose one from the library to look at it here.
+          No model open. Choose one from the library, or drop a .glb or .gltf file here to inspect
+          it.
         </p>
       )}
       {current?.phase === 'loading' && (
-        <ViewerProgress key={current.url} progress={current.progress} />
+        <ViewerProgress key={current.key} progress={current.progress} />
       )}
       {current?.phase === 'error' && (
         <p
@@ -200,8 +603,26 @@ export function ModelViewer({ url, onStats, onError }: ModelViewerProps): JSX.El
           {current.message}
         </p>
       )}
-
-      <ViewerToolbar disabled={state !== 'ready'} onFit={fit} onReset={reset} />
+      {dropError ? (
+        <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
+          {dropError}
+          <button
+            type="button"
+            className="kiln-viewer__tool kiln-viewer__tool--small"
+            aria-label="Dismiss"
+            onClick={() => setDropError(null)}
+          >
+            <Icon name="close" />
+          </button>
+        </p>
+      ) : null}
+      {dragging ? (
+        <DropOverlay
+          canCompare={state === 'ready'}
+          onDrop={openFiles}
+          onLeave={() => setDragging(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Environment, Lightformer } from '@react-three/drei';
-import { memo, type JSX } from 'react';
+import { useThree } from '@react-three/fiber';
+import { memo, useEffect, type JSX } from 'react';
 
 /**
  * A neutral photo-studio look built on the GPU at start-up: drei renders the light panels below
@@ -7,9 +8,20 @@ import { memo, type JSX } from 'react';
  * fetched. Key, fill, rim and a top softbox, like a product shoot, plus a faint hemisphere so
  * unlit undersides never go pitch black.
  *
- * Memoised without props: drei re-renders the cube map whenever its children change identity.
+ * Memoised: drei re-renders the cube map whenever its children change identity. `onLoaded` must
+ * be stable.
  */
-export const StudioLighting = memo(function StudioLighting(): JSX.Element {
+export const StudioLighting = memo(function StudioLighting({
+  onLoaded,
+}: {
+  readonly onLoaded?: () => void;
+}): JSX.Element {
+  const invalidate = useThree((s) => s.invalidate);
+  // drei sets scene.environment in a layout effect; the cube map is drawn on the next frame.
+  useEffect(() => {
+    onLoaded?.();
+    invalidate();
+  }, [onLoaded, invalidate]);
   return (
     <>
       <hemisphereLight args={['#f4f1ec', '#23252b', 0.35]} />

@@ -1,49 +1,158 @@
 import type { JSX } from 'react';
+import type { ViewPreset } from './fit-camera';
+import type { IconName } from './icons';
+import { ToolButton } from './ToolButton';
+import { SHADING_MODES, type ShadingMode, type ViewerSettings } from './viewer-settings';
+
+/** A tab of the inspector on the viewer's right. */
+export type InspectorTab = 'scene' | 'stats' | 'parts' | 'compare' | 'capture';
 
 /** Props of {@link ViewerToolbar}. */
 export interface ViewerToolbarProps {
-  /** No model to frame (empty, loading or failed). */
+  /** No model to act on (empty, loading or failed). */
   readonly disabled: boolean;
+  readonly settings: ViewerSettings;
+  readonly onSettings: (patch: Partial<ViewerSettings>) => void;
   readonly onFit: () => void;
   readonly onReset: () => void;
+  readonly onView: (preset: ViewPreset) => void;
+  readonly onOpenFile: () => void;
+  readonly tab: InspectorTab | null;
+  readonly onTab: (tab: InspectorTab) => void;
+  /** Id of the inspector element, for `aria-controls`. */
+  readonly inspectorId: string;
 }
 
-/** The Fit and Reset view buttons in the viewer's top-right corner. */
-export function ViewerToolbar({ disabled, onFit, onReset }: ViewerToolbarProps): JSX.Element {
+const PRESETS: ReadonlyArray<[ViewPreset, IconName, string, string]> = [
+  ['front', 'front', 'Front view (1)', '1'],
+  ['side', 'side', 'Side view (3)', '3'],
+  ['top', 'top', 'Top view (7)', '7'],
+  ['three-quarter', 'threeQuarter', 'Three-quarter view (5)', '5'],
+];
+
+const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
+  ['scene', 'scene', 'Lighting and background'],
+  ['stats', 'stats', 'Statistics and dimensions'],
+  ['parts', 'parts', 'Parts outliner'],
+  ['compare', 'compare', 'Compare with another model'],
+  ['capture', 'capture', 'Save a screenshot'],
+];
+
+/**
+ * The viewer's one-row toolbar: open a file; framing, view presets and turntable; shading mode;
+ * grid, shadow and dimension overlays; and the inspector tabs. Icon buttons with tooltips keep it
+ * compact; every control has a label and shows keyboard focus.
+ */
+export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
+  const { disabled, settings, onSettings, tab, onTab, inspectorId } = props;
   return (
-    <div className="kiln-viewer__toolbar" role="toolbar" aria-label="View">
-      <button
-        type="button"
-        className="kiln-viewer__button"
-        data-testid="viewer-fit"
-        aria-label="Fit model to view (F)"
-        title="Fit model to view (F)"
-        aria-keyshortcuts="F"
-        disabled={disabled}
-        onClick={onFit}
+    <>
+      <div className="kiln-viewer__toolbar" role="toolbar" aria-label="Viewer tools">
+        <div className="kiln-viewer__group">
+          <ToolButton
+            icon="open"
+            label="Open a .glb or .gltf file…"
+            testId="viewer-open"
+            onClick={props.onOpenFile}
+          />
+        </div>
+        <div className="kiln-viewer__group" role="group" aria-label="Camera">
+          <ToolButton
+            icon="fit"
+            label="Fit model to view (F)"
+            shortcut="F"
+            testId="viewer-fit"
+            disabled={disabled}
+            onClick={props.onFit}
+          />
+          <ToolButton
+            icon="reset"
+            label="Reset view (Home)"
+            shortcut="Home"
+            testId="viewer-reset"
+            disabled={disabled}
+            onClick={props.onReset}
+          />
+          {PRESETS.map(([preset, icon, label, key]) => (
+            <ToolButton
+              key={preset}
+              icon={icon}
+              label={label}
+              shortcut={key}
+              testId={`viewer-view-${preset}`}
+              disabled={disabled}
+              onClick={() => props.onView(preset)}
+            />
+          ))}
+          <ToolButton
+            icon="turntable"
+            label="Turntable (T)"
+            shortcut="T"
+            testId="viewer-turntable"
+            pressed={settings.turntable}
+            disabled={disabled}
+            onClick={() => onSettings({ turntable: !settings.turntable })}
+          />
+        </div>
+        <div className="kiln-viewer__group">
+          <label className="kiln-viewer__select">
+            <span className="kiln-viewer__sr">Shading</span>
+            <select
+              data-testid="viewer-shading"
+              value={settings.shading}
+              title="Shading mode (wireframe is drawn over the shaded model)"
+              onChange={(e) => onSettings({ shading: e.currentTarget.value as ShadingMode })}
+            >
+              {SHADING_MODES.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="kiln-viewer__group" role="group" aria-label="Overlays">
+          <ToolButton
+            icon="grid"
+            label="Ground grid"
+            testId="viewer-grid"
+            pressed={settings.grid}
+            onClick={() => onSettings({ grid: !settings.grid })}
+          />
+          <ToolButton
+            icon="shadow"
+            label="Ground shadow"
+            testId="viewer-shadow"
+            pressed={settings.shadow}
+            onClick={() => onSettings({ shadow: !settings.shadow })}
+          />
+          <ToolButton
+            icon="dimensions"
+            label="Dimensions"
+            testId="viewer-dimensions"
+            pressed={settings.dimensions}
+            onClick={() => onSettings({ dimensions: !settings.dimensions })}
+          />
+        </div>
+      </div>
+      <div
+        className="kiln-viewer__group kiln-viewer__panels"
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label="Panels"
       >
-        <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" />
-          <rect x="5.5" y="5.5" width="5" height="5" rx="1" />
-        </svg>
-        <span>Fit</span>
-      </button>
-      <button
-        type="button"
-        className="kiln-viewer__button"
-        data-testid="viewer-reset"
-        aria-label="Reset view to the default angle (Home)"
-        title="Reset view (Home)"
-        aria-keyshortcuts="Home"
-        disabled={disabled}
-        onClick={onReset}
-      >
-        <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M3 8a5 5 0 1 0 1.6-3.7" />
-          <path d="M2.5 2.5v3h3" />
-        </svg>
-        <span>Reset view</span>
-      </button>
-    </div>
+        {TABS.map(([id, icon, label]) => (
+          <ToolButton
+            key={id}
+            icon={icon}
+            label={label}
+            testId={`viewer-tab-${id}`}
+            pressed={tab === id}
+            controls={inspectorId}
+            onClick={() => onTab(id)}
+          />
+        ))}
+      </div>
+    </>
   );
 }

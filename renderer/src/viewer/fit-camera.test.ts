@@ -1,8 +1,20 @@
-import { BoxGeometry, Group, MathUtils, Mesh, PerspectiveCamera, Sphere, Vector3 } from 'three';
+import {
+  Box3,
+  BoxGeometry,
+  Group,
+  MathUtils,
+  Mesh,
+  PerspectiveCamera,
+  Sphere,
+  Vector3,
+} from 'three';
 import { describe, expect, it } from 'vitest';
 import {
   computeFit,
   dollyView,
+  placeModel,
+  presetDirection,
+  unionSphere,
   easeOutCubic,
   fitDistance,
   interpolateView,
@@ -232,5 +244,27 @@ describe('normalizeBounds', () => {
     const measured = measureBounds(parent);
     expect(measured.box.min.distanceTo(bounds.box.min)).toBeLessThan(1e-9);
     expect(measured.box.max.distanceTo(bounds.box.max)).toBeLessThan(1e-9);
+  });
+});
+
+describe('placeModel, presets and unions', () => {
+  it('places two models at one scale, each standing on the origin', () => {
+    const box = new Box3(new Vector3(1, 2, 3), new Vector3(3, 6, 5));
+    const placed = placeModel({ box, sphere: box.getBoundingSphere(new Sphere()) }, 0.5);
+    expect(placed.bounds.box.min.y).toBeCloseTo(0);
+    expect(placed.bounds.box.getCenter(new Vector3()).x).toBeCloseTo(0);
+    expect(placed.bounds.box.max.y).toBeCloseTo(2);
+  });
+  it('looks at the front from +Z and from above for top', () => {
+    expect(presetDirection('front').toArray()).toEqual([0, 0, 1]);
+    expect(presetDirection('top').y).toBeGreaterThan(0.99);
+  });
+  it('finds a sphere around two spheres', () => {
+    const u = unionSphere(
+      new Sphere(new Vector3(-1, 0, 0), 1),
+      new Sphere(new Vector3(2, 0, 0), 1),
+    );
+    expect(u.radius).toBeCloseTo(2.5);
+    expect(u.center.x).toBeCloseTo(0.5);
   });
 });

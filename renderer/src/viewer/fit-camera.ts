@@ -220,14 +220,11 @@ export interface Normalization {
 }
 
 /**
- * Stands the model on the ground at the origin with a bounding radius of 1: centred in x and z,
- * lowest point at y = 0. Generated models arrive in any unit and offset; normalising them lets
- * the ground shadow, clip planes and zoom limits stay constant, and keeps drei's ContactShadows
- * (whose blur pass assumes it sits near the origin) working for every model.
+ * Places a model measured by `bounds` at `scale`: centred in x and z, lowest point at y = 0.
+ * Compare mode places two models with one scale, so their real sizes stay comparable.
  */
-export function normalizeBounds(bounds: ModelBounds): Normalization {
+export function placeModel(bounds: ModelBounds, scale: number): Normalization {
   const { box, sphere } = bounds;
-  const scale = 1 / Math.max(sphere.radius, MIN_RADIUS);
   const center = box.getCenter(new Vector3());
   const offset = new Vector3(-center.x, -box.min.y, -center.z).multiplyScalar(scale);
   const place = (v: Vector3): Vector3 => v.clone().multiplyScalar(scale).add(offset);
@@ -239,4 +236,50 @@ export function normalizeBounds(bounds: ModelBounds): Normalization {
       sphere: new Sphere(place(sphere.center), sphere.radius * scale),
     },
   };
+}
+
+/**
+ * Stands the model on the ground at the origin with a bounding radius of 1: centred in x and z,
+ * lowest point at y = 0. Generated models arrive in any unit and offset; normalising them lets
+ * the ground shadow, clip planes and zoom limits stay constant, and keeps drei's ContactShadows
+ * (whose blur pass assumes it sits near the origin) working for every model.
+ */
+export function normalizeBounds(bounds: ModelBounds): Normalization {
+  return placeModel(bounds, 1 / Math.max(bounds.sphere.radius, MIN_RADIUS));
+}
+
+/** Named camera directions of the view presets. */
+export type ViewPreset = 'front' | 'side' | 'top' | 'three-quarter';
+
+/**
+ * Direction from the target to the camera for a preset: glTF models face +Z with +Y up, so
+ * "front" looks from +Z, "side" from +X (the model's left), "top" from straight above (nudged
+ * off the pole so orbiting stays well defined).
+ */
+export function presetDirection(preset: ViewPreset): Vector3 {
+  switch (preset) {
+    case 'front':
+      return new Vector3(0, 0, 1);
+    case 'side':
+      return new Vector3(1, 0, 0);
+    case 'top':
+      return new Vector3(0, 1, 0.001).normalize();
+    case 'three-quarter':
+      return threeQuarterDirection();
+  }
+}
+
+/** The smallest sphere around two spheres. */
+export function unionSphere(a: Sphere, b: Sphere): Sphere {
+  const d = b.center.distanceTo(a.center);
+  if (d + b.radius <= a.radius) return a.clone();
+  if (d + a.radius <= b.radius) return b.clone();
+  const radius = (d + a.radius + b.radius) / 2;
+  const center = a.center.clone().add(
+    b.center
+      .clone()
+      .sub(a.center)
+      .multiplyScalar((radius - a.radius) / Math.max(d, 1e-12)),
+  );
+  return new Sphere(center, radius);
 }

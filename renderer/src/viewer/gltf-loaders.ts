@@ -1,3 +1,4 @@
+import type { LoadingManager } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
@@ -38,11 +39,38 @@ export function createGltfLoaders(decoderPath: string = DRACO_DECODER_PATH): Glt
 
 let shared: GltfLoaders | undefined;
 let warmScheduled = false;
+let meshoptWorkers = false;
 
 /** The app-wide loaders, created on first use. */
 export function getGltfLoaders(): GltfLoaders {
   shared ??= createGltfLoaders();
+  startMeshoptWorkers();
   return shared;
+}
+
+/**
+ * Meshopt decoding runs in two workers, off the main thread, like Draco's. The workers come from
+ * a blob URL (allowed by the CSP's `worker-src blob:`), so no file has to be shipped for them.
+ */
+function startMeshoptWorkers(): void {
+  if (meshoptWorkers || typeof Worker === 'undefined') return;
+  meshoptWorkers = true;
+  // Named like a React hook, but it is not one: it just spawns the decoder's workers.
+  const spawn = MeshoptDecoder.useWorkers.bind(MeshoptDecoder);
+  spawn(2);
+}
+
+/**
+ * A GLTFLoader for one load, sharing the app's Draco workers and meshopt decoder. Each load gets
+ * its own so that a `.gltf` dropped with its `.bin` and textures can resolve them through its own
+ * `manager` (blob URLs by file name) without affecting a load running at the same time.
+ */
+export function gltfLoaderFor(manager?: LoadingManager): GLTFLoader {
+  const { draco } = getGltfLoaders();
+  const loader = new GLTFLoader(manager);
+  loader.setDRACOLoader(draco);
+  loader.setMeshoptDecoder(MeshoptDecoder);
+  return loader;
 }
 
 /**
@@ -64,6 +92,7 @@ export function warmGltfDecoders(): void {
       if (internals.decoderPending === pending) internals.decoderPending = null;
     });
     void MeshoptDecoder.ready;
+    startMeshoptWorkers();
   };
   if (typeof window.requestIdleCallback === 'function') {
     window.requestIdleCallback(warm, { timeout: 5000 });

@@ -29,8 +29,23 @@ describe('keyboardStep', () => {
     expect(keyboardStep(' ', false)).toBeNull();
   });
 
+  it('maps number keys to view presets and T to the turntable', () => {
+    expect(keyboardStep('1', false)).toEqual({ preset: 'front' });
+    expect(keyboardStep('7', false)).toEqual({ preset: 'top' });
+    expect(keyboardStep('t', false)).toBe('turntable');
+  });
+
   it('documents every shortcut in the stage label', () => {
-    for (const word of ['Arrow keys', 'Shift', 'plus', 'minus', 'F ', 'Home']) {
+    for (const word of [
+      'Arrow keys',
+      'Shift',
+      'plus',
+      'minus',
+      'F ',
+      'Home',
+      '1 front',
+      'T turntable',
+    ]) {
       expect(STAGE_LABEL).toContain(word);
     }
   });

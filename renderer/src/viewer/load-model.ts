@@ -1,11 +1,20 @@
-import { LoaderUtils, type Camera, type Group, type Scene, type WebGLRenderer } from 'three';
+import {
+  LoaderUtils,
+  LoadingManager,
+  type AnimationClip,
+  type Camera,
+  type Group,
+  type Scene,
+  type WebGLRenderer,
+} from 'three';
 import { collectTextures, disposeObject } from './dispose';
 import { downloadWithProgress } from './download';
+import { resourceName } from './dropped-files';
 import { measureBounds, type ModelBounds } from './fit-camera';
-import { getGltfLoaders } from './gltf-loaders';
+import { gltfLoaderFor } from './gltf-loaders';
 import { ModelLoadError } from './load-error';
+import { inspectModel, type ModelInspection } from './model-inspection';
 import { sniffModelFormat } from './model-format';
-import { countModelStats, type ModelStats } from './model-stats';
 
 /** The stages of opening a model, in order. */
 export type LoadStage = 'download' | 'decode' | 'upload';
@@ -20,8 +29,10 @@ export interface LoadProgress {
 /** A model ready to be added to the scene: parsed, textures on the GPU, shaders compiled. */
 export interface LoadedModel {
   readonly root: Group;
-  readonly stats: ModelStats;
+  readonly stats: ModelInspection;
+  /** Bounds in the model's own units (metres, for glTF), before the viewer places it. */
   readonly bounds: ModelBounds;
+  readonly clips: readonly AnimationClip[];
 }
 
 /** What {@link loadModel} needs from the canvas to prepare the model before it is shown. */
@@ -31,6 +42,8 @@ export interface LoadModelOptions {
   readonly camera: Camera;
   /** The scene the model will join; its lights and environment decide which shaders to compile. */
   readonly scene: Scene;
+  /** URLs of files a `.gltf` references, by file name (a dropped glTF and its `.bin`/textures). */
+  readonly resources?: ReadonlyMap<string, string>;
   readonly onProgress?: (progress: LoadProgress) => void;
 }
 
@@ -39,15 +52,25 @@ function abortError(): DOMException {
 }
 
 /**
- * Downloads, decodes and prepares a GLB (or self-contained glTF) for display. Textures are
- * uploaded and shaders compiled before this resolves, so the first frame that shows the model
- * does not stall. Nothing it creates outlives an abort: if `signal` aborts at any point the
- * parsed model is disposed and the promise rejects with an AbortError.
+ * Gives the browser a turn between GPU uploads, so input and paint go on while a model with
+ * several 4K textures is prepared (each `texImage2D` of a 4K texture takes a while).
+ */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Downloads, decodes and prepares a GLB (or glTF) for display. Textures are uploaded one at a
+ * time, yielding in between, and shaders compiled (in parallel where the driver can) before this
+ * resolves, so the first frame that shows the model does not stall. Images are decoded by the
+ * browser off the main thread (GLTFLoader uses `createImageBitmap`), Draco and meshopt in
+ * workers. Nothing it creates outlives an abort: if `signal` aborts at any point the parsed
+ * model is disposed and the promise rejects with an AbortError.
  *
  * @throws ModelLoadError for download, format and GPU failures (see `describeLoadError`).
  */
 export async function loadModel(url: string, options: LoadModelOptions): Promise<LoadedModel> {
-  const { signal, renderer, camera, scene, onProgress } = options;
+  const { signal, renderer, camera, scene, onProgress, resources } = options;
   const buffer = await downloadWithProgress(url, {
     signal,
     onProgress: ({ loaded, total }) => onProgress?.({ stage: 'download', loaded, total }),
@@ -59,10 +82,17 @@ export async function loadModel(url: string, options: LoadModelOptions): Promise
   if (format === 'unknown') throw new ModelLoadError('not-gltf', `${url} is not glTF`);
 
   onProgress?.({ stage: 'decode', loaded: buffer.byteLength, total: buffer.byteLength });
+  let manager: LoadingManager | undefined;
+  if (resources && resources.size > 0) {
+    manager = new LoadingManager();
+    manager.setURLModifier((ref) => resources.get(resourceName(ref)) ?? ref);
+  }
   let root: Group;
+  let clips: AnimationClip[];
   try {
-    const gltf = await getGltfLoaders().gltf.parseAsync(buffer, LoaderUtils.extractUrlBase(url));
+    const gltf = await gltfLoaderFor(manager).parseAsync(buffer, LoaderUtils.extractUrlBase(url));
     root = gltf.scene;
+    clips = gltf.animations;
   } catch (error) {
     if (signal.aborted) throw abortError();
     throw new ModelLoadError('format', `Could not parse ${url}`, { cause: error });
@@ -74,8 +104,12 @@ export async function loadModel(url: string, options: LoadModelOptions): Promise
 
   onProgress?.({ stage: 'upload', loaded: buffer.byteLength, total: buffer.byteLength });
   try {
-    for (const texture of collectTextures(root)) renderer.initTexture(texture);
-    await renderer.compileAsync(root, camera, scene);
+    for (const texture of collectTextures(root)) {
+      renderer.initTexture(texture);
+      await yieldToBrowser();
+      if (signal.aborted) break;
+    }
+    if (!signal.aborted) await renderer.compileAsync(root, camera, scene);
   } catch (error) {
     disposeObject(root);
     if (signal.aborted) throw abortError();
@@ -86,5 +120,5 @@ export async function loadModel(url: string, options: LoadModelOptions): Promise
     throw abortError();
   }
 
-  return { root, stats: countModelStats(root), bounds: measureBounds(root) };
+  return { root, stats: inspectModel(root), bounds: measureBounds(root), clips };
 }

@@ -1,16 +1,31 @@
+import type { AnimationController } from './animation-controller';
+import type { ViewPreset } from './fit-camera';
 import type { LoadProgress } from './load-model';
-import type { ModelStats } from './model-stats';
+import type { ModelInspection } from './model-inspection';
+import type { ModelPart } from './parts';
 
 /** Lifecycle of the viewer, mirrored on its root element as `data-viewer-state`. */
 export type ViewerState = 'empty' | 'loading' | 'ready' | 'error';
 
-/** What the scene inside the canvas reports to the DOM side of the viewer, per model URL. */
+/** The viewer shows model A; model B is the one compared with it. */
+export type SlotId = 'a' | 'b';
+
+/** What the viewer's panels show about a model once it is on screen. */
+export interface ModelInfo {
+  readonly stats: ModelInspection;
+  /** Bounding-box size in metres (glTF's unit). */
+  readonly size: { readonly x: number; readonly y: number; readonly z: number };
+  readonly parts: readonly ModelPart[];
+  readonly animation: AnimationController | null;
+}
+
+/** What the scene inside the canvas reports to the DOM side of the viewer, per slot and source. */
 export interface SceneEvents {
-  onLoading(url: string): void;
-  onProgress(url: string, progress: LoadProgress): void;
+  onLoading(slot: SlotId, key: string): void;
+  onProgress(slot: SlotId, key: string, progress: LoadProgress): void;
   /** Called once the first frame showing the model has been drawn. */
-  onReady(url: string, stats: ModelStats): void;
-  onError(url: string, error: unknown): void;
+  onReady(slot: SlotId, key: string, info: ModelInfo): void;
+  onError(slot: SlotId, key: string, error: unknown): void;
 }
 
 /** One keyboard step of camera movement. */
@@ -22,7 +37,14 @@ export type ViewNudge =
   /** Multiply the viewing distance (below 1 moves closer). */
   | { readonly kind: 'zoom'; readonly factor: number };
 
-/** Camera commands the toolbar and keyboard shortcuts send into the scene. */
+/** A PNG the viewer rendered. */
+export interface Capture {
+  readonly blob: Blob;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Camera and capture commands the toolbar and keyboard shortcuts send into the scene. */
 export interface ViewerCommands {
   /** Move the camera one keyboard step. */
   nudge(step: ViewNudge): void;
@@ -30,4 +52,12 @@ export interface ViewerCommands {
   fit(): void;
   /** Return to the default three-quarter view of the model. */
   reset(): void;
+  /** Frame the model from a named direction. */
+  view(preset: ViewPreset): void;
+  /** Render the current view at `width` × `height` (or less, if the GPU cannot) into a PNG. */
+  capture(options: {
+    readonly width: number;
+    readonly height: number;
+    readonly transparent: boolean;
+  }): Promise<Capture>;
 }

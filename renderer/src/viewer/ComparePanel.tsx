@@ -1,0 +1,82 @@
+import type { JSX } from 'react';
+import type { CompareLayout } from './viewer-settings';
+import type { ViewerState } from './viewer-types';
+
+/** Props of {@link ComparePanel}. */
+export interface ComparePanelProps {
+  /** Name of the model compared with the open one, if any. */
+  readonly compareName: string | undefined;
+  readonly compareState: ViewerState;
+  readonly compareError: string | null;
+  readonly layout: CompareLayout;
+  readonly onLayout: (layout: CompareLayout) => void;
+  readonly onChoose: () => void;
+  readonly onStop: () => void;
+  readonly disabled: boolean;
+}
+
+const LAYOUTS: ReadonlyArray<[CompareLayout, string]> = [
+  ['side', 'Side by side'],
+  ['wipe', 'A/B wipe'],
+];
+
+/** Choose a second model (or version) and how to show the two with one shared camera. */
+export function ComparePanel(props: ComparePanelProps): JSX.Element {
+  const { compareName, compareState, compareError, layout, onLayout } = props;
+  return (
+    <div className="kiln-viewer__form">
+      <p className="kiln-viewer__note">
+        Both models share one camera. Drop a .glb on the viewer and choose “Compare”, or pick a
+        file.
+      </p>
+      <button
+        type="button"
+        className="kiln-viewer__text-button"
+        data-testid="viewer-compare-choose"
+        disabled={props.disabled}
+        onClick={props.onChoose}
+      >
+        {compareName ? 'Compare with another file…' : 'Compare with a file…'}
+      </button>
+      {compareName ? (
+        <p className="kiln-viewer__note" data-testid="viewer-compare-name">
+          B: <strong>{compareName}</strong>
+          {compareState === 'loading' ? ' (opening…)' : ''}
+        </p>
+      ) : null}
+      {compareError ? (
+        <p
+          className="kiln-viewer__note kiln-viewer__note--error"
+          role="alert"
+          data-testid="viewer-compare-error"
+        >
+          {compareError}
+        </p>
+      ) : null}
+      <div className="kiln-viewer__segmented" role="radiogroup" aria-label="Layout">
+        {LAYOUTS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="radio"
+            aria-checked={layout === id}
+            data-testid={`viewer-compare-${id}`}
+            onClick={() => onLayout(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {compareName ? (
+        <button
+          type="button"
+          className="kiln-viewer__text-button"
+          data-testid="viewer-compare-stop"
+          onClick={props.onStop}
+        >
+          Stop comparing
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type { EnvironmentId } from './environments';
+
+/** How model surfaces are drawn. */
+export type ShadingMode = 'pbr' | 'clay' | 'wireframe' | 'normals' | 'uv' | 'basecolor';
+
+/** What fills the space behind the model. */
+export type BackgroundMode = 'dark' | 'grey' | 'light' | 'environment';
+
+/** Length unit of the dimensions readout. */
+export type LengthUnit = 'mm' | 'cm' | 'm';
+
+/** How two models are compared on one canvas. */
+export type CompareLayout = 'side' | 'wipe';
+
+/** Everything the user sets about how the viewer looks; local to one viewer, never in the app store. */
+export interface ViewerSettings {
+  readonly shading: ShadingMode;
+  readonly environment: EnvironmentId;
+  /** Rotation of the environment around the vertical axis, degrees in [-180, 180]. */
+  readonly envRotation: number;
+  /** Exposure in stops (EV) around the default; 0 = neutral. */
+  readonly exposure: number;
+  readonly background: BackgroundMode;
+  readonly grid: boolean;
+  readonly shadow: boolean;
+  readonly dimensions: boolean;
+  readonly unit: LengthUnit;
+  readonly turntable: boolean;
+  readonly skeleton: boolean;
+  readonly compareLayout: CompareLayout;
+  /** Where the A/B wipe divides the view, 0 (all B) … 1 (all A). */
+  readonly wipe: number;
+}
+
+/** Labels of the shading modes, in menu order. */
+export const SHADING_MODES: ReadonlyArray<{ readonly id: ShadingMode; readonly label: string }> = [
+  { id: 'pbr', label: 'PBR' },
+  { id: 'clay', label: 'Clay' },
+  { id: 'wireframe', label: 'Wireframe' },
+  { id: 'normals', label: 'Normals' },
+  { id: 'uv', label: 'UV checker' },
+  { id: 'basecolor', label: 'Base colour only' },
+];
+
+/** Labels of the background options, in menu order. */
+export const BACKGROUNDS: ReadonlyArray<{ readonly id: BackgroundMode; readonly label: string }> = [
+  { id: 'dark', label: 'Dark' },
+  { id: 'grey', label: 'Mid grey' },
+  { id: 'light', label: 'Light' },
+  { id: 'environment', label: 'Environment (blurred)' },
+];
+
+/** Solid background colours, chosen to sit with the app's dark theme. */
+export const BACKGROUND_COLOURS: Readonly<Record<Exclude<BackgroundMode, 'environment'>, string>> =
+  {
+    dark: '#16181d',
+    grey: '#4a4d54',
+    light: '#d9dadc',
+  };
+
+/** The calm default: materials under the neutral studio light, shadow on, no grid. */
+export const DEFAULT_SETTINGS: ViewerSettings = {
+  shading: 'pbr',
+  environment: 'studio',
+  envRotation: 0,
+  exposure: 0,
+  background: 'dark',
+  grid: false,
+  shadow: true,
+  dimensions: false,
+  unit: 'cm',
+  turntable: false,
+  skeleton: false,
+  compareLayout: 'side',
+  wipe: 0.5,
+};
+
+const clamp = (v: number, lo: number, hi: number): number =>
+  Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;
+
+/** `settings` with `patch` applied, numbers clamped to their ranges. */
+export function patchSettings(
+  settings: ViewerSettings,
+  patch: Partial<ViewerSettings>,
+): ViewerSettings {
+  const next = { ...settings, ...patch };
+  return {
+    ...next,
+    envRotation: clamp(next.envRotation, -180, 180),
+    exposure: clamp(next.exposure, -3, 3),
+    wipe: clamp(next.wipe, 0, 1),
+  };
+}
+
+/** Tone-mapping exposure for an EV offset: each stop doubles or halves the light. */
+export function exposureFactor(ev: number): number {
+  return 2 ** ev;
+}
+
+/**
+ * A compact description of what a frame shows, written on the viewer after each drawn frame
+ * (`data-drawn`), so tests can wait for the frame that shows a setting instead of sleeping.
+ */
+export function drawnKey(
+  settings: ViewerSettings,
+  loadedEnvironment: string,
+  extra: Readonly<Record<string, string>> = {},
+): string {
+  return [
+    `shading=${settings.shading}`,
+    `env=${loadedEnvironment}`,
+    `rotation=${settings.envRotation}`,
+    `exposure=${settings.exposure}`,
+    `bg=${settings.background}`,
+    `grid=${settings.grid ? 'on' : 'off'}`,
+    `shadow=${settings.shadow ? 'on' : 'off'}`,
+    `dims=${settings.dimensions ? 'on' : 'off'}`,
+    `skeleton=${settings.skeleton ? 'on' : 'off'}`,
+    `wipe=${settings.wipe}`,
+    ...Object.entries(extra).map(([k, v]) => `${k}=${v}`),
+  ].join(' ');
+}
