@@ -27,6 +27,8 @@ export async function openExternalSafely(
   allowedHosts: readonly string[],
 ): Promise<boolean> {
   if (!isAllowedExternalUrl(url, allowedHosts)) return false;
+  // electronegativity-justified: OPEN_EXTERNAL_JS_CHECK — reached only after the https +
+  // host allow-list check above.
   await shell.openExternal(url);
   return true;
 }
