@@ -1,29 +1,54 @@
 /**
- * Chooses how Kiln reaches the service: with a key, the live service; without one, the built-in
- * cloud sandbox (demo mode, nothing is charged).
+ * How Kiln reaches the service: with a key, the live service at the configured base URL; without
+ * one, the built-in cloud sandbox (demo mode, nothing is charged). The choice follows the key and
+ * the settings at run time: adding a key switches to the live service at once, removing it
+ * switches back, and a new base URL applies to the next request.
  */
 import type { Connection } from './ports';
-import type { SecretStore } from './secrets/secret-store';
 
-/** Options of {@link chooseConnection}. */
-export type ChooseConnectionOptions = Readonly<{
-  secrets: SecretStore;
-  /** Base URL of the live service. */
-  liveBaseUrl: string;
+/** Options of {@link SwitchableConnection}. */
+export type SwitchableConnectionOptions = Readonly<{
+  /** The key, when one is set (from the key service; never logged). */
+  key: () => Promise<string | undefined>;
+  /** Base URL of the live service (from the settings). */
+  baseUrl: () => string;
   /** The platform's fetch for the live service. */
   liveFetch: typeof fetch;
-  /** Builds the embedded sandbox connection (only called when no key is stored). */
-  sandbox: () => Connection;
+  /** Builds the embedded sandbox connection; called at most once, when first needed. */
+  sandbox?: () => Connection;
 }>;
 
-/** The live connection when a key is stored, else the sandbox. */
-export async function chooseConnection(o: ChooseConnectionOptions): Promise<Connection> {
-  const key = await o.secrets.get().catch(() => undefined);
-  if (!key) return o.sandbox();
-  return {
-    mode: 'live',
-    baseUrl: o.liveBaseUrl,
-    fetch: o.liveFetch,
-    apiKey: () => o.secrets.get(),
-  };
+/** A {@link Connection} that is the live service when a key is set, else the sandbox. */
+export class SwitchableConnection implements Connection {
+  readonly #o: SwitchableConnectionOptions;
+  #live = false;
+  #sandbox: Connection | undefined;
+
+  constructor(options: SwitchableConnectionOptions) {
+    this.#o = options;
+  }
+
+  /** Re-reads the key and picks the connection; call after the key changes. */
+  async refresh(): Promise<void> {
+    const key = await this.#o.key().catch(() => undefined);
+    this.#live = Boolean(key) || !this.#o.sandbox;
+    if (!this.#live) this.#sandbox ??= this.#o.sandbox!();
+  }
+
+  /** `live` with a key (or when there is no sandbox), else `sandbox`. */
+  get mode(): 'sandbox' | 'live' {
+    return this.#live ? 'live' : 'sandbox';
+  }
+
+  get baseUrl(): string {
+    return this.#live ? this.#o.baseUrl() : this.#sandbox!.baseUrl;
+  }
+
+  get fetch(): typeof fetch {
+    return this.#live ? this.#o.liveFetch : this.#sandbox!.fetch;
+  }
+
+  apiKey(): Promise<string | undefined> {
+    return this.#live ? this.#o.key() : this.#sandbox!.apiKey();
+  }
 }

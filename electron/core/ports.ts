@@ -1,10 +1,13 @@
 /**
  * The platform the core runs on, injected: Electron's main process and the browser host each
  * build a `Ports` from their own adapters, tests build one from fakes. Nothing in the core
- * reaches for a global (time, fetch, files of the user's profile) except through these.
+ * reaches for a global (time, fetch, files of the user's profile, the keychain) except through
+ * these.
  */
 import type { EventName } from '../../shared/ipc/channels';
 import type { EventPayload } from '../../shared/ipc/contract';
+import type { SecretStore } from './secrets/secret-store';
+import type { SettingsStore } from './settings/settings-store';
 
 /** Time, injectable so pollers and schedulers run under fake timers. */
 export interface Clock {
@@ -36,15 +39,15 @@ export interface Connection {
   /** Origin (and optional path prefix) of the service, e.g. `https://api.example.com`. */
   readonly baseUrl: string;
   readonly fetch: typeof fetch;
-  /** The bearer key, read from the secret store when needed; never cached in a log or file. */
+  /** The bearer key, read when needed; never logged or written to a file. */
   apiKey(): Promise<string | undefined>;
 }
 
 /** Folders the core writes to. */
 export interface Paths {
-  /** Durable app data: journal, indexes. */
+  /** Durable app data: journal, ledger, indexes. */
   readonly data: string;
-  /** Content-addressed model cache. */
+  /** Content-addressed cache of models and pictures. */
   readonly cache: string;
   /** Scratch files (uploads in progress, partial downloads). Same volume as `cache`. */
   readonly temp: string;
@@ -55,12 +58,23 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => 
 
 /** Everything the core needs from its host. */
 export interface Ports {
-  readonly connection: Connection;
   readonly paths: Paths;
   readonly clock: Clock;
   readonly emit: Emit;
   readonly logger: Logger;
-  /** The URL under which the renderer can load a file of the model cache, by its file name. */
+  /** The URL under which the renderer can load a file of the cache, by its file name. */
   cacheFileUrl(fileName: string): string;
   readonly appVersion: string;
+  /** Where the API key lives (the OS keychain, or memory for the session). */
+  readonly secrets: SecretStore;
+  /** Why `secrets` is not a secure store, in words for the user. */
+  readonly insecureSecretsReason?: string;
+  /** Where the settings live (electron-store in the app, a JSON file elsewhere). */
+  readonly settings: SettingsStore;
+  /** The platform's fetch for the live service. */
+  readonly liveFetch: typeof fetch;
+  /** Builds the embedded sandbox connection (demo mode, used while no key is set). */
+  readonly sandbox?: () => Connection;
+  /** Defaults of the settings that depend on the platform. */
+  readonly defaults: Readonly<{ baseUrl: string; exportDir: string }>;
 }

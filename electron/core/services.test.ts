@@ -8,14 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobView } from '../../shared/ipc/contract';
 import { createSandbox, serveSandbox, type Sandbox } from '../sandbox';
-import { systemClock, type Connection, type Ports } from './ports';
 import { createServices, type Services } from './services';
+import { FAST_POLLING, SETTLED, testPorts, untilJob, waitFor } from './testing/harness';
 
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
-const KEY = 'sk-core-test';
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const KEY = 'sk-core-test-0001';
 
 let sandbox: Sandbox;
 let server: { url: string; close(): Promise<void> };
@@ -32,33 +30,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-function portsFor(dataDir: string, events: JobView[], fetchImpl: typeof fetch = fetch): Ports {
-  const connection: Connection = {
-    mode: 'live',
-    baseUrl: server.url,
-    fetch: fetchImpl,
-    apiKey: async () => KEY,
-  };
-  return {
-    connection,
-    paths: { data: dataDir, cache: path.join(dataDir, 'cache'), temp: path.join(dataDir, 'tmp') },
-    clock: systemClock,
-    logger: quiet,
-    appVersion: 'test',
-    cacheFileUrl: (f) => `test://${f}`,
-    emit: (_event, payload) => void events.push(payload as JobView),
-  };
-}
-
-const fastPolling = { pollTiming: { first: 100, factor: 1.2, cap: 300, errorCap: 1000 } };
-
-async function until(services: Services, id: string, states: JobView['state'][]): Promise<JobView> {
-  for (let i = 0; i < 600; i++) {
-    const job = services.jobs.list().find((j) => j.id === id);
-    if (job && states.includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} never reached ${states.join('/')}`);
+function core(dataDir: string, fetchImpl: typeof fetch = fetch) {
+  return testPorts({ dataDir, baseUrl: server.url, key: KEY, fetch: fetchImpl });
 }
 
 async function stage(services: Services, photo: string): Promise<string> {
@@ -69,20 +42,22 @@ async function stage(services: Services, photo: string): Promise<string> {
 
 describe('core services against the sandbox', () => {
   it('turns a real photo into a cached GLB, with its cost', async () => {
-    const events: JobView[] = [];
     const dataDir = path.join(work, 'happy');
-    const services = await createServices(portsFor(dataDir, events), fastPolling);
+    const { ports, recorded } = core(dataDir);
+    const services = await createServices(ports, FAST_POLLING);
     const fileId = await stage(services, path.join(PHOTOS, 'coffee.png'));
     const started = await services.handlers['jobs:startPhoto']({
       fileId,
       tier: 'fast',
       options: { polyCount: 10_000 },
     });
-    expect(started.state).toBe('starting');
-    const done = await until(services, started.id, ['done', 'failed', 'outcome_unknown']);
-    expect(done).toMatchObject({ state: 'done', costUsd: expect.stringMatching(/^\d+\.\d{2,}$/) });
-    expect(events.map((e) => e.state)).toEqual(
-      expect.arrayContaining(['starting', 'queued', 'downloading', 'done']),
+    expect(['waiting', 'starting']).toContain(started.state);
+    const done = await untilJob(services, started.id, SETTLED);
+    expect(done).toMatchObject({ state: 'done', costUsd: '0.20' });
+    // Events follow the journal write of each change.
+    await waitFor(() => recorded.jobs().some((j) => j.state === 'done'), 'the done event');
+    expect(recorded.jobs().map((e) => e.state)).toEqual(
+      expect.arrayContaining(['waiting', 'starting', 'queued', 'downloading', 'done']),
     );
 
     const model = await services.handlers['library:model']({ modelId: done.modelId! });
@@ -93,22 +68,28 @@ describe('core services against the sandbox', () => {
     services.close();
 
     // A restart finds the finished job in the journal.
-    const again = await createServices(portsFor(dataDir, []), fastPolling);
+    const again = await createServices(core(dataDir).ports, FAST_POLLING);
     expect(again.jobs.list().map((j) => [j.id, j.state])).toEqual([[started.id, 'done']]);
     again.close();
   });
 
-  it('reports a failed task as refunded', async () => {
-    const services = await createServices(portsFor(path.join(work, 'fail'), []), fastPolling);
+  it('reports a failed task as refunded, in the job and in the ledger', async () => {
+    const services = await createServices(core(path.join(work, 'fail')).ports, FAST_POLLING);
     const grey = path.join(work, 'grey.png');
     await sharp({ create: { width: 200, height: 150, channels: 3, background: '#777777' } })
       .png()
       .toFile(grey);
     const fileId = (await services.files.stagePath(grey)).id;
     const job = await services.jobs.startPhoto(fileId, 'fast', { polyCount: 10_000 });
-    const failed = await until(services, job.id, ['done', 'failed', 'outcome_unknown']);
-    expect(failed.state).toBe('failed');
+    const failed = await untilJob(services, job.id, SETTLED);
+    expect(failed).toMatchObject({ state: 'failed', refundedUsd: '0.20', canRetry: true });
     expect(failed.error?.message).toMatch(/refunded/);
+    const ledger = await services.handlers['account:ledger'](undefined);
+    expect(ledger.entries.map((e) => [e.type, e.amountUsd])).toEqual([
+      ['charge', '0.20'],
+      ['refund', '0.20'],
+    ]);
+    expect(ledger.totals.netUsd).toBe('0.00');
     services.close();
   });
 
@@ -125,29 +106,17 @@ describe('core services against the sandbox', () => {
       }
       return response;
     };
-    const services = await createServices(portsFor(dataDir, [], losingFetch), fastPolling);
+    const services = await createServices(core(dataDir, losingFetch).ports, FAST_POLLING);
     const fileId = await stage(services, path.join(PHOTOS, 'chelsea.png'));
     const job = await services.jobs.startPhoto(fileId, 'fast', { polyCount: 10_000 });
-    const unknown = await until(services, job.id, ['outcome_unknown', 'failed', 'done']);
-    expect(unknown.state).toBe('outcome_unknown');
+    const unknown = await untilJob(services, job.id, SETTLED);
+    expect(unknown).toMatchObject({ state: 'outcome_unknown', canRetry: false });
     expect(unknown.error?.message).toMatch(/cannot tell whether/);
     services.close();
-    const restarted = await createServices(portsFor(dataDir, [], losingFetch), fastPolling);
+    const restarted = await createServices(core(dataDir, losingFetch).ports, FAST_POLLING);
     await new Promise((r) => setTimeout(r, 500));
     expect(restarted.jobs.list()[0]?.state).toBe('outcome_unknown');
     expect(starts).toBe(1);
-    restarted.close();
-  });
-
-  it('after a crash between journaling and the paid call, shows the job as outcome unknown', async () => {
-    const dataDir = path.join(work, 'crash');
-    const hanging: typeof fetch = () => new Promise(() => {});
-    const services = await createServices(portsFor(dataDir, [], hanging), fastPolling);
-    const fileId = await stage(services, path.join(PHOTOS, 'coffee.png'));
-    const job = await services.jobs.startPhoto(fileId, 'fast');
-    services.close(); // the process dies here: the start may or may not have been sent
-    const restarted = await createServices(portsFor(dataDir, []), fastPolling);
-    expect(restarted.jobs.list().find((j) => j.id === job.id)?.state).toBe('outcome_unknown');
     restarted.close();
   });
 });

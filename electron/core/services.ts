@@ -2,64 +2,195 @@
  * `createServices(ports)`: the one wiring function of the core. Electron's main process and the
  * browser host call it with their own ports and serve the returned handlers over their transport.
  */
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
+import { AccountService } from './account/account-service';
+import { Ledger } from './account/ledger';
 import { ApiClient } from './api/client';
+import { SwitchableConnection } from './connection';
 import { FileStager } from './files/file-stager';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
 import { JobService } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
+import { ConceptService } from './library/concept-service';
+import { ImageCache } from './library/image-cache';
 import { ModelCache } from './library/model-cache';
 import type { Ports } from './ports';
-import { RequestScheduler } from './schedule/request-scheduler';
+import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
+import { KeyService } from './secrets/key-service';
+import { SettingsService } from './settings/settings-service';
 
 /** The running core. */
 export interface Services {
   readonly handlers: Handlers;
   readonly files: FileStager;
   readonly jobs: JobService;
-  /** Stops timers; everything needed to resume is already on disk. */
+  readonly account: AccountService;
+  readonly keys: KeyService;
+  readonly settings: SettingsService;
+  readonly connection: SwitchableConnection;
+  /** Every request to the service passes it (diagnostics and tests read its history). */
+  readonly scheduler: RequestScheduler;
+  /** Stops timers and writes; everything needed to resume is already on disk. */
   close(): void;
 }
 
 /** Tuning knobs, mostly for tests. */
 export type ServiceOptions = Readonly<{
   pollTiming?: PollTiming;
-  /** Requests per rolling minute; default 55, a little under the service's 60. */
+  /** Requests per rolling minute; default the settings' (55, a little under the service's 60). */
   requestBudget?: number;
+  /** Per-request timeout in ms (default 30 s; uploads and downloads 180 s). */
+  timeoutMs?: number;
+  /** Observes the scheduler (tests count sends per window). */
+  onSchedulerEvent?: (event: SchedulerEvent) => void;
+  /** Keep every send time in the scheduler's history (tests). */
+  keepHistory?: boolean;
 }>;
 
-/** Builds and starts the core: resumes the journaled jobs before returning. */
+/** Builds and starts the core: loads settings, key, ledger and journal, and resumes jobs. */
 export async function createServices(
   ports: Ports,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const scheduler = new RequestScheduler({
-    clock: ports.clock,
-    ...(options.requestBudget ? { budget: options.requestBudget } : {}),
+  const { clock, logger, emit, paths } = ports;
+  const settings = new SettingsService({
+    store: ports.settings,
+    defaults: ports.defaults,
+    onChange: async (next, previous) => {
+      if (next.baseUrl !== previous.baseUrl && connection.mode === 'live') {
+        account.reset();
+        await jobs.reconnect();
+      }
+    },
   });
-  const api = new ApiClient({ connection: ports.connection, clock: ports.clock, scheduler });
+  await settings.load();
+
+  const connection: SwitchableConnection = new SwitchableConnection({
+    key: (): Promise<string | undefined> => keys.key(),
+    baseUrl: () => settings.get().baseUrl,
+    liveFetch: ports.liveFetch,
+    ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
+  });
+  const budget = options.requestBudget ?? settings.get().requestBudget;
+  const scheduler = new RequestScheduler({
+    clock,
+    budget,
+    ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
+    ...(options.keepHistory ? { keepHistory: true } : {}),
+  });
+  const api = new ApiClient({
+    connection,
+    clock,
+    scheduler,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const keys: KeyService = new KeyService({
+    secrets: ports.secrets,
+    ...(ports.insecureSecretsReason ? { insecureReason: ports.insecureSecretsReason } : {}),
+    logger,
+    mode: (): 'sandbox' | 'live' => connection.mode,
+    probe: async (candidate) => {
+      if (!candidate) {
+        await api.balance();
+        return;
+      }
+      // A key not saved yet is tried against the live service, on its own connection.
+      const probeApi = new ApiClient({
+        connection: {
+          mode: 'live',
+          baseUrl: settings.get().baseUrl,
+          fetch: ports.liveFetch,
+          apiKey: async () => candidate,
+        },
+        clock,
+        scheduler,
+      });
+      await probeApi.balance();
+    },
+    onChange: async () => {
+      await connection.refresh();
+      account.reset();
+      await jobs.reconnect();
+      emit('keys.updated', keys.state());
+    },
+  });
+  await keys.load();
+  await connection.refresh();
+
+  await removePartials(paths.temp);
   const files = new FileStager();
-  const cache = new ModelCache({ api, paths: ports.paths });
-  const journal = new JobJournal(ports.paths.data, ports.logger);
-  const jobs = new JobService({
+  const cache = new ModelCache({ api, paths, clock });
+  const images = new ImageCache({ api, paths, clock });
+  const ledger = new Ledger({ dataDir: paths.data, clock, logger });
+  await ledger.load();
+  const account: AccountService = new AccountService({
+    api,
+    ledger,
+    clock,
+    emit,
+    logger,
+    mode: () => connection.mode,
+    queue: (): ReturnType<JobService['queue']> => jobs.queue(),
+  });
+  const jobs: JobService = new JobService({
     api,
     files,
     cache,
-    journal,
-    clock: ports.clock,
-    emit: ports.emit,
-    logger: ports.logger,
+    journal: new JobJournal(paths.data, logger),
+    account,
+    clock,
+    emit,
+    logger,
+    settings: () => settings.get(),
+    budgetPerMinute: budget,
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
+    onChange: () => account.changed(),
+  });
+  const concepts = new ConceptService({
+    api,
+    images,
+    account,
+    logger,
+    cacheFileUrl: (file) => ports.cacheFileUrl(file),
   });
   await jobs.resume();
+
   return {
-    handlers: createHandlers({ ports, files, jobs, cache }),
+    handlers: createHandlers({
+      ports,
+      api,
+      files,
+      jobs,
+      cache,
+      account,
+      concepts,
+      keys,
+      settings,
+      connection,
+    }),
     files,
     jobs,
+    account,
+    keys,
+    settings,
+    connection,
+    scheduler,
     close: () => {
       jobs.close();
+      account.close();
+      ledger.close();
       scheduler.close();
     },
   };
+}
+
+/** Removes downloads a previous run left half-written in the scratch folder (only Kiln's own). */
+async function removePartials(temp: string): Promise<void> {
+  const names = await readdir(temp).catch(() => [] as string[]);
+  await Promise.all(
+    names.filter((n) => n.endsWith('.partial')).map((n) => rm(path.join(temp, n), { force: true })),
+  );
 }

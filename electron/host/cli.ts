@@ -40,10 +40,14 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   let secrets: SecretStore = new MemorySecretStore();
+  let insecureSecretsReason: string | undefined;
   if (!args['memory-secrets']) {
     if (await KeyringSecretStore.available()) secrets = new KeyringSecretStore();
-    else
-      console.error('No OS keychain is available: a key added now is kept for this session only.');
+    else {
+      insecureSecretsReason =
+        'No OS keychain is available to the host, so a key added now is kept for this session only.';
+      console.error(insecureSecretsReason);
+    }
   }
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     version: string;
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
     rendererDir: path.join(root, 'dist', 'renderer'),
     dataDir: args['data-dir'] ?? path.join(os.homedir(), '.kiln-web'),
     secrets,
+    ...(insecureSecretsReason ? { insecureSecretsReason } : {}),
     port,
     appVersion: pkg.version,
     ...(args['base-url'] ? { liveBaseUrl: args['base-url'] } : {}),

@@ -9,11 +9,11 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../shared/ipc/dispatch';
 import type { EventName } from '../../shared/ipc/channels';
-import { chooseConnection } from '../core/connection';
 import type { Logger, Ports } from '../core/ports';
 import { systemClock } from '../core/ports';
 import type { SecretStore } from '../core/secrets/secret-store';
 import { createServices, type ServiceOptions, type Services } from '../core/services';
+import { JsonFileSettingsStore } from '../core/settings/settings-store';
 import type { SandboxOptions } from '../sandbox';
 import { CACHE_FILE_PATTERN, confinedPath } from '../core/util/confined-path';
 import { contentSecurityPolicy } from '../core/util/csp';
@@ -29,10 +29,14 @@ export type HostOptions = Readonly<{
   /** Where Kiln keeps its data (journal, cache, sandbox library). */
   dataDir: string;
   secrets: SecretStore;
+  /** Why `secrets` is not a secure store (it keeps the key for this session only). */
+  insecureSecretsReason?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** Base URL of the live service, used when a key is stored. */
+  /** Default base URL of the live service (the settings may change it). */
   liveBaseUrl?: string;
+  /** The fetch used for the live service; default the global one. */
+  liveFetch?: typeof fetch;
   /** Options of the embedded sandbox (demo mode). */
   sandbox?: SandboxOptions;
   services?: ServiceOptions;
@@ -64,22 +68,24 @@ export async function startHost(o: HostOptions): Promise<Host> {
   const token = randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
   let embedded: EmbeddedSandbox | undefined;
-  const connection = await chooseConnection({
-    secrets: o.secrets,
-    liveBaseUrl: o.liveBaseUrl ?? 'https://api.invalid',
-    liveFetch: fetch,
-    sandbox: () => {
-      embedded = startEmbeddedSandbox(o.dataDir, o.sandbox);
-      return embedded.connection;
-    },
-  });
   const paths = {
     data: o.dataDir,
     cache: path.join(o.dataDir, 'cache', 'models'),
     temp: path.join(o.dataDir, 'cache', 'tmp'),
   };
   const ports: Ports = {
-    connection,
+    secrets: o.secrets,
+    ...(o.insecureSecretsReason ? { insecureSecretsReason: o.insecureSecretsReason } : {}),
+    settings: new JsonFileSettingsStore(path.join(o.dataDir, 'settings.json')),
+    liveFetch: o.liveFetch ?? fetch,
+    sandbox: () => {
+      embedded = startEmbeddedSandbox(o.dataDir, o.sandbox);
+      return embedded.connection;
+    },
+    defaults: {
+      baseUrl: o.liveBaseUrl ?? 'https://api.invalid',
+      exportDir: path.join(o.dataDir, 'exports'),
+    },
     paths,
     clock: systemClock,
     logger,

@@ -6,7 +6,6 @@
 import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
-import { chooseConnection } from '../core/connection';
 import { systemClock, type Logger, type Ports } from '../core/ports';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
@@ -20,6 +19,7 @@ import {
 } from './app-protocol';
 import { registerIpc } from './ipc';
 import { installAppMenu } from './app-menu';
+import { ElectronSettingsStore } from './settings-store';
 import { createMainWindow } from './window';
 import { loadWindowBounds, trackWindowBounds } from './window-state';
 
@@ -60,23 +60,30 @@ export async function start(): Promise<BrowserWindow> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   const dataDir = app.getPath('userData');
-  const secrets: SecretStore = (await KeyringSecretStore.available())
-    ? new KeyringSecretStore()
-    : new MemorySecretStore();
+  // Without a secure keychain the key is kept for this session only, and the user is told why.
+  const secure = await KeyringSecretStore.available();
+  const secrets: SecretStore = secure ? new KeyringSecretStore() : new MemorySecretStore();
   let embedded: EmbeddedSandbox | undefined;
-  const connection = await chooseConnection({
-    secrets,
-    liveBaseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
-    liveFetch: fetch,
-    sandbox: () => (embedded = startEmbeddedSandbox(dataDir)).connection,
-  });
   const paths = {
     data: dataDir,
     cache: path.join(dataDir, 'cache', 'models'),
     temp: path.join(dataDir, 'cache', 'tmp'),
   };
   const ports: Ports = {
-    connection,
+    secrets,
+    ...(secure
+      ? {}
+      : {
+          insecureSecretsReason:
+            'No system keychain answered (on Linux: no Secret Service such as GNOME Keyring is running or unlocked), so Kiln keeps your key only until it quits.',
+        }),
+    settings: new ElectronSettingsStore(),
+    liveFetch: fetch,
+    sandbox: () => (embedded = startEmbeddedSandbox(dataDir)).connection,
+    defaults: {
+      baseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
+      exportDir: path.join(app.getPath('documents'), 'Kiln'),
+    },
     paths,
     clock: systemClock,
     logger,

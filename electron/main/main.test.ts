@@ -8,6 +8,12 @@ import { CHANNELS } from '../../shared/ipc/channels';
 import { recorded } from '../testing/fake-electron';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+// electron-store reads Electron's app paths from the real module, which plain Node lacks.
+vi.mock('electron-store', () => ({
+  default: class {
+    store: Record<string, unknown> = {};
+  },
+}));
 
 const { start } = await import('./index');
 await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 30_000 });

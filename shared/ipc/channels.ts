@@ -10,14 +10,32 @@ export const CHANNELS = [
   'app:info',
   'files:stagePath',
   'jobs:startPhoto',
+  'jobs:startMulti',
+  'jobs:startText',
+  'jobs:retexture',
   'jobs:list',
+  'jobs:cancel',
+  'jobs:retry',
+  'jobs:resolveUnknown',
+  'concepts:imagine',
+  'ops:run',
+  'library:list',
   'library:model',
+  'account:balance',
+  'account:prices',
+  'account:ledger',
+  'keys:get',
+  'keys:set',
+  'keys:test',
+  'keys:remove',
+  'settings:get',
+  'settings:set',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];
 
 /** Every event the main process pushes, `area.event`. */
-export const EVENTS = ['jobs.updated'] as const;
+export const EVENTS = ['jobs.updated', 'account.updated', 'keys.updated'] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];
 

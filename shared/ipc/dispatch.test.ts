@@ -12,10 +12,22 @@ const job = {
   source: 'cup.png',
   state: 'queued',
   createdAt: 1,
+  canCancel: false,
+  canRetry: false,
 } as const;
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  // Channels a test does not use answer with an error, so a wrong route shows up at once.
+  const unused = Object.fromEntries(
+    CHANNELS.map((c) => [
+      c,
+      async () => {
+        throw new KilnError('unused', `no handler for ${c} in this test`);
+      },
+    ]),
+  ) as unknown as Handlers;
   return {
+    ...unused,
     'app:info': async () => ({ version: '1.0.0', mode: 'sandbox' }),
     'files:stagePath': async () => ({ id: 'f', name: 'cup.png', size: 1, type: 'image/png' }),
     'jobs:startPhoto': async () => job,

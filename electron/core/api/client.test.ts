@@ -60,6 +60,47 @@ describe('ApiClient', () => {
     expect(seen).toEqual([]);
   });
 
+  it('follows redirects hop by hop: the key never goes to another host, plain http is refused', async () => {
+    const { api, seen } = clientWith((url) => {
+      if (url.pathname === '/files/a.glb')
+        return new Response(null, {
+          status: 302,
+          headers: { location: 'https://cdn.other.test/a.glb' },
+        });
+      if (url.pathname === '/files/b.glb')
+        return new Response(null, {
+          status: 302,
+          headers: { location: 'http://cdn.other.test/b.glb' },
+        });
+      return new Response('glb');
+    });
+    await expect((await api.download('/files/a.glb')).text()).resolves.toBe('glb');
+    expect(seen).toEqual([
+      { url: 'https://api.example.test/files/a.glb', auth: `Bearer ${KEY}` },
+      { url: 'https://cdn.other.test/a.glb', auth: null },
+    ]);
+    await expect(api.download('/files/b.glb')).rejects.toMatchObject({ code: 'unsafe_url' });
+    expect(seen.map((s) => s.url)).not.toContain('http://cdn.other.test/b.glb');
+  });
+
+  it('tells a connection that was never made from one that dropped', async () => {
+    const refused = clientWith(() => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }),
+      });
+    });
+    await expect(refused.api.taskStatus('t')).rejects.toMatchObject({
+      sent: false,
+      code: 'unreachable',
+    });
+    const reset = clientWith(() => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }),
+      });
+    });
+    await expect(reset.api.taskStatus('t')).rejects.toMatchObject({ sent: true });
+  });
+
   it('reads a task status and keeps unknown fields', async () => {
     const { api } = clientWith(() =>
       Response.json({ status: 'processing', progress: 40, eta_s: 3 }),
@@ -114,11 +155,13 @@ describe('captureBilling', () => {
       costUsd: '0.40',
       balanceUsd: '24.60',
       chargeIds: ['c1'],
+      source: 'billing',
     });
     expect(captureBilling({ task_id: 't' }, headers)).toEqual({
       costUsd: '0.40',
       balanceUsd: '24.60',
       chargeIds: [],
+      source: 'headers',
     });
     expect(captureBilling({}, new Headers({ 'x-service-cost-usd': '0.4x' }))).toBeUndefined();
   });

@@ -1,7 +1,15 @@
 /**
- * The typed client of the service (service-api.md). Every request carries the bearer key,
- * has a timeout and can be cancelled; answers are parsed with tolerant zod schemas; error answers
- * become typed errors; billing is captured from the body and the `X-Service-*-USD` headers.
+ * The typed client of the service (service-api.md): one method per route. Every request goes
+ * through the {@link RequestScheduler} (one rate budget, priorities, 429 pauses), carries the
+ * bearer key, has a timeout and can be cancelled; answers are parsed with tolerant zod schemas;
+ * error answers become typed errors; billing is captured from the body and the `X-Service-*-USD`
+ * headers of every paid answer.
+ *
+ * Paid calls are special in two ways. They are never retried after an ambiguous failure (the
+ * scheduler is told `retry: false`), and a cancel only stops them while they wait in the
+ * scheduler's queue: once dispatched, aborting would only turn a known outcome into an unknown
+ * one, so the signal is not passed to `fetch`. `onDispatch` runs right before such a call leaves,
+ * which is when the job journal records "this may have been sent".
  *
  * The key is read from the connection at each request and only ever placed in the
  * `Authorization` header of requests to the configured base URL's origin.
@@ -9,38 +17,49 @@
 import { openAsBlob } from 'node:fs';
 import type { z } from 'zod';
 import {
-  BillingSchema,
+  BalanceSchema,
+  ConceptSchema,
   GenerationStartSchema,
+  JobResultSchema,
+  LibraryPageSchema,
   ModelSchema,
+  PriceListSchema,
   TaskStatusSchema,
+  type BalanceAnswer,
+  type ConceptAnswer,
+  type GenerationStart,
+  type JobResult,
+  type LibraryPage,
+  type ModelRecord,
+  type PriceList,
+  type TaskStatus,
 } from '../../../shared/api/schemas';
-import type {
-  Billing,
-  GenerationStart,
-  ModelRecord,
-  TaskStatus,
-} from '../../../shared/api/schemas';
-import { TIERS, type ModelTier } from '../../../shared/api/rules';
-import { isUsd } from '../../../shared/money';
-import type { GenerationOptions } from '../../../shared/ipc/contract';
+import { LIMITS, TIERS, type ModelTier } from '../../../shared/api/rules';
+import type { GenerationOptions, LibraryListInput } from '../../../shared/ipc/contract';
 import type { Clock, Connection } from '../ports';
 import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
+import { billingFromHeaders, captureBilling, type BillingCapture } from './billing';
 import {
   ApiError,
   AuthError,
   CancelledError,
   ConnectionError,
+  LinkExpiredError,
   MalformedAnswerError,
   TimeoutError,
 } from './errors';
 import { mapErrorAnswer } from './error-mapping';
+import {
+  generationQuery,
+  imagineBody,
+  libraryQuery,
+  retextureQuery,
+  textBody,
+  type OpCall,
+  type Query,
+} from './query';
 
-/** Billing of a paid call, from the body and, as a cross-check, the headers. */
-export interface BillingCapture {
-  readonly costUsd: string;
-  readonly balanceUsd: string;
-  readonly chargeIds: readonly string[];
-}
+export { captureBilling, type BillingCapture } from './billing';
 
 /** A photo on disk to upload. */
 export interface UploadFile {
@@ -49,14 +68,25 @@ export interface UploadFile {
   readonly type: string;
 }
 
+/** How a paid call may be stopped and observed. */
+export type PaidCallHooks = Readonly<{
+  /** Cancels the call while it still waits in the scheduler; ignored once it is dispatched. */
+  signal?: AbortSignal;
+  /**
+   * Runs (and is awaited) right before each send of the call: the last moment at which the
+   * caller can record that the call may reach the service.
+   */
+  onDispatch?: () => Promise<void>;
+}>;
+
 /** Options of one request. */
 interface RequestSpec<T> {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  readonly query?: Record<string, string | number | boolean | undefined>;
+  readonly query?: Query;
   readonly body?: FormData | string;
   readonly schema: z.ZodType<T>;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number;
   /** Scheduling class: user actions go before downloads, downloads before polls. */
   readonly priority: Priority;
@@ -65,6 +95,7 @@ interface RequestSpec<T> {
    * repeated after a definite refusal (`rate_limited`).
    */
   readonly idempotent: boolean;
+  readonly onDispatch?: (() => Promise<void>) | undefined;
 }
 
 /** A parsed answer with what the client captured around it. */
@@ -80,12 +111,34 @@ export type ApiClientOptions = Readonly<{
   clock: Clock;
   /** Every request passes this scheduler: one rate budget per key, priorities, 429 pauses. */
   scheduler: RequestScheduler;
-  /** Default per-request timeout; uploads get `uploadTimeoutMs`. */
+  /** Default per-request timeout; uploads and downloads get `uploadTimeoutMs`. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
 }>;
 
-/** The service's client. */
+/** Redirects a download may follow, each checked like the first link. */
+const MAX_REDIRECTS = 5;
+
+/** Error codes of a connection that was never made: the request did not leave the machine. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * The service's client.
+ *
+ * @example
+ * ```ts
+ * const api = new ApiClient({ connection, clock: systemClock, scheduler });
+ * const start = await api.startPhoto('fast', { path, name: 'cup.png', type: 'image/png' });
+ * const status = await api.taskStatus(start.value.task_id);
+ * ```
+ */
 export class ApiClient {
   readonly #connection: Connection;
   readonly #clock: Clock;
@@ -106,29 +159,71 @@ export class ApiClient {
     return new URL(this.#connection.baseUrl).origin;
   }
 
-  /**
-   * Starts a single-photo generation (§4.2). Paid. The photo streams from disk.
-   */
+  /** Starts a single-photo generation (§4.2). Paid. The photo streams from disk. */
   async startPhoto(
     tier: ModelTier,
     file: UploadFile,
     options: GenerationOptions = {},
-    signal?: AbortSignal,
+    hooks: PaidCallHooks = {},
   ): Promise<Answer<GenerationStart>> {
+    const query = generationQuery(tier, options);
     const form = new FormData();
-    // openAsBlob keeps the bytes on disk: fetch streams them while sending.
-    form.append('file', await openAsBlob(file.path, { type: file.type }), file.name);
-    return this.#request({
-      method: 'POST',
-      path: TIERS[tier].photoPath,
-      query: generationQuery(options),
-      body: form,
-      schema: GenerationStartSchema,
-      timeoutMs: this.#uploadTimeoutMs,
-      priority: 'user',
-      idempotent: false,
-      ...(signal ? { signal } : {}),
-    });
+    form.append('file', await blobOf(file), file.name);
+    return this.#paid(TIERS[tier].photoPath, query, form, GenerationStartSchema, hooks, true);
+  }
+
+  /** Starts a multi-view generation (§4.3) from 2–4 views, front first. Paid. Streams from disk. */
+  async startMulti(
+    tier: ModelTier,
+    files: readonly UploadFile[],
+    options: GenerationOptions = {},
+    hooks: PaidCallHooks = {},
+  ): Promise<Answer<GenerationStart>> {
+    if (files.length < LIMITS.views.min || files.length > LIMITS.views.max) {
+      throw new ApiError(
+        'invalid_input',
+        `Multi-view needs ${LIMITS.views.min} to ${LIMITS.views.max} views of one object; ${files.length} were given.`,
+        { field: 'files' },
+      );
+    }
+    const query = generationQuery(tier, options);
+    const form = new FormData();
+    for (const file of files) form.append('files', await blobOf(file), file.name);
+    return this.#paid(TIERS[tier].multiPath, query, form, GenerationStartSchema, hooks, true);
+  }
+
+  /** Text to a concept picture (§4.4). Paid; answered at once. */
+  async imagine(
+    prompt: string,
+    style: string | null | undefined,
+    hooks: PaidCallHooks = {},
+  ): Promise<Answer<ConceptAnswer>> {
+    const body = JSON.stringify(imagineBody(prompt, style));
+    return this.#paid('/generate/text/imagine', {}, body, ConceptSchema, hooks, false);
+  }
+
+  /** Concept to a model (§4.5); `tier` is the `mode`. Paid. */
+  async startText(
+    conceptId: string,
+    tier: ModelTier,
+    options: GenerationOptions = {},
+    hooks: PaidCallHooks = {},
+  ): Promise<Answer<GenerationStart>> {
+    const body = JSON.stringify(textBody(conceptId, tier, options));
+    return this.#paid('/generate/text', {}, body, GenerationStartSchema, hooks, false);
+  }
+
+  /** Paints a model anew from a photo (§4.6); the result is a new version. Paid. */
+  async retexture(
+    modelId: string,
+    file: UploadFile,
+    options: Readonly<{ textureSize?: number; seed?: number }> = {},
+    hooks: PaidCallHooks = {},
+  ): Promise<Answer<GenerationStart>> {
+    const query = retextureQuery(modelId, options);
+    const form = new FormData();
+    form.append('file', await blobOf(file), file.name);
+    return this.#paid('/generate/retexture', query, form, GenerationStartSchema, hooks, true);
   }
 
   /** Polls a task (§4.7). Free. */
@@ -139,7 +234,21 @@ export class ApiClient {
       schema: TaskStatusSchema,
       priority: 'poll',
       idempotent: true,
-      ...(signal ? { signal } : {}),
+      signal,
+    });
+    return answer.value;
+  }
+
+  /** One page of the library (§4.8) with the app's filter names. Free. */
+  async library(input: LibraryListInput = {}, signal?: AbortSignal): Promise<LibraryPage> {
+    const answer = await this.#request({
+      method: 'GET',
+      path: '/library',
+      query: libraryQuery(input),
+      schema: LibraryPageSchema,
+      priority: 'user',
+      idempotent: true,
+      signal,
     });
     return answer.value;
   }
@@ -152,47 +261,113 @@ export class ApiClient {
       schema: ModelSchema,
       priority: 'download',
       idempotent: true,
-      ...(signal ? { signal } : {}),
+      signal,
     });
     return answer.value;
   }
 
   /**
-   * Opens a download. The key is attached only when `url` is on the service's own origin;
-   * any other URL must be https and gets no credentials.
-   * @throws ApiError for a refused URL or an error answer
+   * Calls an export / post-processing job URL (§3.2, §4.10–§4.16): HTTP 202 `running`, or 200
+   * `ready` / `error`. The first call of a paid build is a paid call (`paid: true`: never retried
+   * after an ambiguous failure); repeats of the identical call are free polls.
+   */
+  async job(
+    call: OpCall,
+    mode: Readonly<{ paid: boolean; priority?: Priority }> & PaidCallHooks,
+  ): Promise<Answer<JobResult>> {
+    return this.#request({
+      method: 'GET',
+      path: call.path,
+      query: call.query,
+      schema: JobResultSchema,
+      priority: mode.priority ?? (mode.paid ? 'user' : 'poll'),
+      idempotent: !mode.paid,
+      signal: mode.signal,
+      onDispatch: mode.onDispatch,
+    });
+  }
+
+  /** The account's balance record (§4.17). Free. */
+  async balance(signal?: AbortSignal): Promise<BalanceAnswer> {
+    const answer = await this.#request({
+      method: 'GET',
+      path: '/api/platform/balance',
+      schema: BalanceSchema,
+      priority: 'user',
+      idempotent: true,
+      signal,
+    });
+    return answer.value;
+  }
+
+  /** The live price list (§4.17). Free. */
+  async prices(signal?: AbortSignal): Promise<PriceList> {
+    const answer = await this.#request({
+      method: 'GET',
+      path: '/api/platform/prices',
+      schema: PriceListSchema,
+      priority: 'user',
+      idempotent: true,
+      signal,
+    });
+    return answer.value;
+  }
+
+  /**
+   * Opens a download (a model's `url`, a job's link, a concept picture). Only `https` links, or
+   * links on the service's own origin, are followed, redirects included (each hop is checked
+   * again); the key is attached only on the service's own origin. The body is left unread.
+   * @throws ApiError `unsafe_url` for a refused link, {@link LinkExpiredError} for 410, or the
+   *   mapped error answer
    */
   async download(url: string, signal?: AbortSignal): Promise<Response> {
-    const target = this.#resolve(url);
-    const sameOrigin = target.origin === this.origin;
-    if (!sameOrigin && target.protocol !== 'https:') {
-      throw new ApiError(
-        'unsafe_url',
-        'The service sent a download link Kiln will not open (not https).',
+    let target = this.#checkLink(url);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const current = target;
+      const response = await this.#scheduler.run(
+        'download',
+        () => this.#downloadOnce(current, signal),
+        { retry: true, ...(signal ? { signal } : {}) },
       );
+      if (response.status < 300 || response.status >= 400) return response;
+      const location = response.headers.get('location');
+      await response.body?.cancel().catch(() => undefined);
+      if (!location) {
+        throw new ApiError('download_failed', 'The download link led nowhere. Try again.', {
+          status: response.status,
+        });
+      }
+      target = this.#checkLink(new URL(location, current).href);
     }
-    if (target.username || target.password) {
-      throw new ApiError(
-        'unsafe_url',
-        'The service sent a download link with credentials in it; Kiln will not open it.',
-      );
-    }
+    throw new ApiError(
+      'unsafe_url',
+      'The download link redirected too many times; Kiln stopped following it.',
+    );
+  }
+
+  async #downloadOnce(target: URL, signal?: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = {};
-    if (sameOrigin) Object.assign(headers, await this.#authHeader());
+    if (target.origin === this.origin) Object.assign(headers, await this.#authHeader());
     const response = await this.#send(
       target,
-      { method: 'GET', headers },
+      { method: 'GET', headers, redirect: 'manual' },
       this.#uploadTimeoutMs,
       signal,
     );
-    if (!response.ok) {
-      const body = await response.json().catch(() => undefined);
-      throw mapErrorAnswer(response.status, body, response.headers.get('retry-after'));
+    if (response.ok || (response.status >= 300 && response.status < 400)) return response;
+    const body = await response.json().catch(() => undefined);
+    if (response.status === 410) {
+      throw new LinkExpiredError(
+        'link_expired',
+        'The download link has expired. Kiln asks the service for a fresh one (free).',
+        { status: 410 },
+      );
     }
-    return response;
+    throw mapErrorAnswer(response.status, body, response.headers.get('retry-after'));
   }
 
-  #resolve(url: string): URL {
+  /** A link Kiln may open: https, or the service's own origin; never credentials in it. */
+  #checkLink(url: string): URL {
     let target: URL;
     try {
       target = new URL(url, this.#connection.baseUrl);
@@ -205,62 +380,87 @@ export class ApiClient {
         `The service sent a ${target.protocol} link; Kiln only downloads over https.`,
       );
     }
+    if (target.origin !== this.origin && target.protocol !== 'https:') {
+      throw new ApiError(
+        'unsafe_url',
+        'The service sent a download link Kiln will not open (not https).',
+      );
+    }
+    if (target.username || target.password) {
+      throw new ApiError(
+        'unsafe_url',
+        'The service sent a download link with credentials in it; Kiln will not open it.',
+      );
+    }
     return target;
+  }
+
+  #paid<T>(
+    path: string,
+    query: Query,
+    body: FormData | string,
+    schema: z.ZodType<T>,
+    hooks: PaidCallHooks,
+    upload: boolean,
+  ): Promise<Answer<T>> {
+    return this.#request({
+      method: 'POST',
+      path,
+      query,
+      body,
+      schema,
+      priority: 'user',
+      idempotent: false,
+      signal: hooks.signal,
+      onDispatch: hooks.onDispatch,
+      ...(upload ? { timeoutMs: this.#uploadTimeoutMs } : {}),
+    });
   }
 
   async #authHeader(): Promise<Record<string, string>> {
     const key = await this.#connection.apiKey();
     if (!key) {
-      throw new AuthError('invalid_api_key', 'No API key is set. Add one in Account → Keys.', {});
+      throw new AuthError('invalid_api_key', 'No API key is set. Add one in Account → Keys.', {
+        sent: false,
+      });
     }
     return { authorization: `Bearer ${key}` };
   }
 
   #request<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
-    return this.#scheduler.run(spec.priority, () => this.#requestOnce(spec), {
+    return this.#scheduler.run(spec.priority, (signal) => this.#requestOnce(spec, signal), {
       retry: spec.idempotent,
       ...(spec.signal ? { signal: spec.signal } : {}),
     });
   }
 
-  async #requestOnce<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
+  async #requestOnce<T>(spec: RequestSpec<T>, signal?: AbortSignal): Promise<Answer<T>> {
     const url = new URL(this.#connection.baseUrl.replace(/\/$/, '') + spec.path);
-    for (const [k, v] of Object.entries(spec.query ?? {})) {
-      if (v !== undefined) url.searchParams.set(k, String(v));
-    }
+    for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...(await this.#authHeader()),
     };
     if (typeof spec.body === 'string') headers['content-type'] = 'application/json';
-    const response = await this.#send(
+    if (spec.onDispatch) await spec.onDispatch();
+    // A paid call, once sent, is not aborted: that would only make its outcome unknown.
+    const { response, text } = await this.#exchange(
       url,
       { method: spec.method, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) },
       spec.timeoutMs ?? this.#timeoutMs,
-      spec.signal,
+      spec.idempotent ? signal : undefined,
     );
-    const text = await response.text().catch((cause: unknown) => {
-      throw new ConnectionError(
-        'connection_lost',
-        'The connection dropped while the answer was arriving.',
-        {
-          status: response.status,
-          cause,
-        },
-      );
-    });
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
       if (response.ok) {
+        const billing = billingFromHeaders(response.headers);
         throw new MalformedAnswerError(
           'malformed_answer',
           'The service sent an answer Kiln could not read.',
-          {
-            status: response.status,
-          },
+          { status: response.status, ...(billing ? { billing } : {}) },
         );
       }
     }
@@ -268,13 +468,11 @@ export class ApiClient {
       throw mapErrorAnswer(response.status, json, response.headers.get('retry-after'));
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
+      const billing = captureBilling(json, response.headers);
       throw new MalformedAnswerError(
         'malformed_answer',
         'The service sent an answer Kiln could not understand.',
-        {
-          status: response.status,
-          cause: parsed.error,
-        },
+        { status: response.status, cause: parsed.error, ...(billing ? { billing } : {}) },
       );
     }
     return {
@@ -284,6 +482,45 @@ export class ApiClient {
     };
   }
 
+  /** Sends a request and reads its whole body, both within `timeoutMs`. */
+  async #exchange(
+    url: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<{ response: Response; text: string }> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = this.#clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await this.#fetch(url, init, controller.signal, () => timedOut, signal);
+      const text = await response.text().catch((cause: unknown) => {
+        if (timedOut) {
+          throw new TimeoutError('timeout', 'The service did not finish answering in time.', {
+            status: response.status,
+            cause,
+          });
+        }
+        if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
+        throw new ConnectionError(
+          'connection_lost',
+          'The connection dropped while the answer was arriving.',
+          { status: response.status, cause },
+        );
+      });
+      return { response, text };
+    } finally {
+      this.#clock.clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Sends a request; the timer covers only the wait for the headers (downloads stream after). */
   async #send(
     url: URL,
     init: RequestInit,
@@ -299,53 +536,66 @@ export class ApiClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.#connection.fetch(url, { ...init, signal: controller.signal });
-    } catch (cause) {
-      if (timedOut)
-        throw new TimeoutError('timeout', 'The service did not answer in time.', { cause });
-      if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
-      throw new ConnectionError(
-        'connection_failed',
-        'Kiln could not reach the service. Check your connection; Kiln keeps your work.',
-        { cause },
-      );
+      return await this.#fetch(url, init, controller.signal, () => timedOut, signal);
     } finally {
       this.#clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     }
   }
+
+  async #fetch(
+    url: URL,
+    init: RequestInit,
+    abort: AbortSignal,
+    timedOut: () => boolean,
+    signal?: AbortSignal,
+  ): Promise<Response> {
+    try {
+      return await this.#connection.fetch(url, { ...init, signal: abort });
+    } catch (cause) {
+      if (timedOut())
+        throw new TimeoutError('timeout', 'The service did not answer in time.', { cause });
+      if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
+      const sent = !NOT_SENT_CODES.has(errorCode(cause) ?? '');
+      throw new ConnectionError(
+        sent ? 'connection_failed' : 'unreachable',
+        sent
+          ? 'The connection to the service dropped. Kiln keeps your work.'
+          : 'Kiln could not reach the service. Check your connection; Kiln keeps your work and tries again.',
+        { cause, sent },
+      );
+    }
+  }
 }
 
-/** Query parameters of §4.1 from the IPC's option names; absent options use the route's defaults. */
-export function generationQuery(
-  options: GenerationOptions,
-): Record<string, string | number | boolean | undefined> {
-  return {
-    poly_count: options.polyCount,
-    remesh: options.remesh,
-    texture_size: options.textureSize,
-    texture_format: options.textureFormat,
-    seed: options.seed,
-  };
-}
-
-/**
- * Billing of a paid answer: the body's `billing` when readable, else the headers. Returns
- * undefined for free answers.
- */
-export function captureBilling(body: unknown, headers: Headers): BillingCapture | undefined {
-  const fromBody =
-    body && typeof body === 'object' && 'billing' in body
-      ? BillingSchema.safeParse((body as { billing: unknown }).billing)
-      : undefined;
-  if (fromBody?.success) return fromBilling(fromBody.data);
-  const cost = headers.get('x-service-cost-usd');
-  const balance = headers.get('x-service-balance-usd');
-  if (cost && balance && isUsd(cost) && isUsd(balance))
-    return { costUsd: cost, balanceUsd: balance, chargeIds: [] };
+/** The network error code under a `fetch failed` TypeError (also inside an AggregateError). */
+function errorCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'ERR_INVALID_STATE') return code;
+    const inner = (current as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.length > 0) {
+      const codes = inner.map(errorCode);
+      // Every address refused the connection: it was never made.
+      return codes.every((c) => c !== undefined && NOT_SENT_CODES.has(c)) ? codes[0] : undefined;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
   return undefined;
 }
 
-function fromBilling(b: Billing): BillingCapture {
-  return { costUsd: b.cost_usd, balanceUsd: b.balance_usd, chargeIds: b.charge_ids.map(String) };
+/** A file-backed blob: fetch streams it from disk while sending, never holding it whole. */
+async function blobOf(file: UploadFile): Promise<Blob> {
+  try {
+    return await openAsBlob(file.path, { type: file.type });
+  } catch (cause) {
+    throw new ApiError(
+      'invalid_file',
+      `“${file.name}” can no longer be read from disk. Choose the photo again.`,
+      { cause, sent: false },
+    );
+  }
 }

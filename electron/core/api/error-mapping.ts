@@ -4,6 +4,7 @@
  * an unreadable body still yields an error that names the HTTP outcome in words.
  */
 import { ErrorBodySchema, type ValidationItem } from '../../../shared/api/errors';
+import { formatUsd, isUsd } from '../../../shared/money';
 import {
   ApiError,
   AuthError,
@@ -73,7 +74,8 @@ export function mapErrorAnswer(
     case 402:
       return new PaymentError(
         code ?? 'insufficient_balance',
-        PAYMENT_MESSAGES[code ?? ''] ??
+        paymentMessage(code, detail) ??
+          PAYMENT_MESSAGES[code ?? ''] ??
           serverText ??
           'This call needs more balance. Top up and try again.',
         extra,
@@ -132,6 +134,32 @@ export function mapErrorAnswer(
     serverText ?? 'The service refused the request.',
     extra,
   );
+}
+
+/**
+ * A 402 sentence with the amounts, when the body carries them (the sandbox adds `cost_usd`,
+ * `balance_usd`, `limit_usd` and `month_spend_usd`; the document does not show them).
+ */
+function paymentMessage(code: string | undefined, detail: unknown): string | undefined {
+  if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return undefined;
+  const usd = (name: string): string | undefined => {
+    const v = (detail as Record<string, unknown>)[name];
+    return typeof v === 'string' && isUsd(v) ? formatUsd(v) : undefined;
+  };
+  const cost = usd('cost_usd');
+  if (!cost) return undefined;
+  if (code === 'insufficient_balance' || code === undefined) {
+    const balance = usd('balance_usd');
+    return balance
+      ? `Balance too low: ${cost} needed, ${balance} left. Top up your balance on the platform and try again.`
+      : undefined;
+  }
+  const limit = usd('limit_usd');
+  const spent = usd('month_spend_usd');
+  if (!limit || !spent) return undefined;
+  return code === 'key_limit_reached'
+    ? `This key's monthly limit of ${limit} is reached (${spent} spent this month; this call costs ${cost}). Raise the key's limit on the platform or use another key.`
+    : `Your account's monthly limit of ${limit} is reached (${spent} spent this month; this call costs ${cost}). Raise the limit on the platform or wait for next month.`;
 }
 
 function retryAfterOf(detail: unknown, header?: string | null): number | undefined {

@@ -4,19 +4,34 @@
  */
 import { KilnError } from '../../../shared/ipc/errors';
 import type { ValidationItem } from '../../../shared/api/errors';
+import type { BillingCapture } from './billing';
+
+/** What an {@link ApiError} may carry besides its code and message. */
+export type ApiErrorExtra = Readonly<{
+  status?: number;
+  field?: string;
+  retryAfter?: number;
+  cause?: unknown;
+  /** Billing read from the headers of an answer whose body was unreadable. */
+  billing?: BillingCapture;
+  /** False when the request certainly never left (connection refused, unknown host). */
+  sent?: boolean;
+}>;
 
 /** Base of every error the API client raises. */
 export class ApiError extends KilnError {
   /** HTTP status, when an answer was received. */
   readonly status: number | undefined;
-  constructor(
-    code: string,
-    message: string,
-    extra: Readonly<{ status?: number; field?: string; retryAfter?: number; cause?: unknown }> = {},
-  ) {
+  /** Billing the headers reported although the body could not be read. */
+  readonly billing: BillingCapture | undefined;
+  /** False when the request certainly never reached the service; true or unknown otherwise. */
+  readonly sent: boolean;
+  constructor(code: string, message: string, extra: ApiErrorExtra = {}) {
     super(code, message, extra);
     this.name = new.target.name;
     this.status = extra.status;
+    this.billing = extra.billing;
+    this.sent = extra.sent ?? true;
   }
 }
 
@@ -42,11 +57,13 @@ export class ValidationError extends ApiError {
 export class NotFoundError extends ApiError {}
 /** 409 `file_not_ready` and other conflicts. */
 export class ConflictError extends ApiError {}
+/** 410 on a download link: it expired; the job URL hands out a fresh one, free (§3.2). */
+export class LinkExpiredError extends ApiError {}
 /** 5xx. */
 export class ServerError extends ApiError {}
 /** The answer could not be read (not JSON, or not the expected shape). */
 export class MalformedAnswerError extends ApiError {}
-/** No answer: the connection failed or was reset. */
+/** No answer: the connection failed or was reset (`sent` false: it was never made). */
 export class ConnectionError extends ApiError {}
 /** No answer in time. */
 export class TimeoutError extends ApiError {}
@@ -63,10 +80,15 @@ export class OutcomeUnknownError extends ApiError {}
  * must not be retried for paid calls.
  */
 export function isAmbiguous(error: unknown): boolean {
+  if (error instanceof ConnectionError) return error.sent;
   return (
     error instanceof TimeoutError ||
-    error instanceof ConnectionError ||
     error instanceof ServerError ||
     error instanceof MalformedAnswerError
   );
+}
+
+/** True when the request certainly never reached the service (safe to send again, even paid). */
+export function neverSent(error: unknown): boolean {
+  return error instanceof ApiError && !error.sent;
 }

@@ -1,21 +1,35 @@
 /**
- * Generation jobs: start (journaled before the paid call), poll until the task ends, download
- * the model into the cache, and report every change as a `jobs.updated` event.
+ * Every job Kiln runs, behind one face: generations (photo, multi-view, text, retexture) through
+ * the {@link GenerationRunner}, post-processing through the {@link OpsRunner}, one journal, one
+ * list for the renderer, and the user's decisions (cancel, retry, resolve an unknown outcome).
  *
- * A paid start is sent at most once. If it fails in a way that leaves the outcome open (timeout,
- * reset, 5xx, unreadable answer) the job becomes `outcome_unknown` and is never retried
- * automatically; after a restart, a job journaled as `starting` is shown the same way.
+ * Jobs belong to the service origin they were started on: after a switch between the sandbox and
+ * the live service they wait, and carry on when Kiln uses their origin again.
  */
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { ModelTier } from '../../../shared/api/rules';
-import type { GenerationOptions, JobView } from '../../../shared/ipc/contract';
+import type {
+  AccountView,
+  GenerationOptions,
+  JobView,
+  Op,
+  SettingsView,
+} from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
+import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
-import { isAmbiguous } from '../api/errors';
+import { generationQuery, opCall, retextureQuery, textBody } from '../api/query';
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
+import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
-import { pollDelay, type PollTiming, DEFAULT_POLL_TIMING } from './poll-delay';
+import { isActive, toView, type JobInput, type JobRecord, type StoredView } from './job-record';
+import { JobStore } from './job-store';
+import { OpsRunner } from './ops-runner';
+import type { PollTiming } from './poll-delay';
 
 /** Options of {@link JobService}. */
 export type JobServiceOptions = Readonly<{
@@ -23,190 +37,378 @@ export type JobServiceOptions = Readonly<{
   files: FileStager;
   cache: ModelCache;
   journal: JobJournal;
+  account: AccountService;
   clock: Clock;
   emit: Emit;
   logger: Logger;
+  settings: () => SettingsView;
+  /** Requests a minute the scheduler allows. */
+  budgetPerMinute: number;
   pollTiming?: PollTiming;
+  /** Called after any job changes (the account view shows the queue). */
+  onChange?: () => void;
 }>;
 
-const OUTCOME_UNKNOWN_MESSAGE =
-  'Kiln lost contact with the service while starting this job, so it cannot tell whether the job started or was charged. Check your library and balance before trying again.';
+const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
+  export: (op) => `Export (${op.kind === 'export' ? (op.format ?? 'glb') : ''})`,
+  print: (op) => `Print file (${op.kind === 'print' ? (op.format ?? 'stl') : ''})`,
+  retopo: () => 'Quad remesh',
+  rig: (op) => `Rig (${op.kind === 'rig' ? op.rigKind : ''})`,
+  parts: () => 'Split into parts',
+  gamepack: (op) => `Game pack (${op.kind === 'gamepack' ? (op.engine ?? 'unity') : ''})`,
+  make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
+};
 
-/** Runs and remembers generation jobs. */
+/** Runs and remembers every job. */
 export class JobService {
   readonly #o: JobServiceOptions;
-  readonly #jobs = new Map<string, JobView>();
-  readonly #timers = new Map<string, unknown>();
-  #closed = false;
+  readonly #store: JobStore;
+  #gen: GenerationRunner;
+  #ops: OpsRunner;
 
   constructor(options: JobServiceOptions) {
     this.#o = options;
+    this.#store = new JobStore({
+      journal: options.journal,
+      emit: options.emit,
+      logger: options.logger,
+      ...(options.onChange ? { onChange: options.onChange } : {}),
+    });
+    this.#gen = this.#newGenerationRunner();
+    this.#ops = this.#newOpsRunner();
   }
 
-  /** Loads the journal and resumes every job that was under way. */
+  /** Loads the journal and carries on every job of the current origin that was under way. */
   async resume(): Promise<void> {
-    for (const job of await this.#o.journal.load()) {
-      this.#jobs.set(job.id, job);
-      if (job.state === 'starting') {
-        // The paid call may or may not have reached the service: never send it again.
-        this.#update(job.id, {
-          state: 'outcome_unknown',
-          error: { code: 'outcome_unknown', message: OUTCOME_UNKNOWN_MESSAGE },
-        });
-      } else if (isActive(job) && job.taskId) {
-        this.#schedulePoll(job.id, 0, 0);
-      }
-    }
-    await this.#persist();
+    this.#store.adopt(await this.#o.journal.load(this.#o.api.origin));
+    await this.#resumeAll();
   }
 
   /** Every job, newest first. */
   list(): JobView[] {
-    return [...this.#jobs.values()].sort((a, b) => b.createdAt - a.createdAt);
+    return this.#store.views();
   }
 
-  /**
-   * Starts a photo generation. Resolves as soon as the job is journaled; the paid call and the
-   * polling continue in the background and report through `jobs.updated`.
-   */
+  /** Kiln's generation queue now. */
+  queue(): AccountView['queue'] {
+    return this.#gen.queue();
+  }
+
+  /** Paid calls being sent right now (the connection must not change under them). */
+  busy(): number {
+    return this.#gen.busy + this.#ops.busy;
+  }
+
+  /** Starts a photo generation. Resolves once the job is journaled; the rest reports by event. */
   async startPhoto(
     fileId: string,
     tier: ModelTier,
     options: GenerationOptions = {},
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
-    const job: JobView = {
-      id: randomUUID(),
-      kind: 'photo',
-      tier,
-      source: file.name,
-      state: 'starting',
-      createdAt: this.#o.clock.now(),
-    };
-    this.#jobs.set(job.id, job);
-    await this.#persist(); // journaled before the paid call
-    this.#o.emit('jobs.updated', job);
-    void this.#start(job.id, () => this.#o.api.startPhoto(tier, file, options));
-    return job;
+    generationQuery(tier, options);
+    return this.#gen.create(
+      this.#record(
+        { kind: 'photo', tier, file: upload(file), options },
+        { kind: 'photo', tier, source: file.name },
+        `generate.photo.${tier}`,
+        true,
+      ),
+    );
   }
 
-  /** Stops every timer (app quitting). Jobs stay journaled and resume on the next start. */
+  /** Starts a multi-view generation from 2–4 staged views, front first. */
+  async startMulti(
+    fileIds: readonly string[],
+    tier: ModelTier,
+    options: GenerationOptions = {},
+  ): Promise<JobView> {
+    const files = fileIds.map((id) => this.#o.files.get(id));
+    generationQuery(tier, options);
+    return this.#gen.create(
+      this.#record(
+        { kind: 'multi', tier, files: files.map(upload), options },
+        {
+          kind: 'multi',
+          tier,
+          source: `${files[0]!.name} + ${files.length - 1} view${files.length > 2 ? 's' : ''}`,
+        },
+        `generate.multi.${tier}`,
+        true,
+      ),
+    );
+  }
+
+  /** Starts a model from a concept picture; `tier` is the text route's `mode`. */
+  async startText(
+    conceptId: string,
+    tier: ModelTier,
+    options: GenerationOptions = {},
+    label?: string,
+  ): Promise<JobView> {
+    textBody(conceptId, tier, options);
+    return this.#gen.create(
+      this.#record(
+        { kind: 'text', tier, conceptId, options },
+        { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
+        `generate.text.${tier}`,
+        true,
+      ),
+    );
+  }
+
+  /** Paints a model anew from a staged photo (a new version). */
+  async retexture(
+    modelId: string,
+    fileId: string,
+    options: Readonly<{ textureSize?: number; seed?: number }> = {},
+  ): Promise<JobView> {
+    const file = this.#o.files.get(fileId);
+    retextureQuery(modelId, options);
+    return this.#gen.create(
+      this.#record(
+        { kind: 'retexture', modelId, file: upload(file), ...options },
+        { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
+        'retexture',
+        true,
+      ),
+    );
+  }
+
+  /**
+   * Runs a post-processing operation; the result is saved in `folder` (default: the settings'
+   * export folder).
+   * @throws KilnError `invalid_folder`, or a ValidationError for a parameter the service refuses
+   */
+  async runOp(modelId: string, op: Op, folder?: string): Promise<JobView> {
+    const target = folder ?? this.#o.settings().exportDir;
+    if (!path.isAbsolute(target)) {
+      throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
+        field: 'folder',
+      });
+    }
+    const call = opCall(modelId, op);
+    const paid = await this.#o.account.isPaid(call.operation);
+    return this.#ops.create(
+      this.#record(
+        { kind: 'op', op, call, folder: path.normalize(target) },
+        {
+          kind: op.kind,
+          source: `${OP_LABELS[op.kind](op)} of ${modelId}`,
+          sourceModelId: modelId,
+          modelId,
+        },
+        call.operation,
+        paid,
+      ),
+    );
+  }
+
+  /**
+   * Cancels a job whose paid call has not been sent.
+   * @throws KilnError `not_cancellable` once it may have left
+   */
+  cancel(id: string): Promise<JobView> {
+    const record = this.#get(id);
+    return record.input.kind === 'op' ? this.#ops.cancel(id) : this.#gen.cancel(id);
+  }
+
+  /**
+   * Tries a job again when that cannot charge twice for the same work: a refusal the user fixed
+   * (balance, key), a job cancelled before it was sent, a failed task or build (its charge was
+   * refunded), or a build of unknown outcome (the identical call; a build is charged once).
+   * @throws KilnError `not_retryable` otherwise (a generation of unknown outcome: see
+   *   {@link JobService.resolveUnknown})
+   */
+  async retry(id: string): Promise<JobView> {
+    const record = this.#get(id);
+    if (!toView(record).canRetry) {
+      throw new KilnError(
+        'not_retryable',
+        record.view.state === 'outcome_unknown'
+          ? 'Kiln cannot tell whether this job was charged, so it will not send it again by itself. Check your library and balance, then choose “Try again anyway” or “Dismiss”.'
+          : isActive(record.view.state)
+            ? 'This job is still running.'
+            : 'This job finished; start a new one instead.',
+      );
+    }
+    const sameCall =
+      record.input.kind === 'op' &&
+      (record.view.state === 'outcome_unknown' ||
+        (record.view.state === 'cancelled' && record.dispatched) ||
+        (record.view.state === 'failed' && !record.answered));
+    if (sameCall) return this.#ops.again(id);
+    return this.#again(record);
+  }
+
+  /**
+   * The user's decision about a paid call of unknown outcome: `dismiss` leaves it; `retry` sends it
+   * again as a new job (for a build: the identical call), accepting that a generation may be
+   * charged twice if the first did go through.
+   */
+  async resolveUnknown(id: string, resolution: 'dismiss' | 'retry'): Promise<JobView> {
+    const record = this.#get(id);
+    if (record.view.state !== 'outcome_unknown') {
+      throw new KilnError('not_unknown', 'This job’s outcome is known; nothing to decide.');
+    }
+    if (resolution === 'retry' && record.input.kind === 'op') return this.#ops.again(id);
+    const note =
+      resolution === 'dismiss'
+        ? 'Dismissed. If the service did charge it, the charge stands; look for the model in your library.'
+        : 'Replaced by a new attempt.';
+    const next = await this.#store.update(id, { view: { state: 'cancelled', note } });
+    if (resolution === 'retry') return this.#again(record);
+    return toView(next ?? record);
+  }
+
+  /**
+   * Follows a change of connection (key added or removed, base URL changed): jobs of the new
+   * origin carry on, the others wait for theirs.
+   * @throws KilnError `busy` while a paid call is being sent
+   */
+  async reconnect(): Promise<void> {
+    this.#gen.close();
+    this.#ops.close();
+    this.#gen = this.#newGenerationRunner();
+    this.#ops = this.#newOpsRunner();
+    await this.#resumeAll();
+  }
+
+  /** Stops timers and writes (app quitting). Jobs stay journaled and resume on the next start. */
   close(): void {
-    this.#closed = true;
-    for (const t of this.#timers.values()) this.#o.clock.clearTimeout(t);
-    this.#timers.clear();
+    this.#store.close();
+    this.#gen.close();
+    this.#ops.close();
   }
 
-  async #start(id: string, call: () => ReturnType<ApiClient['startPhoto']>): Promise<void> {
-    try {
-      const answer = await call();
-      this.#update(id, {
-        state: 'queued',
-        taskId: answer.value.task_id,
-        ...(answer.billing ? { costUsd: answer.billing.costUsd } : {}),
-      });
-      await this.#persist();
-      this.#schedulePoll(id, 0, 0);
-    } catch (error) {
-      const ambiguous = isAmbiguous(error);
-      this.#o.logger.warn('generation start failed', { job: id, ambiguous, code: codeOf(error) });
-      this.#update(id, {
-        state: ambiguous ? 'outcome_unknown' : 'failed',
-        finishedAt: this.#o.clock.now(),
-        error: ambiguous
-          ? { code: 'outcome_unknown', message: OUTCOME_UNKNOWN_MESSAGE }
-          : { code: codeOf(error), message: messageOf(error) },
-      });
-      await this.#persist();
-    }
-  }
-
-  #schedulePoll(id: string, attempt: number, failures: number): void {
-    if (this.#closed) return;
-    const delay = pollDelay(attempt, failures, this.#o.pollTiming ?? DEFAULT_POLL_TIMING);
-    const timer = this.#o.clock.setTimeout(() => {
-      this.#timers.delete(id);
-      void this.#poll(id, attempt, failures);
-    }, delay);
-    this.#timers.set(id, timer);
-  }
-
-  async #poll(id: string, attempt: number, failures: number): Promise<void> {
-    const job = this.#jobs.get(id);
-    if (!job?.taskId || !isActive(job)) return;
-    try {
-      if (job.state === 'downloading' && job.modelId) {
-        await this.#finish(id, job.modelId);
-        return;
-      }
-      const status = await this.#o.api.taskStatus(job.taskId);
-      switch (status.status) {
-        case 'done': {
-          if (!status.model_id) throw new Error('done without model_id');
-          this.#update(id, { state: 'downloading', modelId: status.model_id, progress: 100 });
-          await this.#persist();
-          await this.#finish(id, status.model_id);
-          return;
-        }
-        case 'error':
-          this.#update(id, {
-            state: 'failed',
-            finishedAt: this.#o.clock.now(),
-            error: {
-              code: 'generation_failed',
-              message: `The service could not build a model from this photo${status.message ? ` (${status.message})` : ''}. The charge is refunded automatically.`,
+  async #resumeAll(): Promise<void> {
+    const origin = this.#o.api.origin;
+    const records = this.#store.all().sort((a, b) => a.view.createdAt - b.view.createdAt);
+    for (const record of records) {
+      if (!isActive(record.view.state)) continue;
+      if (record.origin !== origin) {
+        await this.#store.update(
+          record.view.id,
+          {
+            view: {
+              note: 'Paused: started with another service connection. It carries on when Kiln uses that connection again.',
             },
-          });
-          await this.#persist();
-          return;
-        case 'processing':
-          this.#update(id, {
-            state: 'processing',
-            ...(status.progress !== undefined ? { progress: status.progress } : {}),
-          });
-          break;
-        default:
-          // waiting, queued, or a state the document does not list: keep polling.
-          if (job.state !== 'queued') this.#update(id, { state: 'queued' });
+          },
+          false,
+        );
+        continue;
       }
-      this.#schedulePoll(id, attempt + 1, 0);
-    } catch (error) {
-      this.#o.logger.warn('poll failed; will retry', { job: id, code: codeOf(error) });
-      this.#schedulePoll(id, attempt, failures + 1);
+      if (record.input.kind === 'op') await this.#ops.resume(record);
+      else await this.#gen.resume(record);
     }
+    this.#gen.pump();
   }
 
-  async #finish(id: string, modelId: string): Promise<void> {
-    await this.#o.cache.ensure(modelId);
-    this.#update(id, { state: 'done', finishedAt: this.#o.clock.now() });
-    await this.#persist();
+  async #again(record: JobRecord): Promise<JobView> {
+    const input = record.input;
+    for (const file of filesOf(input)) {
+      const there = await stat(file.path).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+      if (!there) {
+        throw new KilnError(
+          'file_gone',
+          `“${file.name}” is no longer where it was. Drop it again to start a new job.`,
+        );
+      }
+    }
+    const { view } = record;
+    const next = this.#record(
+      input,
+      {
+        kind: view.kind,
+        source: view.source,
+        ...(view.tier ? { tier: view.tier } : {}),
+        ...(view.sourceModelId ? { sourceModelId: view.sourceModelId } : {}),
+        ...(input.kind === 'op' && view.sourceModelId ? { modelId: view.sourceModelId } : {}),
+        retryOf: view.id,
+      },
+      record.operation,
+      record.paid,
+    );
+    return input.kind === 'op' ? this.#ops.create(next) : this.#gen.create(next);
   }
 
-  #update(id: string, patch: Partial<JobView>): void {
-    const current = this.#jobs.get(id);
-    if (!current) return;
-    const next = { ...current, ...patch };
-    this.#jobs.set(id, next);
-    this.#o.emit('jobs.updated', next);
+  #record(
+    input: JobInput,
+    view: Pick<StoredView, 'kind' | 'source'> & Partial<StoredView>,
+    operation: string,
+    paid: boolean,
+  ): JobRecord {
+    return {
+      view: {
+        ...view,
+        id: randomUUID(),
+        state: input.kind === 'op' ? 'starting' : 'waiting',
+        createdAt: this.#o.clock.now(),
+      },
+      input,
+      origin: this.#o.api.origin,
+      operation,
+      paid,
+      dispatched: false,
+      answered: false,
+      retryable: false,
+      reasks: 0,
+    };
   }
 
-  #persist(): Promise<void> {
-    return this.#o.journal.save(this.list());
+  #get(id: string): JobRecord {
+    const record = this.#store.get(id);
+    if (!record)
+      throw new KilnError('unknown_job', 'Kiln does not know this job. Reload the list.');
+    return record;
+  }
+
+  #activePollers = (): number => this.#gen.polling + this.#ops.polling;
+
+  #newGenerationRunner(): GenerationRunner {
+    return new GenerationRunner({
+      api: this.#o.api,
+      store: this.#store,
+      cache: this.#o.cache,
+      account: this.#o.account,
+      clock: this.#o.clock,
+      logger: this.#o.logger,
+      capacity: () => this.#o.settings().maxConcurrentJobs,
+      budgetPerMinute: this.#o.budgetPerMinute,
+      activePollers: () => this.#activePollers(),
+      ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
+    });
+  }
+
+  #newOpsRunner(): OpsRunner {
+    return new OpsRunner({
+      api: this.#o.api,
+      store: this.#store,
+      account: this.#o.account,
+      clock: this.#o.clock,
+      logger: this.#o.logger,
+      budgetPerMinute: this.#o.budgetPerMinute,
+      activePollers: () => this.#activePollers(),
+      ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
+    });
   }
 }
 
-function isActive(job: JobView): boolean {
-  return job.state === 'queued' || job.state === 'processing' || job.state === 'downloading';
+function upload(file: Readonly<{ path: string; name: string; type: string }>) {
+  return { path: file.path, name: file.name, type: file.type };
 }
 
-function codeOf(error: unknown): string {
-  return error && typeof error === 'object' && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : 'internal';
-}
-
-function messageOf(error: unknown): string {
-  return error && typeof error === 'object' && 'code' in error && error instanceof Error
-    ? error.message
-    : 'Kiln hit an internal error. Try again.';
+function filesOf(input: JobInput): Array<{ path: string; name: string }> {
+  switch (input.kind) {
+    case 'photo':
+    case 'retexture':
+      return [input.file];
+    case 'multi':
+      return input.files;
+    default:
+      return [];
+  }
 }

@@ -3,17 +3,14 @@
  * to cache file. Downloads stream into a temp file and are renamed into place only when complete,
  * so a crash or a dropped connection never leaves a partial file under a final name.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { Paths } from '../ports';
-import { writeFileAtomic } from '../util/fs-atomic';
+import { streamToFile } from '../files/stream-to-file';
+import type { Clock, Paths } from '../ports';
+import { systemClock } from '../ports';
+import { CoalescedFile } from '../util/coalesced-file';
 
 /** What the cache knows about a downloaded model. */
 export interface CachedModel {
@@ -29,22 +26,32 @@ export interface CachedModel {
 export const MAX_MODEL_BYTES = 512 * 1024 * 1024;
 
 /** Options of {@link ModelCache}. */
-export type ModelCacheOptions = Readonly<{ api: ApiClient; paths: Paths; maxBytes?: number }>;
+export type ModelCacheOptions = Readonly<{
+  api: ApiClient;
+  paths: Paths;
+  maxBytes?: number;
+  /** Times the stall timeout of downloads; default the system clock. */
+  clock?: Clock;
+}>;
 
 /** Downloads and remembers model files. */
 export class ModelCache {
   readonly #api: ApiClient;
   readonly #paths: Paths;
   readonly #maxBytes: number;
+  readonly #clock: Clock;
   readonly #indexFile: string;
-  #index: Record<string, CachedModel> | undefined;
+  readonly #indexWriter: CoalescedFile;
+  #index: Promise<Record<string, CachedModel>> | undefined;
   readonly #inFlight = new Map<string, Promise<CachedModel>>();
 
   constructor(options: ModelCacheOptions) {
     this.#api = options.api;
     this.#paths = options.paths;
     this.#maxBytes = options.maxBytes ?? MAX_MODEL_BYTES;
+    this.#clock = options.clock ?? systemClock;
     this.#indexFile = path.join(options.paths.data, 'model-cache.json');
+    this.#indexWriter = new CoalescedFile(this.#indexFile);
   }
 
   /** The cached model, downloading it first if needed. Concurrent calls share one download. */
@@ -71,65 +78,34 @@ export class ModelCache {
       ...(record.poly_count !== undefined ? { polyCount: record.poly_count } : {}),
     };
     index[modelId] = entry;
-    await writeFileAtomic(this.#indexFile, JSON.stringify(index));
+    // Coalesced: concurrent downloads never let an older index overwrite a newer one.
+    await this.#indexWriter.write(() => JSON.stringify(index));
     return entry;
   }
 
   async #download(url: string): Promise<{ file: string; bytes: number }> {
     const response = await this.#api.download(url);
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > this.#maxBytes) {
-      await response.body?.cancel();
-      throw new ApiError('too_large', 'The model file is larger than Kiln accepts.');
-    }
-    if (!response.body) throw new ApiError('empty_answer', 'The service sent an empty model file.');
     await mkdir(this.#paths.temp, { recursive: true });
     await mkdir(this.#paths.cache, { recursive: true });
     const temp = path.join(this.#paths.temp, `${randomUUID()}.partial`);
-    const hash = createHash('sha256');
-    let bytes = 0;
-    const max = this.#maxBytes;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        bytes += chunk.length;
-        if (bytes > max)
-          return done(new ApiError('too_large', 'The model file is larger than Kiln accepts.'));
-        hash.update(chunk);
-        done(null, chunk);
-      },
+    const { bytes, sha256 } = await streamToFile(response, temp, {
+      maxBytes: this.#maxBytes,
+      clock: this.#clock,
+      what: 'The model file',
     });
-    try {
-      await pipeline(Readable.fromWeb(response.body as never), meter, createWriteStream(temp));
-    } catch (error) {
-      await rm(temp, { force: true });
-      if (error instanceof ApiError) throw error;
-      throw new ApiError(
-        'download_failed',
-        'The model download was interrupted. Kiln will try again.',
-        {
-          cause: error,
-        },
-      );
-    }
-    if (bytes === 0) {
-      await rm(temp, { force: true });
-      throw new ApiError('empty_answer', 'The service sent an empty model file.');
-    }
-    const file = `${hash.digest('hex')}.glb`;
+    const file = `${sha256}.glb`;
     await rename(temp, path.join(this.#paths.cache, file));
     return { file, bytes };
   }
 
-  async #load(): Promise<Record<string, CachedModel>> {
-    if (this.#index) return this.#index;
-    try {
-      this.#index = JSON.parse(await readFile(this.#indexFile, 'utf8')) as Record<
-        string,
-        CachedModel
-      >;
-    } catch {
-      this.#index = {};
-    }
+  /** The index, read once: concurrent first calls share one read (and one object). */
+  #load(): Promise<Record<string, CachedModel>> {
+    this.#index ??= readFile(this.#indexFile, 'utf8')
+      .then(
+        (text) => JSON.parse(text) as Record<string, CachedModel>,
+        () => ({}),
+      )
+      .catch(() => ({}));
     return this.#index;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { KeyService } from './key-service';
 import { KeyringSecretStore } from './keyring-store';
 
 describe('KeyringSecretStore (real OS keychain)', () => {
@@ -26,5 +27,36 @@ describe('KeyringSecretStore (real OS keychain)', () => {
     expect(await again.get()).toBe('sk-live-second');
     await again.delete();
     expect(await store.get()).toBeUndefined();
+  });
+});
+
+describe('KeyService over the real keychain', () => {
+  it('keeps the key in the keychain across restarts, and forgets it on removal', async () => {
+    const account = `test-${randomUUID()}`;
+    const open = () =>
+      new KeyService({
+        secrets: new KeyringSecretStore(account, 'dev.kiln.test'),
+        logger: { info: () => {}, warn: () => {}, error: () => {} },
+        probe: async () => {},
+        onChange: async () => {},
+        mode: () => 'live',
+      });
+    const first = open();
+    await first.load();
+    expect(await first.set('sk-live-keychain-test-42')).toEqual({
+      present: true,
+      suffix: '…t-42',
+      storage: 'keychain',
+      mode: 'live',
+    });
+    // A restart: a new service reads it back from the keychain.
+    const second = open();
+    await second.load();
+    expect(second.state()).toMatchObject({ present: true, storage: 'keychain' });
+    expect(await second.key()).toBe('sk-live-keychain-test-42');
+    await second.remove();
+    const third = open();
+    await third.load();
+    expect(third.state()).toMatchObject({ present: false, storage: 'none' });
   });
 });

@@ -18,5 +18,8 @@ export function confinedPath(root: string, urlPath: string): string | undefined 
   return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : full;
 }
 
-/** File names of the model cache: the SHA-256 of the content and `.glb`. */
-export const CACHE_FILE_PATTERN = /^[a-f0-9]{64}\.glb$/;
+/**
+ * File names of the cache: the SHA-256 of the content and its type (models, and the concept
+ * pictures and thumbnails fetched behind the key).
+ */
+export const CACHE_FILE_PATTERN = /^[a-f0-9]{64}\.(glb|png|webp|jpg)$/;

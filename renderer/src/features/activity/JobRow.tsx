@@ -16,7 +16,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
         <span className="job-source" title={job.source}>
           {job.source}
         </span>
-        <span className="muted">{TIERS[job.tier].label}</span>
+        <span className="muted">{job.tier ? TIERS[job.tier].label : job.kind}</span>
       </div>
       <div className="job-status">
         <span className="job-state">{STATE_LABELS[job.state]}</span>

@@ -3,12 +3,14 @@ import type { JobState } from '../../../../shared/ipc/contract';
 
 /** The label of each job state. */
 export const STATE_LABELS: Record<JobState, string> = {
+  waiting: 'Waiting',
   starting: 'Uploading',
   queued: 'Queued',
   processing: 'Building',
   downloading: 'Downloading',
   done: 'Ready',
   failed: 'Failed',
+  cancelled: 'Cancelled',
   outcome_unknown: 'Outcome unknown',
 };
 
@@ -22,6 +24,10 @@ export function formatElapsed(ms: number): string {
 /** True while the job still moves on its own. */
 export function isRunning(state: JobState): boolean {
   return (
-    state === 'starting' || state === 'queued' || state === 'processing' || state === 'downloading'
+    state === 'waiting' ||
+    state === 'starting' ||
+    state === 'queued' ||
+    state === 'processing' ||
+    state === 'downloading'
   );
 }

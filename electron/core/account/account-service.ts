@@ -1,0 +1,180 @@
+/**
+ * The account as Kiln knows it: the balance record (§4.17), the balance every paid answer reports,
+ * the live price list, the client's ledger, and Kiln's own generation queue. Every change is
+ * pushed to the renderer as `account.updated`.
+ */
+import type { BalanceAnswer } from '../../../shared/api/schemas';
+import type { AccountView, LedgerView, PricesView } from '../../../shared/ipc/contract';
+import { compareUsd, type Usd } from '../../../shared/money';
+import type { ApiClient } from '../api/client';
+import type { BillingCapture } from '../api/billing';
+import type { Clock, Emit, Logger } from '../ports';
+import type { ChargeContext, Ledger } from './ledger';
+import { PriceBook } from './price-book';
+
+/** Operations the document calls free for API models; unknown prices of others count as paid. */
+const FREE_BY_DOCUMENT = new Set(['export', 'print']);
+
+/** How long a fetched price list is used before it is fetched again. */
+const PRICES_MAX_AGE_MS = 10 * 60_000;
+/** A refund changes the balance without a billing answer: read it again this much later. */
+const BALANCE_REFRESH_DELAY_MS = 5000;
+
+/** Options of {@link AccountService}. */
+export type AccountServiceOptions = Readonly<{
+  api: ApiClient;
+  ledger: Ledger;
+  clock: Clock;
+  emit: Emit;
+  logger: Logger;
+  mode: () => 'sandbox' | 'live';
+  /** Kiln's own generation queue now. */
+  queue: () => AccountView['queue'];
+}>;
+
+type Known = Omit<AccountView, 'mode' | 'queue' | 'totals'>;
+
+/** Balance, prices, ledger and queue, for the renderer. */
+export class AccountService {
+  readonly #o: AccountServiceOptions;
+  #known: Known = {};
+  #prices: { book: PriceBook; at: number } | undefined;
+  #loadingPrices: Promise<PriceBook> | undefined;
+  #refreshTimer: unknown;
+  #closed = false;
+
+  constructor(options: AccountServiceOptions) {
+    this.#o = options;
+  }
+
+  /** The account view now. */
+  view(): AccountView {
+    return {
+      mode: this.#o.mode(),
+      ...this.#known,
+      queue: this.#o.queue(),
+      totals: this.#o.ledger.totals(),
+    };
+  }
+
+  /** The client's ledger. */
+  ledger(): LedgerView {
+    return { entries: this.#o.ledger.entries(), totals: this.#o.ledger.totals() };
+  }
+
+  /** Reports the current view to the renderer. */
+  changed(): void {
+    if (!this.#closed) this.#o.emit('account.updated', this.view());
+  }
+
+  /** Records the charge a paid answer reported and the balance after it. */
+  async noteBilling(billing: BillingCapture, context: ChargeContext): Promise<void> {
+    this.#known = {
+      ...this.#known,
+      balanceUsd: billing.balanceUsd,
+      updatedAt: this.#o.clock.now(),
+    };
+    await this.#o.ledger.charge(context, billing);
+    this.changed();
+  }
+
+  /** Records a refund the service made after a failure, and reads the balance again soon. */
+  async noteRefund(
+    context: ChargeContext &
+      Readonly<{ source: 'task' | 'build'; refundId?: string; amountUsd?: Usd }>,
+  ): Promise<boolean> {
+    const added = await this.#o.ledger.refund(context);
+    if (added) this.#refreshSoon();
+    this.changed();
+    return added;
+  }
+
+  /** Records a paid call of unknown outcome, at its listed price when Kiln knows it. */
+  async noteUnconfirmed(context: ChargeContext): Promise<void> {
+    const amountUsd = await this.#book(false)
+      .then((book) => book.price(context.operation))
+      .catch(() => undefined);
+    await this.#o.ledger.unconfirmed({ ...context, amountUsd });
+    this.changed();
+  }
+
+  /** Reads the balance record from the service. */
+  async refresh(): Promise<AccountView> {
+    const answer = await this.#o.api.balance();
+    this.#known = fromBalance(answer, this.#o.clock.now());
+    this.changed();
+    return this.view();
+  }
+
+  /** The live price list (fetched at most every ten minutes unless `force`). */
+  async prices(force = false): Promise<PricesView> {
+    return (await this.#book(force)).view();
+  }
+
+  /**
+   * Whether one call of `operation` may be charged: by the live price list when Kiln can read it,
+   * else by the document (export and print are free for API models; every other call is paid).
+   */
+  async isPaid(operation: string): Promise<boolean> {
+    const price = await this.#book(false)
+      .then((book) => book.price(operation))
+      .catch(() => undefined);
+    if (price !== undefined) return compareUsd(price, '0') > 0;
+    return !FREE_BY_DOCUMENT.has(operation);
+  }
+
+  /** Forgets what was learned from another connection (the key or base URL changed). */
+  reset(): void {
+    this.#known = {};
+    this.#prices = undefined;
+    this.changed();
+  }
+
+  /** Stops timers and events. */
+  close(): void {
+    this.#closed = true;
+    this.#o.clock.clearTimeout(this.#refreshTimer);
+  }
+
+  #book(force: boolean): Promise<PriceBook> {
+    const now = this.#o.clock.now();
+    if (!force && this.#prices && now - this.#prices.at < PRICES_MAX_AGE_MS) {
+      return Promise.resolve(this.#prices.book);
+    }
+    this.#loadingPrices ??= this.#o.api
+      .prices()
+      .then((list) => {
+        const book = new PriceBook(list, this.#o.clock.now());
+        this.#prices = { book, at: this.#o.clock.now() };
+        return book;
+      })
+      .finally(() => {
+        this.#loadingPrices = undefined;
+      });
+    return this.#loadingPrices;
+  }
+
+  #refreshSoon(): void {
+    if (this.#closed || this.#refreshTimer !== undefined) return;
+    this.#refreshTimer = this.#o.clock.setTimeout(() => {
+      this.#refreshTimer = undefined;
+      if (this.#closed) return;
+      this.refresh().catch((error: unknown) =>
+        this.#o.logger.warn('balance refresh failed', { code: (error as { code?: string }).code }),
+      );
+    }, BALANCE_REFRESH_DELAY_MS);
+  }
+}
+
+function fromBalance(b: BalanceAnswer, now: number): Known {
+  return {
+    ...(b.balance_usd ? { balanceUsd: b.balance_usd } : {}),
+    ...(b.month_spend_usd ? { monthSpendUsd: b.month_spend_usd } : {}),
+    ...(b.monthly_limit_usd ? { monthlyLimitUsd: b.monthly_limit_usd } : {}),
+    ...(b.key_month_spend_usd ? { keyMonthSpendUsd: b.key_month_spend_usd } : {}),
+    ...(b.key_monthly_limit_usd ? { keyMonthlyLimitUsd: b.key_monthly_limit_usd } : {}),
+    ...(b.jobs_running !== undefined ? { jobsRunning: b.jobs_running } : {}),
+    ...(b.jobs_limit !== undefined ? { jobsLimit: b.jobs_limit } : {}),
+    updatedAt: now,
+  };
+}

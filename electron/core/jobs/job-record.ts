@@ -1,0 +1,131 @@
+/**
+ * A job as Kiln remembers it: what the renderer sees (`view`) plus what is needed to carry it on
+ * after a restart without ever sending its paid call twice: the inputs (file paths, parameters,
+ * the exact query of a post-processing call), the origin it was sent to, and whether its paid call
+ * may already have left (`dispatched`, journaled right before the call is sent).
+ */
+import { z } from 'zod';
+import { MODEL_TIERS } from '../../../shared/api/rules';
+import {
+  GenerationOptionsSchema,
+  JobViewSchema,
+  OpSchema,
+  type JobView,
+} from '../../../shared/ipc/contract';
+
+/** A file to upload, by its path on disk. */
+export const UploadRefSchema = z.object({ path: z.string(), name: z.string(), type: z.string() });
+
+/** What a job was asked to do. */
+export const JobInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('photo'),
+    tier: z.enum(MODEL_TIERS),
+    file: UploadRefSchema,
+    options: GenerationOptionsSchema,
+  }),
+  z.object({
+    kind: z.literal('multi'),
+    tier: z.enum(MODEL_TIERS),
+    files: z.array(UploadRefSchema),
+    options: GenerationOptionsSchema,
+  }),
+  z.object({
+    kind: z.literal('text'),
+    tier: z.enum(MODEL_TIERS),
+    conceptId: z.string(),
+    options: GenerationOptionsSchema,
+  }),
+  z.object({
+    kind: z.literal('retexture'),
+    modelId: z.string(),
+    file: UploadRefSchema,
+    textureSize: z.number().int().optional(),
+    seed: z.number().int().optional(),
+  }),
+  z.object({
+    kind: z.literal('op'),
+    op: OpSchema,
+    /** The exact call: every repeat must be identical (§3.2). */
+    call: z.object({
+      modelId: z.string(),
+      path: z.string(),
+      query: z.record(z.string(), z.string()),
+      operation: z.string(),
+    }),
+    /** Where the result is saved. */
+    folder: z.string(),
+  }),
+]);
+/** What a job was asked to do. */
+export type JobInput = z.infer<typeof JobInputSchema>;
+
+/** The view without the fields computed from the record. */
+export const StoredViewSchema = JobViewSchema.omit({ canCancel: true, canRetry: true });
+/** The stored part of a job's view. */
+export type StoredView = z.infer<typeof StoredViewSchema>;
+
+/** A job in the journal. */
+export const JobRecordSchema = z.object({
+  view: StoredViewSchema,
+  input: JobInputSchema,
+  /** The service origin the job was started on; it is only ever carried on there. */
+  origin: z.string(),
+  /** Price-list operation id. */
+  operation: z.string(),
+  /** True when the first call may be charged. */
+  paid: z.boolean(),
+  /** The paid call may have left: written (and flushed) right before it is dispatched. */
+  dispatched: z.boolean(),
+  /** A post-processing call got an answer: later calls are free repeats (§3.2). */
+  answered: z.boolean().default(false),
+  /** When the service accepted the start (the task's clock starts here). */
+  acceptedAt: z.number().optional(),
+  /** The service's own id of a post-processing job (`job_id`). */
+  serviceJobId: z.string().optional(),
+  /** The last ready link of a post-processing job. */
+  link: z
+    .object({ url: z.string(), filename: z.string().optional(), expiresAt: z.number().optional() })
+    .optional(),
+  /** A download's temporary file, removed if Kiln stops before it is renamed into place. */
+  partial: z.string().optional(),
+  /** Refused for a reason the user can fix (balance, key, connection): retry is safe. */
+  retryable: z.boolean().default(false),
+  /** Fresh links asked for this download (bounded). */
+  reasks: z.number().int().default(0),
+});
+/** A job in the journal. */
+export type JobRecord = z.infer<typeof JobRecordSchema>;
+
+/** States in which a job still moves on its own. */
+export function isActive(state: JobView['state']): boolean {
+  return (
+    state === 'waiting' ||
+    state === 'starting' ||
+    state === 'queued' ||
+    state === 'processing' ||
+    state === 'downloading'
+  );
+}
+
+/** True for photo, multi-view, text and retexture jobs (they hold one of the account's slots). */
+export function isGeneration(record: Pick<JobRecord, 'input'>): boolean {
+  return record.input.kind !== 'op';
+}
+
+/** The renderer's view of a record, with what the user may do now. */
+export function toView(record: JobRecord): JobView {
+  const { view } = record;
+  const canCancel = view.state === 'waiting' || (view.state === 'starting' && !record.dispatched);
+  const canRetry =
+    view.state === 'cancelled'
+      ? !record.dispatched || record.input.kind === 'op'
+      : view.state === 'failed'
+        ? record.retryable ||
+          view.error?.code === 'generation_failed' ||
+          view.error?.code === 'build_failed'
+        : view.state === 'outcome_unknown'
+          ? record.input.kind === 'op'
+          : false;
+  return { ...view, canCancel, canRetry };
+}

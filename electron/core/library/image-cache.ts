@@ -1,0 +1,65 @@
+/**
+ * Pictures the service serves behind the key (concept pictures, thumbnails), fetched once into
+ * the content-addressed cache so the renderer can show them from the app's own origin. Only real
+ * JPEG, PNG or WebP images are kept (checked by their bytes, not the server's word).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { sniffPhotoType } from '../../../shared/api/rules';
+import type { ApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import { streamToFile } from '../files/stream-to-file';
+import type { Clock, Paths } from '../ports';
+
+/** Largest picture Kiln caches. */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Options of {@link ImageCache}. */
+export type ImageCacheOptions = Readonly<{ api: ApiClient; paths: Paths; clock: Clock }>;
+
+/** Downloads pictures into the cache folder. */
+export class ImageCache {
+  readonly #o: ImageCacheOptions;
+
+  constructor(options: ImageCacheOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * Downloads the picture at `url` (a service link) and returns its cache file name.
+   * @throws ApiError when the link is refused, the download fails or the bytes are not a picture
+   */
+  async fetch(url: string): Promise<string> {
+    const response = await this.#o.api.download(url);
+    await mkdir(this.#o.paths.temp, { recursive: true });
+    await mkdir(this.#o.paths.cache, { recursive: true });
+    const temp = path.join(this.#o.paths.temp, `${randomUUID()}.partial`);
+    const { sha256 } = await streamToFile(response, temp, {
+      maxBytes: MAX_IMAGE_BYTES,
+      clock: this.#o.clock,
+      what: 'The picture',
+    });
+    const type = sniffPhotoType(await head(temp));
+    if (!type) {
+      await rm(temp, { force: true });
+      throw new ApiError('not_an_image', 'The service sent a picture Kiln cannot show.');
+    }
+    const file = `${sha256}.${EXTENSIONS[type]}`;
+    await rename(temp, path.join(this.#o.paths.cache, file));
+    return file;
+  }
+}
+
+async function head(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = new Uint8Array(16);
+    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

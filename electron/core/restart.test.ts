@@ -1,0 +1,278 @@
+/**
+ * Restart: the core is "killed" at each step of a job (its services dropped while a request hangs
+ * at that step, as a dead process would leave it), then started again on the same data folder.
+ * Nothing is lost, and no paid call is ever sent twice:
+ *
+ * - before the call (still in Kiln's queue): sent once after the restart, and done;
+ * - while the paid call is on its way (journaled as dispatched, never answered), whether or not
+ *   the service got it: shown as `outcome_unknown`, never sent again; the service charged at most
+ *   once;
+ * - after the start was answered: polling resumes, done;
+ * - mid-poll: polling resumes, done;
+ * - mid-download: the download starts over, the half-written file is removed, the result is saved
+ *   exactly once.
+ *
+ * The same for a paid post-processing build (rig): the first call is paid, later ones are free.
+ */
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, serveSandbox, type Sandbox } from '../sandbox';
+import { systemClock } from './ports';
+import { createServices, type Services } from './services';
+import { FAST_POLLING, SETTLED, testPorts, untilJob, waitFor } from './testing/harness';
+import { Wire } from './testing/wire';
+
+const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
+const KEY = 'sk-restart-test-01';
+
+let sandbox: Sandbox;
+let server: { url: string; close(): Promise<void> };
+let work: string;
+let modelId: string;
+
+beforeAll(async () => {
+  sandbox = createSandbox({
+    keys: [KEY],
+    balanceUsd: '100.00',
+    taskSeconds: 1,
+    jobSeconds: 0.5,
+    seedModels: 2,
+  });
+  server = await serveSandbox(sandbox, { port: 0 });
+  await sandbox.ready();
+  work = await mkdtemp(path.join(os.tmpdir(), 'kiln-restart-'));
+  const res = await sandbox.handle(
+    new Request(`${server.url}/library`, { headers: { authorization: `Bearer ${KEY}` } }),
+  );
+  modelId = ((await res.json()) as { items: Array<{ model_id: string }> }).items[0]!.model_id;
+});
+afterAll(async () => {
+  await server.close();
+  await sandbox.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A core on `dataDir` talking through `wire`. */
+async function boot(dataDir: string, wire: Wire): Promise<Services> {
+  const { ports } = testPorts({
+    dataDir,
+    baseUrl: server.url,
+    key: KEY,
+    fetch: wire.fetch,
+    exportDir: path.join(dataDir, 'exports'),
+  });
+  return createServices(ports, FAST_POLLING);
+}
+
+async function stagePhoto(services: Services, dir: string): Promise<string> {
+  const copy = path.join(dir, `coffee-${Math.random()}.png`);
+  await copyFile(path.join(PHOTOS, 'coffee.png'), copy);
+  return (await services.files.stagePath(copy, 'coffee.png')).id;
+}
+
+const isStart = (method: string, p: string) => method === 'POST' && p.startsWith('/generate/');
+const isStatus = (_m: string, p: string) => p.startsWith('/task/');
+const isModelFile = (_m: string, p: string) => p.startsWith('/files/models/');
+const isRig = (_m: string, p: string) => p.endsWith('/rig');
+const isJobFile = (_m: string, p: string) => p.startsWith('/files/jobs/');
+
+/** Charges the sandbox made since `before` (a ledger length). */
+const chargesSince = (before: number) =>
+  sandbox
+    .ledger()
+    .slice(before)
+    .filter((e) => e.type === 'charge');
+
+describe('restart at every step of a generation', () => {
+  it('before the call: a queued job is sent once after the restart', async () => {
+    const dir = await mkdtemp(path.join(work, 'queued-'));
+    const wire = new Wire(systemClock);
+    const ledger = sandbox.ledger().length;
+    const first = await boot(dir, wire);
+    await first.settings.set({ maxConcurrentJobs: 1 });
+    // The first job's call hangs before reaching the service; the second waits in Kiln's queue.
+    const hung = wire.stopAt(isStart, 'before');
+    const a = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    const b = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    await hung;
+    expect(first.jobs.list().find((j) => j.id === b.id)?.state).toBe('waiting');
+    first.close();
+
+    const second = await boot(dir, wire);
+    // The hung call was journaled as dispatched: unknown outcome, never re-sent.
+    expect(second.jobs.list().find((j) => j.id === a.id)?.state).toBe('outcome_unknown');
+    const done = await untilJob(second, b.id, SETTLED);
+    expect(done.state).toBe('done');
+    await new Promise((r) => setTimeout(r, 300));
+    // Three start requests reached the wire at most: a (hung), b once.
+    expect(wire.records.filter((r) => isStart(r.method, r.path))).toHaveLength(2);
+    expect(chargesSince(ledger)).toHaveLength(1);
+    second.close();
+  });
+
+  it('after the call reached the service but before its answer: outcome unknown, charged once, never re-sent', async () => {
+    const dir = await mkdtemp(path.join(work, 'after-'));
+    const wire = new Wire(systemClock);
+    const ledger = sandbox.ledger().length;
+    const first = await boot(dir, wire);
+    const lost = wire.stopAt(isStart, 'after');
+    const job = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    await lost;
+    first.close();
+
+    const second = await boot(dir, wire);
+    const view = second.jobs.list().find((j) => j.id === job.id)!;
+    expect(view).toMatchObject({ state: 'outcome_unknown', canRetry: false, canCancel: false });
+    const ledgerView = await second.handlers['account:ledger'](undefined);
+    expect(ledgerView.entries.filter((e) => e.jobId === job.id).map((e) => e.type)).toEqual([
+      'unconfirmed',
+    ]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(wire.records.filter((r) => isStart(r.method, r.path))).toHaveLength(1);
+    expect(chargesSince(ledger)).toHaveLength(1);
+    second.close();
+  });
+
+  it('after the answer, before the first poll: polling resumes', async () => {
+    const dir = await mkdtemp(path.join(work, 'answered-'));
+    const wire = new Wire(systemClock);
+    const first = await boot(dir, wire);
+    const poll = wire.stopAt(isStatus, 'before');
+    const job = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    await poll;
+    expect(first.jobs.list()[0]?.taskId).toBeDefined();
+    first.close();
+
+    const second = await boot(dir, wire);
+    expect((await untilJob(second, job.id, SETTLED)).state).toBe('done');
+    expect(wire.records.filter((r) => isStart(r.method, r.path))).toHaveLength(1);
+    second.close();
+  });
+
+  it('mid-poll: polling resumes', async () => {
+    const dir = await mkdtemp(path.join(work, 'poll-'));
+    const wire = new Wire(systemClock);
+    const first = await boot(dir, wire);
+    // Armed before the job starts: the second status poll is answered, then the core dies.
+    let polls = 0;
+    const stopped = wire.stopAt((m, p) => isStatus(m, p) && ++polls === 2, 'after');
+    const job = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    await stopped;
+    first.close();
+
+    const second = await boot(dir, wire);
+    expect((await untilJob(second, job.id, SETTLED)).state).toBe('done');
+    expect(wire.records.filter((r) => isStart(r.method, r.path))).toHaveLength(1);
+    second.close();
+  });
+
+  it('mid-download: the model downloads again into the cache, no half file is left', async () => {
+    const dir = await mkdtemp(path.join(work, 'download-'));
+    const wire = new Wire(systemClock);
+    const first = await boot(dir, wire);
+    const stalled = wire.stopAt(isModelFile, 'midBody');
+    const job = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    await stalled;
+    expect(first.jobs.list()[0]?.state).toBe('downloading');
+    first.close();
+
+    const second = await boot(dir, wire);
+    const done = await untilJob(second, job.id, SETTLED);
+    expect(done.state).toBe('done');
+    expect(await readdir(path.join(dir, 'tmp')).catch(() => [])).toEqual([]);
+    const cached = (await readdir(path.join(dir, 'cache'))).filter((n) => n.endsWith('.glb'));
+    expect(cached).toHaveLength(1);
+    expect(wire.records.filter((r) => isStart(r.method, r.path))).toHaveLength(1);
+    second.close();
+  });
+});
+
+describe('restart at every step of a paid build', () => {
+  it('after the paid first call reached the service: outcome unknown; “retry” asks again without a second charge', async () => {
+    const dir = await mkdtemp(path.join(work, 'build-after-'));
+    const wire = new Wire(systemClock);
+    const ledger = sandbox.ledger().length;
+    const first = await boot(dir, wire);
+    const lost = wire.stopAt(isRig, 'after');
+    const job = await first.jobs.runOp(modelId, { kind: 'rig', rigKind: 'generic' });
+    await lost;
+    first.close();
+
+    const second = await boot(dir, wire);
+    const unknown = second.jobs.list().find((j) => j.id === job.id)!;
+    expect(unknown).toMatchObject({ state: 'outcome_unknown', canRetry: true });
+    expect(unknown.error?.message).toMatch(/charges a build once/);
+    await second.jobs.retry(job.id);
+    const done = await untilJob(second, job.id, SETTLED);
+    expect(done.state).toBe('done');
+    expect(chargesSince(ledger)).toHaveLength(1);
+    expect(
+      (await readdir(path.join(dir, 'exports'))).filter((n) => n.endsWith('.glb')),
+    ).toHaveLength(1);
+    second.close();
+  });
+
+  it('before the paid first call reached the service: outcome unknown, nothing charged', async () => {
+    const dir = await mkdtemp(path.join(work, 'build-before-'));
+    const wire = new Wire(systemClock);
+    const ledger = sandbox.ledger().length;
+    const first = await boot(dir, wire);
+    const hung = wire.stopAt(isRig, 'before');
+    const job = await first.jobs.runOp(modelId, { kind: 'rig', rigKind: 'humanoid' });
+    await hung;
+    first.close();
+    const second = await boot(dir, wire);
+    expect(second.jobs.list().find((j) => j.id === job.id)?.state).toBe('outcome_unknown');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(chargesSince(ledger)).toHaveLength(0);
+    expect(wire.records.filter((r) => isRig(r.method, r.path))).toHaveLength(1);
+    second.close();
+  });
+
+  it('mid-poll and mid-download: resumes, saves the result exactly once, removes the half file', async () => {
+    const dir = await mkdtemp(path.join(work, 'build-download-'));
+    const wire = new Wire(systemClock);
+    const ledger = sandbox.ledger().length;
+    const first = await boot(dir, wire);
+    // Mid-poll: the second call (a free repeat) is answered, then the core dies.
+    let calls = 0;
+    const repeat = wire.stopAt((_m, p) => p.endsWith('/parts') && ++calls === 2, 'after');
+    const job = await first.jobs.runOp(modelId, { kind: 'parts' });
+    await repeat;
+    first.close();
+
+    // Mid-download: armed before the restart, so the resumed download stalls half-way.
+    const stalled = wire.stopAt(isJobFile, 'midBody');
+    const second = await boot(dir, wire);
+    await stalled;
+    await waitFor(async () => {
+      const names = await readdir(path.join(dir, 'exports')).catch(() => []);
+      return names.some((n) => n.endsWith('.partial'));
+    }, 'the half-written file');
+    second.close();
+
+    const third = await boot(dir, wire);
+    const done = await untilJob(third, job.id, SETTLED);
+    expect(done.state).toBe('done');
+    const names = await readdir(path.join(dir, 'exports'));
+    expect(names.filter((n) => n.endsWith('.partial'))).toEqual([]);
+    expect(names).toHaveLength(1);
+    expect(done.savedPath).toBe(path.join(dir, 'exports', names[0]!));
+    expect(chargesSince(ledger)).toHaveLength(1);
+    third.close();
+  });
+});

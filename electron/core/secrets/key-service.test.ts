@@ -1,0 +1,176 @@
+/**
+ * The key: kept in the keychain when there is one, else for the session with the reason said;
+ * adding one switches Kiln from the sandbox to the live service at once, removing it switches
+ * back; it can be tested before saving; and it never appears in an event, a log line, a file
+ * Kiln writes, an IPC answer or an error message.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../../shared/ipc/dispatch';
+import { createSandbox, serveSandbox, type Sandbox } from '../../sandbox';
+import { createServices } from '../services';
+import { testPorts } from '../testing/harness';
+import { KeyService } from './key-service';
+import { MemorySecretStore, type SecretStore } from './secret-store';
+
+const LIVE_KEY = 'sk-live-9f3a-secret-0001';
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+let work: string;
+let live: { sandbox: Sandbox; url: string; close(): Promise<void> };
+let demo: { sandbox: Sandbox; url: string; close(): Promise<void> };
+
+async function serve(keys: string[]) {
+  const sandbox = createSandbox({ keys, taskSeconds: 0, balanceUsd: '3.00' });
+  const server = await serveSandbox(sandbox, { port: 0 });
+  return {
+    sandbox,
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await sandbox.close();
+    },
+  };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'kiln-keys-'));
+  live = await serve([LIVE_KEY]);
+  demo = await serve(['sk-sandbox-demo']);
+});
+afterAll(async () => {
+  await live.close();
+  await demo.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+function service(secrets: SecretStore, insecureReason?: string): KeyService {
+  return new KeyService({
+    secrets,
+    ...(insecureReason ? { insecureReason } : {}),
+    logger: quiet,
+    probe: async () => {},
+    onChange: async () => {},
+    mode: () => 'live',
+  });
+}
+
+describe('KeyService', () => {
+  it('without a secure store keeps the key for the session and says why', async () => {
+    const keys = service(new MemorySecretStore(), 'No keychain here.');
+    expect(keys.state()).toMatchObject({ present: false, storage: 'none' });
+    const state = await keys.set(`  ${LIVE_KEY}\n`);
+    expect(state).toEqual({
+      present: true,
+      suffix: '…0001',
+      storage: 'session',
+      reason: 'No keychain here.',
+      mode: 'live',
+    });
+    expect(await keys.key()).toBe(LIVE_KEY);
+    expect((await keys.remove()).storage).toBe('none');
+  });
+
+  it('falls back to the session when the keychain refuses the key', async () => {
+    const refusing: SecretStore = {
+      secure: true,
+      get: async () => undefined,
+      set: async () => {
+        throw new Error('locked collection');
+      },
+      delete: async () => {},
+    };
+    const state = await service(refusing).set(LIVE_KEY);
+    expect(state).toMatchObject({ present: true, storage: 'session' });
+    expect(state.reason).toMatch(/did not accept the key/);
+  });
+
+  it('refuses what cannot be a key without repeating it', async () => {
+    const error = await service(new MemorySecretStore())
+      .set('sk live with spaces')
+      .catch((e: unknown) => e as Error);
+    expect(error).toMatchObject({ code: 'invalid_key' });
+    expect((error as Error).message).not.toContain('sk live');
+  });
+});
+
+describe('keys through the core', () => {
+  it('switches sandbox → live → sandbox, tests keys, and never lets the key out', async () => {
+    const dataDir = path.join(work, 'switch');
+    const { ports, recorded } = testPorts({
+      dataDir,
+      baseUrl: live.url,
+      secrets: new MemorySecretStore(),
+    });
+    const services = await createServices(
+      {
+        ...ports,
+        insecureSecretsReason: 'No keychain in this test.',
+        sandbox: () => ({
+          mode: 'sandbox',
+          baseUrl: demo.url,
+          fetch,
+          apiKey: async () => 'sk-sandbox-demo',
+        }),
+      },
+      {},
+    );
+    const answers: unknown[] = [];
+    const call = async (channel: string, input?: unknown) => {
+      const result = await dispatch(services.handlers, channel, input);
+      answers.push(result);
+      return result;
+    };
+    expect(await call('app:info')).toMatchObject({ value: { mode: 'sandbox' } });
+    expect(await call('account:balance')).toMatchObject({ value: { mode: 'sandbox' } });
+
+    expect(await call('keys:test', { key: 'sk-wrong-key-000000' })).toMatchObject({
+      value: { ok: false, code: 'invalid_api_key' },
+    });
+    expect(await call('keys:test', { key: LIVE_KEY })).toMatchObject({ value: { ok: true } });
+    expect(await call('keys:set', { key: LIVE_KEY })).toMatchObject({
+      ok: true,
+      value: { present: true, suffix: '…0001', storage: 'session', mode: 'live' },
+    });
+    expect(await call('app:info')).toMatchObject({ value: { mode: 'live' } });
+    expect(await call('account:balance')).toMatchObject({
+      value: { mode: 'live', balanceUsd: '3.00' },
+    });
+    expect(await call('keys:test')).toMatchObject({ value: { ok: true } });
+    // Something written to every file Kiln keeps: settings, ledger, cache.
+    expect(await call('settings:set', { maxConcurrentJobs: 4 })).toMatchObject({ ok: true });
+    expect(await call('concepts:imagine', { prompt: 'a brass key' })).toMatchObject({
+      ok: true,
+      value: { costUsd: '0.05', imageUrl: expect.stringMatching(/^test:\/\/[a-f0-9]{64}\.png$/) },
+    });
+    live.sandbox.revokeKey(LIVE_KEY);
+    expect(await call('keys:test')).toMatchObject({
+      value: { ok: false, code: 'invalid_api_key' },
+    });
+    expect(await call('account:balance')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_api_key' },
+    });
+    expect(await call('keys:remove')).toMatchObject({ value: { present: false, mode: 'sandbox' } });
+    expect(await call('app:info')).toMatchObject({ value: { mode: 'sandbox' } });
+    const keyEvents = recorded.events.filter((e) => e.event === 'keys.updated');
+    expect(keyEvents.map((e) => (e.payload as { mode: string }).mode)).toEqual(['live', 'sandbox']);
+    services.close();
+
+    // Nowhere: events, logs, IPC answers, files Kiln wrote.
+    const names = (await readdir(dataDir)).filter((n) => n.endsWith('.json'));
+    expect(names.sort()).toEqual(['ledger.json', 'settings.json']);
+    const written = await Promise.all(names.map((n) => readFile(path.join(dataDir, n), 'utf8')));
+    for (const [what, text] of [
+      ['events', JSON.stringify(recorded.events)],
+      ['logs', JSON.stringify(recorded.logs)],
+      ['IPC answers', JSON.stringify(answers)],
+      ['files', written.join('\n')],
+    ] as const) {
+      expect(text, what).not.toContain(LIVE_KEY);
+      expect(text, what).not.toContain('9f3a-secret');
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Settings: defaults, checked changes that persist, a damaged file read as defaults, and only
+ * https (or a service on this machine) as the base URL, since the key travels with every request.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBaseUrl, SettingsService } from './settings-service';
+import { JsonFileSettingsStore } from './settings-store';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kiln-settings-'));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+const defaults = { baseUrl: 'https://api.example.test', exportDir: '/home/me/Kiln' };
+
+async function open(file: string): Promise<SettingsService> {
+  const s = new SettingsService({ store: new JsonFileSettingsStore(file), defaults });
+  await s.load();
+  return s;
+}
+
+describe('SettingsService', () => {
+  it('starts from the defaults and keeps checked changes across restarts', async () => {
+    const file = path.join(dir, 'a.json');
+    const s = await open(file);
+    expect(s.get()).toEqual({ ...defaults, requestBudget: 55, maxConcurrentJobs: 5 });
+    await s.set({
+      baseUrl: 'https://eu.example.test/v1/',
+      maxConcurrentJobs: 3,
+      spendWarningUsd: '20',
+    });
+    const again = await open(file);
+    expect(again.get()).toMatchObject({
+      baseUrl: 'https://eu.example.test/v1',
+      maxConcurrentJobs: 3,
+      spendWarningUsd: '20.00',
+    });
+    // Only what differs from the defaults is stored.
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      baseUrl: 'https://eu.example.test/v1',
+      maxConcurrentJobs: 3,
+      spendWarningUsd: '20.00',
+    });
+    await again.set({ spendWarningUsd: null, exportDir: null });
+    expect(again.get().spendWarningUsd).toBeUndefined();
+  });
+
+  it('refuses a base URL that would send the key in the clear, and a relative folder', async () => {
+    const s = await open(path.join(dir, 'b.json'));
+    await expect(s.set({ baseUrl: 'http://api.example.test' })).rejects.toMatchObject({
+      code: 'invalid_setting',
+      field: 'baseUrl',
+    });
+    await expect(s.set({ exportDir: 'Models' })).rejects.toMatchObject({ field: 'exportDir' });
+    expect(checkBaseUrl('http://127.0.0.1:8787')).toEqual({
+      ok: true,
+      url: 'http://127.0.0.1:8787',
+    });
+    expect(checkBaseUrl('https://user:pw@api.example.test').ok).toBe(false);
+  });
+
+  it('reads a damaged file as the defaults, and odd fields as theirs', async () => {
+    const bad = path.join(dir, 'c.json');
+    await writeFile(bad, '{not json');
+    expect((await open(bad)).get()).toMatchObject(defaults);
+    const odd = path.join(dir, 'd.json');
+    await writeFile(
+      odd,
+      JSON.stringify({ requestBudget: 'lots', maxConcurrentJobs: 2, apiKey: 'x' }),
+    );
+    const s = await open(odd);
+    expect(s.get()).toMatchObject({ requestBudget: 55, maxConcurrentJobs: 2 });
+    expect(s.get()).not.toHaveProperty('apiKey');
+  });
+});

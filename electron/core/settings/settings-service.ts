@@ -1,0 +1,160 @@
+/**
+ * Kiln's settings: the live service's base URL, the request and job budgets, the export folder
+ * and a spending warning. Read tolerantly (a damaged or old field falls back to its default, the
+ * others are kept), checked on every change, saved through the {@link SettingsStore} port.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/api/rules';
+import type { SettingsPatch, SettingsView } from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
+import { isUsd, normalizeUsd } from '../../../shared/money';
+import type { SettingsStore } from './settings-store';
+
+/** Defaults that depend on the platform. */
+export type SettingsDefaults = Readonly<{
+  baseUrl: string;
+  exportDir: string;
+  requestBudget?: number;
+  maxConcurrentJobs?: number;
+}>;
+
+/** Options of {@link SettingsService}. */
+export type SettingsServiceOptions = Readonly<{
+  store: SettingsStore;
+  defaults: SettingsDefaults;
+  /** Called after a change is saved, with the new and the previous settings. */
+  onChange?: (next: SettingsView, previous: SettingsView) => void | Promise<void>;
+}>;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The base URL in its stored form, or a sentence saying what is wrong with it. Only https is
+ * allowed, except for a service on this machine: the key travels in every request.
+ */
+export function checkBaseUrl(
+  value: string,
+): { ok: true; url: string } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return { ok: false, message: `“${value}” is not a web address. Use https://…` };
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    return {
+      ok: false,
+      message: 'The service address must not carry a user name, a query or a #part.',
+    };
+  }
+  const local = url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+  if (url.protocol !== 'https:' && !local) {
+    return {
+      ok: false,
+      message:
+        'The service address must start with https:// (your API key travels with every request).',
+    };
+  }
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
+
+const stored = z.object({
+  baseUrl: z.string().optional().catch(undefined),
+  requestBudget: z.number().int().min(1).max(LIMITS.requestsPerMinute).optional().catch(undefined),
+  maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional().catch(undefined),
+  exportDir: z.string().optional().catch(undefined),
+  spendWarningUsd: z.string().refine(isUsd).optional().catch(undefined),
+});
+
+/** Reads, checks and saves the settings. */
+export class SettingsService {
+  readonly #o: SettingsServiceOptions;
+  #current: SettingsView;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(options: SettingsServiceOptions) {
+    this.#o = options;
+    this.#current = this.#withDefaults({});
+  }
+
+  /** Loads the stored settings; unreadable fields take their defaults. */
+  async load(): Promise<SettingsView> {
+    const parsed = stored.safeParse((await this.#o.store.load()) ?? {});
+    const value = parsed.success ? parsed.data : {};
+    const base = value.baseUrl ? checkBaseUrl(value.baseUrl) : undefined;
+    this.#current = this.#withDefaults({
+      ...value,
+      baseUrl: base?.ok ? base.url : undefined,
+      exportDir: value.exportDir && path.isAbsolute(value.exportDir) ? value.exportDir : undefined,
+    });
+    return this.get();
+  }
+
+  /** The current settings. */
+  get(): SettingsView {
+    return { ...this.#current };
+  }
+
+  /**
+   * Applies a change, saves it and reports it.
+   * @throws KilnError `invalid_setting` with the field and a sentence when a value is refused
+   */
+  async set(patch: SettingsPatch): Promise<SettingsView> {
+    const next: Record<string, unknown> = { ...this.#storedForm() };
+    if (patch.baseUrl !== undefined) {
+      const checked = checkBaseUrl(patch.baseUrl);
+      if (!checked.ok)
+        throw new KilnError('invalid_setting', checked.message, { field: 'baseUrl' });
+      next['baseUrl'] = checked.url;
+    }
+    if (patch.requestBudget !== undefined) next['requestBudget'] = patch.requestBudget;
+    if (patch.maxConcurrentJobs !== undefined) next['maxConcurrentJobs'] = patch.maxConcurrentJobs;
+    if (patch.exportDir === null) delete next['exportDir'];
+    else if (patch.exportDir !== undefined) {
+      if (!path.isAbsolute(patch.exportDir)) {
+        throw new KilnError(
+          'invalid_setting',
+          'Choose the export folder with its full path (for example /home/you/Models).',
+          { field: 'exportDir' },
+        );
+      }
+      next['exportDir'] = path.normalize(patch.exportDir);
+    }
+    if (patch.spendWarningUsd === null) delete next['spendWarningUsd'];
+    else if (patch.spendWarningUsd !== undefined)
+      next['spendWarningUsd'] = normalizeUsd(patch.spendWarningUsd);
+
+    const previous = this.get();
+    this.#current = this.#withDefaults(next);
+    const data = this.#storedForm();
+    this.#writing = this.#writing.catch(() => undefined).then(() => this.#o.store.save(data));
+    await this.#writing;
+    await this.#o.onChange?.(this.get(), previous);
+    return this.get();
+  }
+
+  /** Only the values that differ from the defaults are stored, so new defaults reach old installs. */
+  #storedForm(): Record<string, unknown> {
+    const d = this.#withDefaults({});
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this.#current)) {
+      if (v !== undefined && v !== d[k as keyof SettingsView]) out[k] = v;
+    }
+    return out;
+  }
+
+  #withDefaults(value: Record<string, unknown>): SettingsView {
+    const d = this.#o.defaults;
+    const pick = <T>(name: string, fallback: T): T =>
+      value[name] === undefined ? fallback : (value[name] as T);
+    const warning = pick<string | undefined>('spendWarningUsd', undefined);
+    return {
+      baseUrl: pick('baseUrl', d.baseUrl),
+      requestBudget: pick('requestBudget', d.requestBudget ?? 55),
+      maxConcurrentJobs: pick('maxConcurrentJobs', d.maxConcurrentJobs ?? LIMITS.concurrentJobs),
+      exportDir: pick('exportDir', d.exportDir),
+      ...(warning ? { spendWarningUsd: warning } : {}),
+    };
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * What the renderer may ask for, as zod schemas: the inputs of the IPC channels. Ranges and
+ * enumerations come from `shared/api/rules`, so the renderer, the main process and the sandbox
+ * agree; the main process checks them again with the route schemas of `shared/api/params`.
+ */
+import { z } from 'zod';
+import {
+  EXPORT_FORMATS,
+  EXPORT_TEXTURE_WORDS,
+  GAME_COLLIDERS,
+  GAME_ENGINES,
+  GAME_LODS,
+  GAME_UNITS,
+  LIMITS,
+  MODEL_TIERS,
+  PRINT_FORMATS,
+  PROMPT_MAX_CHARS,
+  RETOPO_FORMATS,
+  RETOPO_INTERIORS,
+  RIG_KINDS,
+  TEXTURE_FORMATS,
+  TEXTURE_SIZES,
+} from '../api/rules';
+import { UsdStringSchema } from './views';
+
+const textureSize = z
+  .number()
+  .int()
+  .refine((n) => (TEXTURE_SIZES as readonly number[]).includes(n), 'use 1024, 2048 or 4096');
+const id = z.string().trim().min(1).max(200);
+
+/** Optional generation settings (service-api.md §4.1); absent fields take the tier's defaults. */
+export const GenerationOptionsSchema = z.object({
+  polyCount: z.number().int().min(LIMITS.polyCount.min).max(LIMITS.polyCount.max).optional(),
+  remesh: z.boolean().optional(),
+  textureSize: textureSize.optional(),
+  textureFormat: z.enum(TEXTURE_FORMATS).optional(),
+  seed: z.number().int().nonnegative().optional(),
+});
+/** Optional generation settings. */
+export type GenerationOptions = z.infer<typeof GenerationOptionsSchema>;
+
+/** `jobs:startPhoto`. */
+export const StartPhotoInputSchema = z.object({
+  fileId: id,
+  tier: z.enum(MODEL_TIERS),
+  options: GenerationOptionsSchema.optional(),
+});
+
+/** `jobs:startMulti`: 2–4 staged views, the front view first. */
+export const StartMultiInputSchema = z.object({
+  fileIds: z.array(id).min(LIMITS.views.min).max(LIMITS.views.max),
+  tier: z.enum(MODEL_TIERS),
+  options: GenerationOptionsSchema.optional(),
+});
+
+/**
+ * `concepts:imagine`. The style is free text: the document does not list the values, and the
+ * live service may accept styles the sandbox does not know.
+ */
+export const ImagineInputSchema = z.object({
+  prompt: z.string().trim().min(1).max(PROMPT_MAX_CHARS),
+  style: z.string().trim().min(1).max(40).nullable().optional(),
+});
+
+/** `jobs:startText`: a concept to a model; `tier` is the text route's `mode`. */
+export const StartTextInputSchema = z.object({
+  conceptId: id,
+  tier: z.enum(MODEL_TIERS),
+  options: GenerationOptionsSchema.optional(),
+  /** What to call the job (the prompt). */
+  label: z.string().max(200).optional(),
+});
+
+/** `jobs:retexture`: paint a model anew from a staged photo. */
+export const RetextureInputSchema = z.object({
+  modelId: id,
+  fileId: id,
+  textureSize: textureSize.optional(),
+  seed: z.number().int().nonnegative().optional(),
+});
+
+/** A job to act on. */
+export const JobRefSchema = z.object({ jobId: id });
+
+/**
+ * `jobs:resolveUnknown`: what the user decided about a paid call of unknown outcome. `dismiss`
+ * leaves it (the user found the model, or gives up); `retry` sends it again as a new job, which
+ * may be charged a second time if the first did go through: the user accepts that.
+ */
+export const ResolveUnknownInputSchema = z.object({
+  jobId: id,
+  resolution: z.enum(['dismiss', 'retry']),
+});
+
+const PALETTE = /^\s*#[0-9a-fA-F]{6}(\s*,\s*#[0-9a-fA-F]{6})*\s*$/;
+
+/** One post-processing operation with its parameters (service-api.md §4.10–§4.16). */
+export const OpSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('export'),
+    format: z.enum(EXPORT_FORMATS).optional(),
+    /** The document's pattern says a word, its description a texture size; both are allowed. */
+    texture: z.enum([...EXPORT_TEXTURE_WORDS, '1024', '2048', '4096']).optional(),
+  }),
+  z.object({
+    kind: z.literal('print'),
+    lengthMm: z.number().int().min(LIMITS.lengthMm.min).max(LIMITS.lengthMm.max).optional(),
+    format: z.enum(PRINT_FORMATS).optional(),
+    hollow: z.boolean().optional(),
+    colors: z.number().int().min(LIMITS.colors.min).max(LIMITS.colors.max).optional(),
+    palette: z
+      .string()
+      .max(LIMITS.paletteMaxChars)
+      .regex(PALETTE, 'a comma-separated list of #rrggbb colours')
+      .optional(),
+  }),
+  z.object({
+    kind: z.literal('retopo'),
+    faces: z.number().int().min(LIMITS.faces.min).max(LIMITS.faces.max).optional(),
+    texture: textureSize.optional(),
+    symmetry: z.boolean().optional(),
+    interior: z.enum(RETOPO_INTERIORS).optional(),
+    format: z.enum(RETOPO_FORMATS).optional(),
+  }),
+  z.object({ kind: z.literal('rig'), rigKind: z.enum(RIG_KINDS) }),
+  z.object({ kind: z.literal('parts') }),
+  z.object({
+    kind: z.literal('gamepack'),
+    engine: z.enum(GAME_ENGINES).optional(),
+    units: z.enum(GAME_UNITS).optional(),
+    lod: z.enum(GAME_LODS).optional(),
+    collider: z.enum(GAME_COLLIDERS).optional(),
+    sizeM: z.number().gt(LIMITS.sizeM.exclusiveMin).lte(LIMITS.sizeM.max).optional(),
+  }),
+  z.object({
+    kind: z.literal('make'),
+    /** Maker id; the document names only "papercraft", the live service may know more. */
+    maker: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a maker id such as "papercraft"'),
+  }),
+]);
+/** One post-processing operation. */
+export type Op = z.infer<typeof OpSchema>;
+
+/** `ops:run`: an operation on a model; the result is saved to `folder` (default: settings). */
+export const RunOpInputSchema = z.object({
+  modelId: id,
+  op: OpSchema,
+  /** Absolute path of the folder to save the result in. */
+  folder: z.string().min(1).max(4096).optional(),
+});
+
+/** `library:list`: the library's filters (service-api.md §4.8) in the app's own words. */
+export const LibraryListInputSchema = z
+  .object({
+    search: z.string().max(200).optional(),
+    published: z.boolean().optional(),
+    favourite: z.boolean().optional(),
+    group: z.literal('family').optional(),
+    hasVersions: z.boolean().optional(),
+    includeRemesh: z.boolean().optional(),
+    page: z.number().int().min(1).optional(),
+    limit: z.number().int().min(LIMITS.libraryLimit.min).max(LIMITS.libraryLimit.max).optional(),
+  })
+  .optional();
+/** Library filters. */
+export type LibraryListInput = z.infer<typeof LibraryListInputSchema>;
+
+/** `keys:set`: the only way the key enters the main process; it never comes back. */
+export const SetKeyInputSchema = z.object({ key: z.string().min(1).max(512) });
+
+/** `keys:test`: a key to try before saving it, or none to try the stored one. */
+export const TestKeyInputSchema = z
+  .object({ key: z.string().min(1).max(512).optional() })
+  .optional();
+
+/** `settings:set`: the settings to change; `null` resets one to its default. */
+export const SettingsPatchSchema = z.object({
+  baseUrl: z.string().url().max(2048).optional(),
+  requestBudget: z.number().int().min(1).max(LIMITS.requestsPerMinute).optional(),
+  maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional(),
+  exportDir: z.string().min(1).max(4096).nullable().optional(),
+  spendWarningUsd: UsdStringSchema.nullable().optional(),
+});
+/** A settings change. */
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

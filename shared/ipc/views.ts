@@ -1,0 +1,273 @@
+/**
+ * What the main process hands the renderer: jobs, models, the account, keys and settings, as zod
+ * schemas. Money is a decimal string (shared/money.ts); the API key never appears here, only
+ * whether one is set and its masked suffix.
+ */
+import { z } from 'zod';
+import { MODEL_TIERS } from '../api/rules';
+import { isUsd } from '../money';
+
+/** A decimal-string dollar amount. */
+export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
+
+/** A photo handed to the main process, identified by an opaque id (never its bytes). */
+export const StagedFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: z.string(),
+});
+/** A photo handed to the main process. */
+export type StagedFile = z.infer<typeof StagedFileSchema>;
+
+/** Generation kinds: each holds one of the account's concurrent job slots while it runs. */
+export const GENERATION_KINDS = ['photo', 'multi', 'text', 'retexture'] as const;
+/** Post-processing kinds (service-api.md §3.2): one URL, repeated with identical parameters. */
+export const OP_KINDS = ['export', 'print', 'retopo', 'rig', 'parts', 'gamepack', 'make'] as const;
+/** Every kind of job. */
+export const JOB_KINDS = [...GENERATION_KINDS, ...OP_KINDS] as const;
+/** One of {@link JOB_KINDS}. */
+export type JobKind = (typeof JOB_KINDS)[number];
+/** One of {@link GENERATION_KINDS}. */
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+/** One of {@link OP_KINDS}. */
+export type OpKind = (typeof OP_KINDS)[number];
+
+/** Where a job is in its life, as the user sees it. */
+export const JOB_STATES = [
+  /** In Kiln's own queue: nothing sent yet (waiting for a free slot or for the connection). */
+  'waiting',
+  /** Being sent to the service. */
+  'starting',
+  'queued',
+  'processing',
+  'downloading',
+  'done',
+  'failed',
+  /** Stopped by the user before anything was sent, or an unknown outcome the user dismissed. */
+  'cancelled',
+  /** The paid call may or may not have reached the service: the user decides what to do. */
+  'outcome_unknown',
+] as const;
+/** One of {@link JOB_STATES}. */
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A job as the renderer sees it. */
+export const JobViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(JOB_KINDS),
+  /** Model version of a generation. */
+  tier: z.enum(MODEL_TIERS).optional(),
+  /** What the job was made from, for its label ("coffee.png", "Rig (humanoid) of Teapot"). */
+  source: z.string(),
+  state: z.enum(JOB_STATES),
+  /** A sentence about the current state ("Waiting for a free slot: 5 of 5 in use"). */
+  note: z.string().optional(),
+  /** 0–100 when the service reports progress. */
+  progress: z.number().optional(),
+  createdAt: z.number(),
+  finishedAt: z.number().optional(),
+  taskId: z.string().optional(),
+  /** The model to open: a generation's result, a new rig/parts version, or an operation's input. */
+  modelId: z.string().optional(),
+  /** The model a post-processing job works on. */
+  sourceModelId: z.string().optional(),
+  costUsd: UsdStringSchema.optional(),
+  /** Refunded by the service after a failure. */
+  refundedUsd: UsdStringSchema.optional(),
+  /** Where a post-processing result was saved. */
+  savedPath: z.string().optional(),
+  /** The job this one repeats (a retry). */
+  retryOf: z.string().optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Nothing has been sent yet, so cancelling costs nothing. */
+  canCancel: z.boolean(),
+  /** `jobs:retry` is allowed: it cannot charge twice for the same work. */
+  canRetry: z.boolean(),
+});
+/** A job as the renderer sees it. */
+export type JobView = z.infer<typeof JobViewSchema>;
+
+/** A model ready to show: its facts and a URL the renderer may load it from. */
+export const ModelViewSchema = z.object({
+  modelId: z.string(),
+  name: z.string(),
+  createdAt: z.string().optional(),
+  polyCount: z.number().optional(),
+  /** A URL on the app's own origin/protocol that serves the cached GLB. */
+  fileUrl: z.string(),
+});
+/** A model ready to show. */
+export type ModelView = z.infer<typeof ModelViewSchema>;
+
+/** A library row as the renderer sees it (thumbnails need the key, so no service URL here). */
+export const LibraryItemViewSchema = z.object({
+  modelId: z.string(),
+  name: z.string().optional(),
+  createdAt: z.string().optional(),
+  polyCount: z.number().optional(),
+  rootId: z.string().optional(),
+  parentId: z.string().nullable().optional(),
+  version: z.number().optional(),
+  versionsCount: z.number().optional(),
+  kind: z.string().optional(),
+  source: z.string().optional(),
+  published: z.boolean().optional(),
+  favourite: z.boolean().optional(),
+});
+/** A library row. */
+export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
+
+/** One page of the library. */
+export const LibraryPageViewSchema = z.object({
+  items: z.array(LibraryItemViewSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number().optional(),
+  pages: z.number().optional(),
+});
+/** One page of the library. */
+export type LibraryPageView = z.infer<typeof LibraryPageViewSchema>;
+
+/** A concept picture made from a prompt (text imagine). */
+export const ConceptViewSchema = z.object({
+  conceptId: z.string(),
+  prompt: z.string(),
+  style: z.string().nullable(),
+  /** The picture in the local cache, on the app's own origin; absent if it could not be fetched. */
+  imageUrl: z.string().optional(),
+  costUsd: UsdStringSchema.optional(),
+});
+/** A concept picture. */
+export type ConceptView = z.infer<typeof ConceptViewSchema>;
+
+/** Sums of the client's ledger. */
+export const LedgerTotalsSchema = z.object({
+  chargedUsd: UsdStringSchema,
+  refundedUsd: UsdStringSchema,
+  /** Charged minus refunded. */
+  netUsd: UsdStringSchema,
+  /** Paid calls whose outcome is unknown: they may have been charged. */
+  unconfirmedUsd: UsdStringSchema,
+  unconfirmedCount: z.number().int(),
+});
+/** Sums of the client's ledger. */
+export type LedgerTotals = z.infer<typeof LedgerTotalsSchema>;
+
+/** The account as Kiln last saw it, plus its own queue. */
+export const AccountViewSchema = z.object({
+  mode: z.enum(['sandbox', 'live']),
+  balanceUsd: UsdStringSchema.optional(),
+  monthSpendUsd: UsdStringSchema.optional(),
+  monthlyLimitUsd: UsdStringSchema.optional(),
+  keyMonthSpendUsd: UsdStringSchema.optional(),
+  keyMonthlyLimitUsd: UsdStringSchema.optional(),
+  /** Jobs the service says run now (all of the account's, not only Kiln's). */
+  jobsRunning: z.number().optional(),
+  jobsLimit: z.number().optional(),
+  /** When the balance was last learned (from the balance record or a paid answer). */
+  updatedAt: z.number().optional(),
+  /** Kiln's local generation queue. */
+  queue: z.object({ running: z.number(), waiting: z.number(), capacity: z.number() }),
+  totals: LedgerTotalsSchema,
+});
+/** The account as Kiln last saw it. */
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
+/** One row of the client's ledger: a charge, a refund, or a paid call of unknown outcome. */
+export const LedgerEntryViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(['charge', 'refund', 'unconfirmed']),
+  at: z.number(),
+  /** Absent only for an unconfirmed call whose price Kiln does not know. */
+  amountUsd: UsdStringSchema.optional(),
+  /** Price-list operation ("generate.photo.fast", "rig", …). */
+  operation: z.string(),
+  jobId: z.string().optional(),
+  /** The service's charge ids (a refund: the charge it gives back). */
+  chargeIds: z.array(z.string()),
+  refundId: z.string().optional(),
+  balanceAfterUsd: UsdStringSchema.optional(),
+  /** How Kiln learned it: the answer's billing, its headers, a failed task or build, or a guess. */
+  source: z.enum(['billing', 'headers', 'task', 'build', 'unknown']),
+});
+/** One ledger row. */
+export type LedgerEntryView = z.infer<typeof LedgerEntryViewSchema>;
+
+/** The client's ledger, oldest first. */
+export const LedgerViewSchema = z.object({
+  entries: z.array(LedgerEntryViewSchema),
+  totals: LedgerTotalsSchema,
+});
+/** The client's ledger. */
+export type LedgerView = z.infer<typeof LedgerViewSchema>;
+
+/** One price of the live price list. */
+export const PriceViewSchema = z.object({
+  operation: z.string(),
+  method: z.string().optional(),
+  path: z.string().optional(),
+  params: z.record(z.string(), z.string()).optional(),
+  priceUsd: UsdStringSchema,
+  unit: z.string().optional(),
+  description: z.string().optional(),
+});
+/** The price list. */
+export const PricesViewSchema = z.object({
+  currency: z.string(),
+  items: z.array(PriceViewSchema),
+  fetchedAt: z.number(),
+});
+/** The price list. */
+export type PricesView = z.infer<typeof PricesViewSchema>;
+
+/** Where the API key is kept. */
+export const KEY_STORAGES = ['keychain', 'session', 'none'] as const;
+
+/** The API key as the renderer may know it: never the key itself. */
+export const KeyStateViewSchema = z.object({
+  present: z.boolean(),
+  /** The last characters, for recognising the key ("…3f9a"). */
+  suffix: z.string().optional(),
+  /** `keychain`: the OS store; `session`: memory until Kiln quits; `none`: no key. */
+  storage: z.enum(KEY_STORAGES),
+  /** Why the key is kept for the session only, in words. */
+  reason: z.string().optional(),
+  mode: z.enum(['sandbox', 'live']),
+});
+/** The API key's state. */
+export type KeyStateView = z.infer<typeof KeyStateViewSchema>;
+
+/** Outcome of `keys:test`. */
+export const KeyTestResultSchema = z.object({
+  ok: z.boolean(),
+  code: z.string().optional(),
+  message: z.string(),
+});
+/** Outcome of `keys:test`. */
+export type KeyTestResult = z.infer<typeof KeyTestResultSchema>;
+
+/** Kiln's settings. */
+export const SettingsViewSchema = z.object({
+  /** Base URL of the live service (https; http only for a service on this machine). */
+  baseUrl: z.string(),
+  /** Requests per rolling minute Kiln allows itself (the service allows 60); read at start. */
+  requestBudget: z.number().int(),
+  /** Generations Kiln runs at once (the account allows 5). */
+  maxConcurrentJobs: z.number().int(),
+  /** Default folder for exports and other results. */
+  exportDir: z.string(),
+  /** Warn before a paid call once this month's spend would pass this amount. */
+  spendWarningUsd: UsdStringSchema.optional(),
+});
+/** Kiln's settings. */
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+/** Facts about the running app the shell shows (mode badge, version). */
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  /** `sandbox` when no key is set: the built-in cloud sandbox, nothing is charged. */
+  mode: z.enum(['sandbox', 'live']),
+});
+/** Facts about the running app. */
+export type AppInfo = z.infer<typeof AppInfoSchema>;
