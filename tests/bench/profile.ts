@@ -1,0 +1,107 @@
+/**
+ * `tsx tests/bench/profile.ts <open|switch|draco-first> [--quick]`: where Kiln's main thread
+ * spends a bench's window, by function.
+ *
+ * Builds Kiln's renderer unminified (function names intact, source maps beside) into a temp
+ * folder, serves it through the browser host, runs one scenario with the V8 sampling profiler
+ * on, prints the top functions by self and total time, and saves the `.cpuprofile` under
+ * `tests/bench/results/` (open it in Chromium DevTools → Performance).
+ *
+ * - `open`: navigation → first frame of the B1 model (the model dropped as soon as the viewer exists);
+ * - `switch`: B2's switch from one open model to the next (after one untimed switch, as in B2);
+ * - `draco-first`: B4's first Draco model in a fresh window.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { KilnHost, ROOT } from './lib/app';
+import { BenchBrowser } from './lib/browser';
+import { newPage, preload, waitQuiet, type BenchContext } from './lib/context';
+import { startProfile, stopProfile, summarize, topFunctions } from './lib/cpu-profile';
+import { modelSizes, proceduralModel, sandboxModel } from './lib/fixtures';
+import { readOptions } from './lib/options';
+
+const scenario = process.argv[2] ?? 'open';
+const options = readOptions(process.argv.slice(3));
+const sizes = modelSizes(options.quick);
+
+const rendererDir = path.join(os.tmpdir(), 'kiln-bench-profile-renderer');
+console.error('building Kiln unminified…');
+await build({
+  configFile: path.join(ROOT, 'vite.config.ts'),
+  mode: 'web',
+  root: path.join(ROOT, 'renderer'),
+  logLevel: 'warn',
+  build: { outDir: rendererDir, emptyOutDir: true, minify: false, sourcemap: true },
+});
+
+const browser = await BenchBrowser.launch();
+const kiln = await KilnHost.start({}, rendererDir);
+const ctx = {
+  options,
+  browser,
+  kiln,
+  sizes,
+  canvas: { width: 0, height: 0 },
+  log: (m: string) => console.error(m),
+} as unknown as BenchContext;
+
+try {
+  const first = await proceduralModel({
+    ...sizes.medium,
+    format: 'webp',
+    compression: scenario === 'draco-first' ? 'draco' : 'raw',
+  });
+  const firstUrl = await kiln.publish(first);
+  let profile;
+  if (scenario === 'open') {
+    const open = await newPage(ctx, { url: firstUrl, name: first.name });
+    await startProfile(open.probe.cdp);
+    await open.page.goto(kiln.url);
+    await open.signal('ready');
+    profile = await stopProfile(open.probe.cdp);
+  } else {
+    const open = await newPage(ctx);
+    await open.page.goto(kiln.url);
+    await open.page
+      .locator('[data-testid="viewer"][data-gl-geometries]')
+      .waitFor({ state: 'attached' });
+    await preload(open.page, firstUrl, first.name);
+    if (scenario === 'switch') {
+      const next = await sandboxModel('coffee.png', sizes.medium.triangles, sizes.medium.texture);
+      await preload(open.page, await kiln.publish(next), next.name);
+      const show = (n: string) =>
+        open.page.evaluate(async (name) => {
+          const b = window.__bench!;
+          b.drain();
+          await b.waitViewer('ready', name, b.drop(name));
+          b.drain();
+        }, n);
+      await show(first.name);
+      await waitQuiet(open.page);
+      await show(next.name);
+      await waitQuiet(open.page);
+      await startProfile(open.probe.cdp);
+      await show(first.name);
+    } else {
+      await open.page.waitForTimeout(3000);
+      await startProfile(open.probe.cdp);
+      await open.page.evaluate(async (n) => {
+        await window.__bench!.waitViewer('ready', n, window.__bench!.drop(n));
+      }, first.name);
+    }
+    profile = await stopProfile(open.probe.cdp);
+  }
+  const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(profile));
+  console.log(
+    `${scenario}: ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
+  );
+  console.log(topFunctions(summarize(profile)));
+  console.error(`saved ${path.relative(ROOT, out)}`);
+} finally {
+  await kiln.close();
+  await browser.close();
+}

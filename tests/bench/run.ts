@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: Kiln against bare baselines, side by side (issue 12).
+ *
+ * `vite build --mode web` has built Kiln's renderer; this builds the baseline pages, makes (or
+ * reuses) the fixtures, starts Kiln's browser host (embedded sandbox) and a static server for the
+ * baselines on 127.0.0.1, launches one Debian Chromium (SwiftShader WebGL), and runs each bench
+ * with app and baseline samples alternating in that one browser. It prints one table of medians
+ * and app ÷ baseline ratios and writes every sample to `tests/bench/results/latest.json`.
+ *
+ * Nothing here gates `npm test`: the bench measures, it never fails the build. See README.md.
+ */
+import os from 'node:os';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { b1 } from './benches/b01-open';
+import { b2 } from './benches/b02-switch';
+import { b3 } from './benches/b03-parse';
+import { b4 } from './benches/b04-draco';
+import { b5 } from './benches/b05-cycles';
+import { b6 } from './benches/b06-idle';
+import { b7 } from './benches/b07-bundle';
+import { b8, b9Skipped } from './benches/b08-pending';
+import { b9 } from './benches/b09-queue';
+import { b10 } from './benches/b10-generation';
+import { b11 } from './benches/b11-upload';
+import { b12 } from './benches/b12-offline';
+import { KilnHost, RENDERER_DIR, ROOT } from './lib/app';
+import { BenchBrowser } from './lib/browser';
+import { buildPages } from './lib/build';
+import type { BenchContext, BenchResult } from './lib/context';
+import { FIXTURE_DIR, modelSizes } from './lib/fixtures';
+import { readOptions } from './lib/options';
+import { consoleTable, tableCells, writeResults, type Row, type Unmeasured } from './lib/report';
+import { serveStatic } from './lib/static-server';
+
+const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult>]> = [
+  ['B1', b1],
+  ['B2', b2],
+  ['B3', b3],
+  ['B4', b4],
+  ['B5', b5],
+  ['B6', b6],
+  ['B7', b7],
+  ['B8', b8],
+  // About 11 minutes of real time: only when asked for by name (`--only B9`).
+  ['B9', (ctx) => (ctx.options.only?.has('B9') ? b9(ctx) : b9Skipped())],
+  ['B10', b10],
+  ['B11', b11],
+];
+
+const log = (message: string) => console.error(message);
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  log(
+    `Kiln bench: ${options.samples} samples per side${options.quick ? ', quick fixtures' : ''}` +
+      `${options.only ? `, only ${[...options.only].join(',')}` : ''}; fixtures in ${FIXTURE_DIR}`,
+  );
+  await readFile(path.join(RENDERER_DIR, 'index.html')).catch(() => {
+    throw new Error(
+      'Kiln is not built: run `npm run bench` (it builds with `vite build --mode web`).',
+    );
+  });
+
+  log('building the baseline pages…');
+  const pagesDir = await buildPages();
+  const pages = await serveStatic({ '/': pagesDir, '/fixtures/': FIXTURE_DIR });
+  const browser = await BenchBrowser.launch();
+  const kiln = await KilnHost.start();
+  const ctx: BenchContext = {
+    options,
+    browser,
+    kiln,
+    pages,
+    sizes: modelSizes(options.quick),
+    canvas: { width: 660, height: 724 },
+    log,
+  };
+
+  const rows: Row[] = [];
+  const unmeasured: Unmeasured[] = [];
+  const details: Record<string, unknown> = {};
+  const timings: Record<string, number> = {};
+  try {
+    for (const [id, run] of BENCHES) {
+      if (options.only && !options.only.has(id)) continue;
+      log(`${id}…`);
+      const t0 = Date.now();
+      try {
+        const result = await run(ctx);
+        rows.push(...result.rows);
+        unmeasured.push(...(result.unmeasured ?? []));
+        if (result.details) details[id] = result.details;
+      } catch (error) {
+        log(`${id} failed: ${(error as Error).stack ?? String(error)}`);
+        unmeasured.push({
+          bench: id,
+          metric: '(whole bench)',
+          reason: `failed: ${(error as Error).message.split('\n')[0]}`,
+        });
+      }
+      timings[id] = (Date.now() - t0) / 1000;
+      log(`${id} done in ${timings[id].toFixed(0)} s`);
+    }
+  } finally {
+    await kiln.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
+    await pages.close();
+  }
+  // B12 covers the whole run, so it is judged last, over everything the run did.
+  if (!options.only || options.only.has('B12')) rows.push(...b12(browser.leaks).rows);
+
+  const cells = tableCells(rows, unmeasured);
+  console.log(consoleTable(cells));
+  const loadAfter = os.loadavg();
+  await writeResults(
+    options.out,
+    {
+      date: new Date(started).toISOString(),
+      seconds: (Date.now() - started) / 1000,
+      options: { ...options, only: options.only ? [...options.only] : null },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        loadAverage: { before: loadBefore, after: loadAfter },
+        node: process.version,
+        chromium: browser.browser.version(),
+      },
+      benchSeconds: timings,
+      leaks: browser.leaks,
+      details,
+    },
+    rows,
+    unmeasured,
+  );
+  log(
+    `\n${path.relative(ROOT, options.out)} written (${((Date.now() - started) / 1000).toFixed(0)} s; load average ${loadBefore[0]!.toFixed(1)} → ${loadAfter[0]!.toFixed(1)} on ${os.cpus().length} CPUs).`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
