@@ -98,7 +98,7 @@ async function main(): Promise<void> {
         unmeasured.push({
           bench: id,
           metric: '(whole bench)',
-          reason: `failed: ${(error as Error).message.split('\n')[0]}`,
+          reason: `not measured, failed: ${(error as Error).message.split('\n')[0]}`,
         });
       }
       timings[id] = (Date.now() - t0) / 1000;

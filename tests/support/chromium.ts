@@ -14,4 +14,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Debian's Chromium still calls Google's account and component-update services at start;
+  // point both at a closed local port (found by the benchmark's network trap, B12).
+  '--gaia-url=http://127.0.0.1:9/',
+  '--component-updater=url-source=http://127.0.0.1:9/',
 ];

@@ -7,9 +7,11 @@
  * sends passes its request scheduler, whose events are counted: sends, sends in any rolling
  * minute, and 429 pauses (`rate_limited`).
  *
- * The minimum, per finished generation: 1 start, one poll every 5 s for the task's 200 s (the
- * sandbox's own pace: 5 running tasks polled that often use its whole 60 requests a minute), and
- * the 2 requests that fetch the model (its record and its file).
+ * The baseline, per finished generation: 1 start, a poll at the service's own pace for the task's
+ * 200 s (its guide says "every few seconds"; every 5 s is also as often as 5 running tasks can
+ * share its 60 requests a minute), and the 2 requests that fetch the model (record and file).
+ * A second row sets Kiln against the floor no client can beat: 1 start, 1 poll exactly at the
+ * end, 2 requests for the model.
  *
  * Kiln's timers and rate budget run on the wall clock, so the sandbox's clock cannot be sped up
  * without changing what is measured: B9 takes about 11 minutes of real time and runs only when
@@ -78,17 +80,29 @@ export async function b9(ctx: BenchContext): Promise<BenchResult> {
     const sends = events.filter((e) => e.type === 'sent').map((e) => e.at);
     const paused = events.filter((e) => e.type === 'paused').length;
     const minimum = 1 + Math.ceil(taskSeconds / POLL_PACE_S) + 2;
+    const floor = 1 + 1 + 2;
+    const perGeneration = finished ? sends.length / finished : NaN;
     return {
       rows: [
         {
           bench: 'B9',
           metric: `requests per finished generation (${finished}/${JOBS} done, ${taskSeconds} s tasks, 5 at a time)`,
           unit: '',
-          app: [finished ? sends.length / finished : NaN],
+          app: [perGeneration],
           baseline: [minimum],
           baselineLabel: `minimum ${minimum}`,
           target: '≤ 1.5×',
           check: { kind: 'ratio', max: 1.5 },
+        },
+        {
+          bench: 'B9',
+          metric:
+            '  the same against the floor (start, 1 poll at the very end, model record, file)',
+          unit: '',
+          app: [perGeneration],
+          baseline: [floor],
+          target: '—',
+          check: { kind: 'info' },
         },
         {
           bench: 'B9',

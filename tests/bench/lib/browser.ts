@@ -20,18 +20,6 @@ import {
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium';
 import { installProbe, NAME_SHIM, type BenchProbe } from './probe';
 
-/**
- * Flags the bench adds to the shared launch flags: without them Debian's Chromium calls Google on
- * its own at start (GAIA `ListAccounts` from the identity manager, and an on-demand component
- * update check, both despite `--disable-background-networking`/`--disable-component-update`).
- * They point those two services at a closed local port, so nothing of the browser's own leaves
- * the machine either; the trap proxy still catches anything else.
- */
-export const QUIET_CHROMIUM_ARGS = [
-  '--gaia-url=http://127.0.0.1:9/',
-  '--component-updater=url-source=http://127.0.0.1:9/',
-];
-
 /** The viewport of every page: the e2e tests' window size. */
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -104,7 +92,7 @@ export class BenchBrowser {
     const port = typeof address === 'object' && address ? address.port : 0;
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, ...QUIET_CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${port}`],
+      args: [...CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${port}`],
     });
     return new BenchBrowser(browser, trap, log, port);
   }

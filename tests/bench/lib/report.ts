@@ -90,7 +90,7 @@ export function tableCells(rows: readonly Row[], unmeasured: readonly Unmeasured
     ]);
   }
   for (const u of unmeasured) {
-    cells.push([u.bench, u.metric, '—', '—', '—', '—', `not yet measurable: ${u.reason}`]);
+    cells.push([u.bench, u.metric, '—', '—', '—', '—', u.reason]);
   }
   return cells;
 }
