@@ -23,7 +23,7 @@ import { signedDistance } from './distance';
 import { writeGlb } from './glb';
 import { sheetForTarget, type DistanceField } from './mesh';
 import { mulberry32 } from './random';
-import { NoObjectError, segment, type Segmentation } from './segment';
+import { NoObjectError, segment, type Segmentation, maskCropAlpha } from './segment';
 import { buildSolid } from './solid';
 import { planAtlas, renderAtlas, renderThumbnail, type BackView } from './texture';
 
@@ -130,14 +130,7 @@ async function backViewLayer(
     .removeAlpha()
     .raw()
     .toBuffer();
-  const bw = seg.bbox.x1 - seg.bbox.x0;
-  const bh = seg.bbox.y1 - seg.bbox.y0;
-  const maskCrop = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      maskCrop[y * bw + x] = seg.mask[(seg.bbox.y0 + y) * seg.width + seg.bbox.x0 + x] ? 255 : 0;
-    }
-  }
+  const { bytes: maskCrop, width: bw, height: bh } = maskCropAlpha(seg);
   const alpha = await sharp(maskCrop, { raw: { width: bw, height: bh, channels: 1 } })
     .resize({ width: region.width, height: region.height, fit: 'fill', kernel: 'linear' })
     .raw()

@@ -17,7 +17,7 @@ import { documentToMesh, readGlb, writeGlb } from '../artifacts/mesh';
 import { decodePhoto, rawSharp, toBytes } from './decode';
 import { mulberry32 } from './random';
 import { renderThumbnailOfMesh, sampleRgb, type RgbImage } from './render';
-import { segment } from './segment';
+import { segment, maskCropAlpha } from './segment';
 
 /** Options of a retexture. */
 export interface RetextureOptions {
@@ -144,14 +144,7 @@ async function photoSources(photo: Uint8Array, side: number, seed: number) {
     .removeAlpha()
     .raw()
     .toBuffer();
-  const bw = seg.bbox.x1 - seg.bbox.x0;
-  const bh = seg.bbox.y1 - seg.bbox.y0;
-  const maskCrop = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      maskCrop[y * bw + x] = seg.mask[(seg.bbox.y0 + y) * seg.width + seg.bbox.x0 + x] ? 255 : 0;
-    }
-  }
+  const { bytes: maskCrop, width: bw, height: bh } = maskCropAlpha(seg);
   const alpha = await sharp(maskCrop, { raw: { width: bw, height: bh, channels: 1 } })
     .resize({ width, height, fit: 'fill', kernel: 'linear' })
     .raw()

@@ -220,3 +220,23 @@ function boxBlur(src: Float32Array, width: number, height: number, r: number): F
   }
   return current;
 }
+
+/**
+ * The mask inside its bounding box as 8-bit alpha (255 = object), `bbox` width × height: what
+ * texture painting and thumbnails cut the photo with.
+ */
+export function maskCropAlpha(seg: Segmentation): {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+} {
+  const width = seg.bbox.x1 - seg.bbox.x0;
+  const height = seg.bbox.y1 - seg.bbox.y0;
+  const bytes = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      bytes[y * width + x] = seg.mask[(seg.bbox.y0 + y) * seg.width + seg.bbox.x0 + x] ? 255 : 0;
+    }
+  }
+  return { bytes, width, height };
+}
