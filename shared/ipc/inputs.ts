@@ -181,6 +181,7 @@ export const SettingsPatchSchema = z.object({
   maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional(),
   exportDir: z.string().min(1).max(4096).nullable().optional(),
   spendWarningUsd: UsdStringSchema.nullable().optional(),
+  confirmAboveUsd: UsdStringSchema.nullable().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

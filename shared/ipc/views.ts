@@ -216,6 +216,11 @@ export const PriceViewSchema = z.object({
 export const PricesViewSchema = z.object({
   currency: z.string(),
   items: z.array(PriceViewSchema),
+  /**
+   * The price of one call of each operation Kiln knows (`shared/api/operations.ts`), matched by
+   * the main process; an operation missing here has no readable price (treat it as paid).
+   */
+  byOperation: z.record(z.string(), UsdStringSchema),
   fetchedAt: z.number(),
 });
 /** The price list. */
@@ -259,6 +264,8 @@ export const SettingsViewSchema = z.object({
   exportDir: z.string(),
   /** Warn before a paid call once this month's spend would pass this amount. */
   spendWarningUsd: UsdStringSchema.optional(),
+  /** Ask before any paid action costing more than this (absent: never ask; "0.00": always). */
+  confirmAboveUsd: UsdStringSchema.optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

@@ -4,6 +4,7 @@
  * the route it is priced on. The document does not show the list's structure; a row Kiln cannot
  * match simply leaves the price unknown, and unknown prices are treated as paid.
  */
+import { knownOperations } from '../../../shared/api/operations';
 import type { PriceList, PriceRow } from '../../../shared/api/schemas';
 import { MODEL_TIERS, TIERS } from '../../../shared/api/rules';
 import type { PricesView } from '../../../shared/ipc/contract';
@@ -64,9 +65,18 @@ export class PriceBook {
 
   /** The list as the renderer sees it (rows without a readable price are left out). */
   view(): PricesView {
+    const makers = this.#list.prices.flatMap((row) =>
+      row.operation?.startsWith('make.') ? [row.operation.slice(5)] : [],
+    );
+    const byOperation: Record<string, Usd> = {};
+    for (const operation of knownOperations(['papercraft', ...makers])) {
+      const price = this.price(operation);
+      if (price !== undefined) byOperation[operation] = price;
+    }
     return {
       currency: this.#list.currency ?? 'USD',
       fetchedAt: this.#fetchedAt,
+      byOperation,
       items: this.#list.prices.flatMap((row) =>
         row.price_usd === undefined
           ? []

@@ -4,6 +4,7 @@
  * is sent, so a value the service would refuse with a 422 is refused here, for free, with the
  * same field name. Only the values the caller gave are sent: the service applies its defaults.
  */
+import { postOperation } from '../../../shared/api/operations';
 import type { z } from 'zod';
 import {
   ExportQuerySchema,
@@ -225,7 +226,7 @@ export function opCall(modelId: string, op: Op): OpCall {
       return {
         modelId,
         path: `${base}/make/${encodeURIComponent(op.maker)}`,
-        operation: `make.${op.maker}`,
+        operation: postOperation(op),
         query: {},
       };
   }

@@ -3,6 +3,7 @@
  * change of state, so that after a crash or restart Kiln knows each job it started and never
  * sends one twice. Journals of the first version (photo jobs only) are read and upgraded.
  */
+import { generationOperation } from '../../../shared/api/operations';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -78,7 +79,7 @@ function upgrade(row: z.infer<typeof V1Schema>['jobs'][number], origin: string):
       options: {},
     },
     origin,
-    operation: `generate.photo.${row.tier}`,
+    operation: generationOperation('photo', row.tier),
     paid: true,
     // Version 1 journaled `starting` before the call without telling whether it was sent.
     dispatched: true,

@@ -6,6 +6,7 @@
  * Jobs belong to the service origin they were started on: after a switch between the sandbox and
  * the live service they wait, and carry on when Kiln uses their origin again.
  */
+import { generationOperation, RETEXTURE_OPERATION } from '../../../shared/api/operations';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,7 +112,7 @@ export class JobService {
       this.#record(
         { kind: 'photo', tier, file: upload(file), options },
         { kind: 'photo', tier, source: file.name },
-        `generate.photo.${tier}`,
+        generationOperation('photo', tier),
         true,
       ),
     );
@@ -133,7 +134,7 @@ export class JobService {
           tier,
           source: `${files[0]!.name} + ${files.length - 1} view${files.length > 2 ? 's' : ''}`,
         },
-        `generate.multi.${tier}`,
+        generationOperation('multi', tier),
         true,
       ),
     );
@@ -151,7 +152,7 @@ export class JobService {
       this.#record(
         { kind: 'text', tier, conceptId, options },
         { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
-        `generate.text.${tier}`,
+        generationOperation('text', tier),
         true,
       ),
     );
@@ -169,7 +170,7 @@ export class JobService {
       this.#record(
         { kind: 'retexture', modelId, file: upload(file), ...options },
         { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
-        'retexture',
+        RETEXTURE_OPERATION,
         true,
       ),
     );

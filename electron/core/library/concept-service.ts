@@ -3,6 +3,7 @@
  * picture is fetched behind the key into the cache, so the renderer shows it from the app's own
  * origin. An ambiguous failure is never retried: the user is told it may have been charged.
  */
+import { IMAGINE_OPERATION } from '../../../shared/api/operations';
 import type { ConceptView } from '../../../shared/ipc/contract';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
@@ -20,7 +21,7 @@ export type ConceptServiceOptions = Readonly<{
   cacheFileUrl: (file: string) => string;
 }>;
 
-const OPERATION = 'text.imagine';
+const OPERATION = IMAGINE_OPERATION;
 
 /** Makes concept pictures. */
 export class ConceptService {

@@ -65,7 +65,11 @@ const stored = z.object({
   maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional().catch(undefined),
   exportDir: z.string().optional().catch(undefined),
   spendWarningUsd: z.string().refine(isUsd).optional().catch(undefined),
+  confirmAboveUsd: z.string().refine(isUsd).optional().catch(undefined),
 });
+
+/** Optional dollar thresholds: absent means "off", `null` in a patch turns one off. */
+const USD_FIELDS = ['spendWarningUsd', 'confirmAboveUsd'] as const;
 
 /** Reads, checks and saves the settings. */
 export class SettingsService {
@@ -121,9 +125,11 @@ export class SettingsService {
       }
       next['exportDir'] = path.normalize(patch.exportDir);
     }
-    if (patch.spendWarningUsd === null) delete next['spendWarningUsd'];
-    else if (patch.spendWarningUsd !== undefined)
-      next['spendWarningUsd'] = normalizeUsd(patch.spendWarningUsd);
+    for (const field of USD_FIELDS) {
+      const value = patch[field];
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = normalizeUsd(value);
+    }
 
     const previous = this.get();
     this.#current = this.#withDefaults(next);
@@ -148,13 +154,14 @@ export class SettingsService {
     const d = this.#o.defaults;
     const pick = <T>(name: string, fallback: T): T =>
       value[name] === undefined ? fallback : (value[name] as T);
-    const warning = pick<string | undefined>('spendWarningUsd', undefined);
     return {
       baseUrl: pick('baseUrl', d.baseUrl),
       requestBudget: pick('requestBudget', d.requestBudget ?? 55),
       maxConcurrentJobs: pick('maxConcurrentJobs', d.maxConcurrentJobs ?? LIMITS.concurrentJobs),
       exportDir: pick('exportDir', d.exportDir),
-      ...(warning ? { spendWarningUsd: warning } : {}),
+      ...Object.fromEntries(
+        USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
+      ),
     };
   }
 }

@@ -1,20 +1,36 @@
-/** The app shell: header with the mode badge, Create on the left, the viewer, Activity on the right. */
+/**
+ * The app shell: the header with the billing bar and mode badge; Create or Library on the left,
+ * the viewer in the centre, Tools (post-processing) or Activity on the right; the account page
+ * over the workspace when open.
+ */
+import { AccountPage } from '../features/account/AccountPage';
+import { BillingBar } from '../features/account/BillingBar';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
+import { isRunning } from '../features/activity/job-labels';
 import { CreatePanel } from '../features/create/CreatePanel';
+import { LibraryPanel } from '../features/library/LibraryPanel';
+import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { ModeBadge } from './ModeBadge';
+import { Tabs } from './Tabs';
 import { ViewerPanel } from './ViewerPanel';
 
 /** The whole window. */
 export function App() {
   const appState = useKiln((s) => s.appState);
   const appError = useKiln((s) => s.appError);
+  const leftTab = useKiln((s) => s.leftTab);
+  const rightTab = useKiln((s) => s.rightTab);
+  const showLeft = useKiln((s) => s.showLeft);
+  const showRight = useKiln((s) => s.showRight);
+  const running = useKiln((s) => s.jobs.filter((j) => isRunning(j.state)).length);
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
         <span className="app-logo" aria-hidden="true" />
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
+        <BillingBar />
       </header>
       {appState === 'error' ? (
         <p className="app-fatal" role="alert">
@@ -22,10 +38,39 @@ export function App() {
         </p>
       ) : null}
       <main className="app-main">
-        <CreatePanel />
+        <section className="panel side-panel left-panel" aria-label="Create and library">
+          <Tabs
+            label="Create or browse"
+            idPrefix="left"
+            value={leftTab}
+            onChange={showLeft}
+            tabs={[
+              { id: 'create', label: 'Create' },
+              { id: 'library', label: 'Library' },
+            ]}
+          />
+          <div id="left-panel" role="tabpanel" aria-labelledby={`left-tab-${leftTab}`}>
+            {leftTab === 'create' ? <CreatePanel /> : <LibraryPanel />}
+          </div>
+        </section>
         <ViewerPanel />
-        <ActivityPanel />
+        <section className="panel side-panel right-panel" aria-label="Tools and activity">
+          <Tabs
+            label="Tools or activity"
+            idPrefix="right"
+            value={rightTab}
+            onChange={showRight}
+            tabs={[
+              { id: 'tools', label: 'Tools' },
+              { id: 'activity', label: 'Activity', badge: running ? String(running) : undefined },
+            ]}
+          />
+          <div id="right-panel" role="tabpanel" aria-labelledby={`right-tab-${rightTab}`}>
+            {rightTab === 'tools' ? <ToolsPanel /> : <ActivityPanel />}
+          </div>
+        </section>
       </main>
+      <AccountPage />
     </div>
   );
 }

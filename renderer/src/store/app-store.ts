@@ -4,12 +4,13 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../../../shared/ipc/bridge';
+import { createAccountSlice, type AccountSlice } from './account-slice';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
-export type KilnState = AppSlice & JobsSlice & ViewerSlice;
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -22,6 +23,7 @@ export type SliceCreator<T> = (
 export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
   return createStore<KilnState>()((set, get) => ({
     ...createAppSlice(set, get, bridge),
+    ...createAccountSlice(set, get, bridge),
     ...createJobsSlice(set, get, bridge),
     ...createViewerSlice(set, get, bridge),
   }));

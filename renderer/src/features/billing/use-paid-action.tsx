@@ -1,0 +1,103 @@
+/**
+ * The one way a paid button runs: it prices the action from the live price list, words the cost
+ * and the balance after it, and asks for confirmation above the user's threshold before anything
+ * is sent. Create, the post-processing panels and batches all use it.
+ */
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { formatUsd } from '../../../../shared/money';
+import { useKiln } from '../../store/StoreProvider';
+import { describeQuote, needsConfirmation, quote, type CostItem, type Quote } from './cost';
+
+/** What a paid button needs. */
+export interface PaidAction {
+  readonly quote: Quote;
+  /** "$0.40 · balance $12.30 → $11.90". */
+  readonly costText: string;
+  /**
+   * Runs `action` after the user confirmed (when the threshold asks for it); resolves false when
+   * the user declined, so nothing was sent.
+   */
+  guard(action: () => Promise<unknown>, what: string): Promise<boolean>;
+  /** The confirmation dialog: render it once beside the button. */
+  readonly dialog: ReactNode;
+}
+
+/** Prices `items` and guards the action that spends them. */
+export function usePaidAction(items: readonly CostItem[]): PaidAction {
+  const prices = useKiln((s) => s.prices);
+  const account = useKiln((s) => s.account);
+  const confirmAbove = useKiln((s) => s.settings?.confirmAboveUsd);
+  const key = items.map((i) => `${i.operation}×${i.count ?? 1}`).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `items`' contents
+  const q = useMemo(() => quote(items, prices, account), [key, prices, account]);
+  const [asking, setAsking] = useState<{ what: string; quote: Quote } | undefined>();
+  const answer = useRef<(ok: boolean) => void>(undefined);
+
+  const guard = useCallback(
+    async (action: () => Promise<unknown>, what: string) => {
+      if (needsConfirmation(q, confirmAbove)) {
+        const ok = await new Promise<boolean>((resolve) => {
+          answer.current = resolve;
+          setAsking({ what, quote: q });
+        });
+        setAsking(undefined);
+        if (!ok) return false;
+      }
+      await action();
+      return true;
+    },
+    [q, confirmAbove],
+  );
+
+  const dialog = asking ? (
+    <div className="confirm-backdrop">
+      <div
+        className="confirm-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-spend-title"
+        data-testid="confirm-spend"
+      >
+        <h3 id="confirm-spend-title">
+          Spend {asking.quote.totalUsd ? formatUsd(asking.quote.totalUsd) : 'an unknown amount'}?
+        </h3>
+        <p>
+          {asking.what}: {describeQuote(asking.quote)}.
+        </p>
+        <p className="muted">
+          You asked Kiln to confirm paid actions above {confirmAbove ? formatUsd(confirmAbove) : ''}{' '}
+          (Settings).
+        </p>
+        <div className="confirm-actions">
+          <button type="button" onClick={() => answer.current?.(false)} data-testid="confirm-no">
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="primary"
+            autoFocus
+            onClick={() => answer.current?.(true)}
+            data-testid="confirm-yes"
+          >
+            Spend and start
+          </button>
+        </div>
+      </div>
+    </div>
+  ) : null;
+
+  return { quote: q, costText: describeQuote(q), guard, dialog };
+}
+
+/** The cost line under a paid button. */
+export function CostLine({ action }: { action: PaidAction }) {
+  return (
+    <p
+      className={`cost-line${action.quote.insufficient ? ' cost-line-short' : ''}`}
+      data-testid="cost-line"
+    >
+      {action.costText}
+      {action.quote.insufficient ? ' — not enough balance: top up first' : ''}
+    </p>
+  );
+}
