@@ -12,6 +12,8 @@ export function ViewerPanel() {
   const model = useKiln((s) => s.model);
   const opening = useKiln((s) => s.openingModelId);
   const openError = useKiln((s) => s.openError);
+  const compareModel = useKiln((s) => s.compareModel);
+  const setModelStats = useKiln((s) => s.setModelStats);
   return (
     <section className="panel viewer-panel" aria-label="Viewer">
       <div className="viewer-caption">
@@ -33,7 +35,15 @@ export function ViewerPanel() {
         ) : null}
       </div>
       <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
-        <ModelViewer url={model?.fileUrl} name={model?.name} />
+        <ModelViewer
+          url={model?.fileUrl}
+          name={model?.name}
+          {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
+          onStats={(stats) =>
+            model &&
+            setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })
+          }
+        />
       </Suspense>
     </section>
   );

@@ -18,6 +18,14 @@ export interface AppSlice {
   showLeft(tab: LeftTab): void;
   showRight(tab: RightTab): void;
   openAccount(section: AccountSection | undefined): void;
+  /** The model the Create panel's retexture flow paints anew, chosen from the library or viewer. */
+  retextureTarget: { modelId: string; name: string } | undefined;
+  /** Shows Create's retexture flow for a model. */
+  beginRetexture(target: { modelId: string; name: string } | undefined): void;
+  /** The post-processing tool the Tools column shows first (`export`, `print`, …). */
+  toolsOp: string | undefined;
+  /** Opens a model (if it is not the open one) and shows a tool for it in the Tools column. */
+  openTools(modelId: string, op?: string): Promise<void>;
   /** `loading` until the first answers arrive; `error` when the main process is unreachable. */
   appState: 'loading' | 'ready' | 'error';
   appError: string | undefined;
@@ -36,6 +44,13 @@ export const createAppSlice: SliceCreator<AppSlice> = (set, get, bridge) => ({
   showLeft: (leftTab) => set({ leftTab }),
   showRight: (rightTab) => set({ rightTab }),
   openAccount: (accountSection) => set({ accountSection }),
+  retextureTarget: undefined,
+  beginRetexture: (retextureTarget) => set({ retextureTarget, leftTab: 'create' }),
+  toolsOp: undefined,
+  async openTools(modelId, op) {
+    set({ rightTab: 'tools', toolsOp: op });
+    if (get().model?.modelId !== modelId) await get().openModel(modelId);
+  },
   info: undefined,
   async init() {
     bridge.on('jobs.updated', (job) => get().upsertJob(job));

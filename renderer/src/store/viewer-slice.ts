@@ -1,6 +1,14 @@
-/** Which model the viewer shows. */
+/** Which model the viewer shows, what it measured, and the version it is compared with. */
 import type { ModelView } from '../../../shared/ipc/contract';
 import type { SliceCreator } from './app-store';
+
+/** What the viewer measured of the model on screen. */
+export interface ShownModelStats {
+  readonly modelId: string;
+  readonly triangles: number;
+  /** Bounding-box size in metres (glTF's unit). */
+  readonly size: { readonly x: number; readonly y: number; readonly z: number };
+}
 
 /** Viewer selection state and actions. */
 export interface ViewerSlice {
@@ -8,8 +16,16 @@ export interface ViewerSlice {
   /** The model being fetched into the cache, before the viewer loads it. */
   openingModelId: string | undefined;
   openError: string | undefined;
+  /** Measured once the open model is on screen (the print panel previews sizes from it). */
+  modelStats: ShownModelStats | undefined;
+  /** A second model (another version) shown beside the open one. */
+  compareModel: ModelView | undefined;
   /** Makes sure the model is in the local cache, then shows it. */
   openModel(modelId: string): Promise<void>;
+  /** Opens `modelId` and compares it with `compareId` (two versions of a family). */
+  openCompare(modelId: string, compareId: string): Promise<void>;
+  closeCompare(): void;
+  setModelStats(stats: ShownModelStats | undefined): void;
 }
 
 /** Creates the viewer slice. */
@@ -17,16 +33,32 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   model: undefined,
   openingModelId: undefined,
   openError: undefined,
+  modelStats: undefined,
+  compareModel: undefined,
   async openModel(modelId) {
     set({ openingModelId: modelId, openError: undefined });
     try {
       const model = await bridge['library:model']({ modelId });
       // A later open wins: ignore this answer if the user has asked for another model since.
-      if (get().openingModelId === modelId) set({ model, openingModelId: undefined });
+      if (get().openingModelId === modelId) {
+        set({ model, openingModelId: undefined, compareModel: undefined, modelStats: undefined });
+      }
     } catch (error) {
       if (get().openingModelId === modelId) {
         set({ openingModelId: undefined, openError: (error as Error).message });
       }
     }
   },
+  async openCompare(modelId, compareId) {
+    await get().openModel(modelId);
+    if (get().model?.modelId !== modelId) return;
+    try {
+      const compareModel = await bridge['library:model']({ modelId: compareId });
+      if (get().model?.modelId === modelId) set({ compareModel });
+    } catch (error) {
+      set({ openError: (error as Error).message });
+    }
+  },
+  closeCompare: () => set({ compareModel: undefined }),
+  setModelStats: (modelStats) => set({ modelStats }),
 });

@@ -38,6 +38,15 @@ import { ViewerProgress } from './ViewerProgress';
 import { ViewerToolbar, type InspectorTab } from './ViewerToolbar';
 import './viewer.css';
 
+/** What the viewer reports about the model on screen. */
+export interface ViewerModelStats {
+  readonly triangles: number;
+  readonly vertices: number;
+  readonly meshes: number;
+  /** Bounding-box size in metres (glTF's unit). */
+  readonly size: { readonly x: number; readonly y: number; readonly z: number };
+}
+
 /** Props of {@link ModelViewer}. */
 export interface ModelViewerProps {
   /** URL of a GLB (same-origin or app protocol); `undefined` shows the empty state. */
@@ -46,8 +55,8 @@ export interface ModelViewerProps {
   name?: string;
   /** URL of a model (or version) to compare with, side by side or wiped, with one camera. */
   compareUrl?: string;
-  /** Called once per model, when it is on screen, with its size. */
-  onStats?: (s: { triangles: number; vertices: number; meshes: number }) => void;
+  /** Called once per model, when it is on screen, with its counts and bounding-box size (m). */
+  onStats?: (s: ViewerModelStats) => void;
   /** Called with the sentence the viewer shows when a model cannot be opened. */
   onError?: (message: string) => void;
 }
@@ -189,7 +198,7 @@ export function ModelViewer({
         set(slot, { phase: 'ready', key, info });
         if (slot === 'a' && key === sourceKeyRef.current) {
           const { triangles, vertices, meshes } = info.stats;
-          onStatsRef.current?.({ triangles, vertices, meshes });
+          onStatsRef.current?.({ triangles, vertices, meshes, size: info.size });
         }
       },
       onError(slot, key, error) {

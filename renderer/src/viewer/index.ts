@@ -2,6 +2,6 @@
  * Kiln's 3D model viewer. Import the component from here; the other modules are internal.
  * @packageDocumentation
  */
-export { ModelViewer, type ModelViewerProps } from './ModelViewer';
+export { ModelViewer, type ModelViewerProps, type ViewerModelStats } from './ModelViewer';
 export type { ModelStats } from './model-stats';
 export type { ViewerState } from './viewer-types';
