@@ -70,7 +70,7 @@ export class FaultReport {
 
 /** Every report saved in `dir`, in section order. */
 export function readReports(dir: string): FaultFigures[] {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.json'));
   } catch {
