@@ -76,6 +76,54 @@ describe('chaos over HTTP', () => {
     });
   });
 
+  it('bare bursts carry no retry_after; spikes delay some answers; onFault counts each kind', async () => {
+    const seen: string[] = [];
+    await withChaos(
+      {
+        burst429Every: 2,
+        bare429Share: 1,
+        latencySpikeRate: 1,
+        latencySpikeMs: 40,
+        onFault: (f) => seen.push(f),
+      },
+      async (s) => {
+        const started = performance.now();
+        const first = await s.json<{ detail: object }>('/api/platform/balance');
+        const second = await s.json<{ detail: object }>('/api/platform/balance');
+        expect(first.status).toBe(200);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(40 - 5);
+        expect(second.status).toBe(429);
+        expect(second.body.detail).toEqual({
+          error: 'rate_limited',
+          message: expect.any(String),
+        });
+        expect(second.headers.get('retry-after')).toBeNull();
+      },
+    );
+    expect(seen).toEqual(['latency_spike', 'burst429_bare']);
+  });
+
+  it('slow drip: a download arrives whole, in small chunks; JSON answers are not dripped', async () => {
+    await withChaos({ dripRate: 1, dripChunkBytes: 1000, dripDelayMs: 1 }, async (s) => {
+      const concept = await s.json<{ image_url: string }>('/generate/text/imagine', imagine);
+      expect(concept.status).toBe(200);
+      const plain = await s.sandbox.handle(
+        new Request(concept.body.image_url, { headers: { authorization: `Bearer ${s.key}` } }),
+      );
+      const whole = new Uint8Array(await plain.arrayBuffer());
+      const res = await s.call(concept.body.image_url);
+      const chunks: number[] = [];
+      const parts: Uint8Array[] = [];
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        chunks.push(chunk.byteLength);
+        parts.push(chunk);
+      }
+      expect(Buffer.concat(parts).equals(Buffer.from(whole))).toBe(true);
+      expect(chunks.length).toBeGreaterThanOrEqual(Math.floor(whole.byteLength / 1000));
+      expect(Math.max(...chunks)).toBeLessThanOrEqual(1000);
+    });
+  });
+
   it('is seeded: the same seed gives the same faults', async () => {
     const run = async () => {
       const outcomes: string[] = [];

@@ -2,10 +2,12 @@
  * Fault injection (the sandbox's chaos modes), drawn from a seeded PRNG so a run can be replayed.
  *
  * For each request a plan is drawn: the same number of draws whatever the outcome, so one fault
- * does not shift every later decision of the seeded sequence.
+ * does not shift every later decision of the seeded sequence. The later fault kinds (latency
+ * spikes, 429s without `retry_after`, slow-drip bodies) draw from a second PRNG, so adding them
+ * left the first sequence, and every seed recorded before, unchanged.
  */
 import { mulberry32 } from './generate/random';
-import type { ChaosOptions } from './types';
+import type { ChaosFault, ChaosOptions } from './types';
 
 /** What happens to one request. */
 export interface ChaosPlan {
@@ -25,6 +27,13 @@ export interface ChaosPlan {
   malformed: boolean;
   /** Where to cut or corrupt, as a share of the body's length. */
   at: number;
+  /** The 429 of a burst carries neither `retry_after` nor `Retry-After`. */
+  bare429: boolean;
+  /** Stream a non-JSON body (a download) slowly, in small chunks. */
+  drip: boolean;
+  /** Size of each chunk of a dripped body, and the pause between chunks (ms). */
+  dripChunkBytes: number;
+  dripDelayMs: number;
 }
 
 const ERROR_STATUSES = [500, 502, 503];
@@ -33,11 +42,13 @@ const ERROR_STATUSES = [500, 502, 503];
 export class Chaos {
   readonly #options: ChaosOptions;
   readonly #random: () => number;
+  readonly #extra: () => number;
   #count = 0;
 
   constructor(options: ChaosOptions) {
     this.#options = options;
     this.#random = mulberry32(options.seed ?? 1);
+    this.#extra = mulberry32(((options.seed ?? 1) ^ 0x5eed) >>> 0);
   }
 
   /** True when any fault is configured. */
@@ -50,7 +61,9 @@ export class Chaos {
       o.resetAfterRate ||
       o.truncateRate ||
       o.malformedRate ||
-      o.burst429Every,
+      o.burst429Every ||
+      o.latencySpikeRate ||
+      o.dripRate,
     );
   }
 
@@ -68,10 +81,12 @@ export class Chaos {
       r(),
       r(),
     ];
-    return {
+    const [spike, bare, drip] = [this.#extra(), this.#extra(), this.#extra()];
+    const plan: ChaosPlan = {
       burst429: Boolean(o.burst429Every && this.#count % o.burst429Every === 0),
       resetBefore: resetBefore! < (o.resetBeforeRate ?? 0),
-      latencyMs: o.latencyMs ?? 0,
+      latencyMs:
+        (o.latencyMs ?? 0) + (spike < (o.latencySpikeRate ?? 0) ? (o.latencySpikeMs ?? 1000) : 0),
       errorStatus:
         error! < (o.errorRate ?? 0)
           ? ERROR_STATUSES[Math.floor(errorPick! * ERROR_STATUSES.length)]!
@@ -80,12 +95,47 @@ export class Chaos {
       truncate: truncate! < (o.truncateRate ?? 0),
       malformed: malformed! < (o.malformedRate ?? 0),
       at: at!,
+      bare429: bare < (o.bare429Share ?? 0),
+      drip: drip < (o.dripRate ?? 0),
+      dripChunkBytes: o.dripChunkBytes ?? 16 * 1024,
+      dripDelayMs: o.dripDelayMs ?? 5,
     };
+    this.#report(plan);
+    return plan;
+  }
+
+  /** Tells `onFault` what this plan will do (in the order the request meets them). */
+  #report(plan: ChaosPlan): void {
+    const on = this.#options.onFault;
+    if (!on) return;
+    const faults: ChaosFault[] = [];
+    if (plan.burst429) faults.push(plan.bare429 ? 'burst429_bare' : 'burst429');
+    else if (plan.resetBefore) faults.push('reset_before');
+    else {
+      if (plan.latencyMs > (this.#options.latencyMs ?? 0)) faults.push('latency_spike');
+      if (plan.errorStatus) faults.push('server_error');
+      else if (plan.resetAfter) faults.push('reset_after');
+      else {
+        if (plan.truncate) faults.push('truncate');
+        else if (plan.malformed) faults.push('malformed');
+        if (plan.drip) faults.push('drip');
+      }
+    }
+    for (const fault of faults) on(fault);
   }
 }
 
-/** The 429 of a burst: the coded shape, `retry_after` 1, and `Retry-After`. */
-export function burstResponse(): Response {
+/**
+ * The 429 of a burst: the coded shape, `retry_after` 1, and `Retry-After`; or, for a bare burst,
+ * neither (a proxy's or an older server's 429, which the client must still survive).
+ */
+export function burstResponse(plan?: Pick<ChaosPlan, 'bare429'>): Response {
+  if (plan?.bare429) {
+    return Response.json(
+      { detail: { error: 'rate_limited', message: 'Too many requests (sandbox chaos burst).' } },
+      { status: 429 },
+    );
+  }
   return Response.json(
     {
       detail: {
@@ -103,8 +153,12 @@ export function errorResponse(status: number): Response {
   return Response.json({ detail: `Sandbox chaos: injected HTTP ${status}` }, { status });
 }
 
-/** Applies truncation or malformation to a JSON answer (other answers pass through). */
+/**
+ * Applies truncation or malformation to a JSON answer, and the slow drip to any other body (a
+ * download); the rest pass through.
+ */
 export async function corrupt(response: Response, plan: ChaosPlan): Promise<Response> {
+  if (plan.drip && response.body && !isJson(response)) return drip(response, plan);
   if (!plan.truncate && !plan.malformed) return response;
   if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
   const text = await response.text();
@@ -115,6 +169,37 @@ export async function corrupt(response: Response, plan: ChaosPlan): Promise<Resp
     ? text.slice(0, cut)
     : `${text.slice(0, cut)}\u0000<<sandbox chaos>>${text.slice(cut)}`;
   return new Response(body, { status: response.status, headers });
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('json');
+}
+
+/** The same body, re-chunked into `dripChunkBytes` pieces with a pause before each. */
+function drip(response: Response, plan: ChaosPlan): Response {
+  const reader = response.body!.getReader();
+  let pending = new Uint8Array(0);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      while (pending.byteLength < plan.dripChunkBytes) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const joined = new Uint8Array(pending.byteLength + value.byteLength);
+        joined.set(pending);
+        joined.set(value, pending.byteLength);
+        pending = joined;
+      }
+      if (pending.byteLength === 0) {
+        controller.close();
+        return;
+      }
+      await sleep(plan.dripDelayMs);
+      controller.enqueue(pending.slice(0, plan.dripChunkBytes));
+      pending = pending.slice(plan.dripChunkBytes);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 /** Waits `ms` (real time: latency is about the wire, not the sandbox's clock). */

@@ -123,7 +123,7 @@ export function createSandbox(
     async fetch(request) {
       if (!chaos) return handle(request);
       const plan = chaos.plan();
-      if (plan.burst429) return burstResponse();
+      if (plan.burst429) return burstResponse(plan);
       if (plan.resetBefore)
         throw new TypeError('fetch failed', { cause: new Error('sandbox chaos: reset before') });
       await sleep(plan.latencyMs);

@@ -29,7 +29,7 @@ export async function serveSandbox(
     const incoming = (env as { incoming: IncomingMessage }).incoming;
     const plan = plans.get(incoming);
     if (!plan) return sandbox.handle(request);
-    if (plan.burst429) return burstResponse();
+    if (plan.burst429) return burstResponse(plan);
     await sleep(plan.latencyMs);
     if (plan.errorStatus) return errorResponse(plan.errorStatus);
     const response = await sandbox.handle(request);

@@ -8,6 +8,18 @@ export interface Clock {
   now(): number;
 }
 
+/** A kind of injected fault, as reported to {@link ChaosOptions.onFault}. */
+export type ChaosFault =
+  | 'burst429'
+  | 'burst429_bare'
+  | 'reset_before'
+  | 'latency_spike'
+  | 'server_error'
+  | 'reset_after'
+  | 'truncate'
+  | 'malformed'
+  | 'drip';
+
 /**
  * Faults the sandbox can inject, each drawn from a PRNG seeded with `seed` so a failing run can
  * be replayed. Rates are probabilities from 0 to 1 per request.
@@ -30,6 +42,17 @@ export interface ChaosOptions {
   malformedRate?: number;
   /** Every Nth request is answered 429 `rate_limited` before the handler runs. */
   burst429Every?: number;
+  /** Share of requests delayed by an extra `latencySpikeMs` (default 1000). */
+  latencySpikeRate?: number;
+  latencySpikeMs?: number;
+  /** Share of the 429 bursts sent without `retry_after` or `Retry-After`. */
+  bare429Share?: number;
+  /** Share of non-JSON answers (downloads) streamed slowly: `dripChunkBytes` every `dripDelayMs`. */
+  dripRate?: number;
+  dripChunkBytes?: number;
+  dripDelayMs?: number;
+  /** Told of every fault drawn, once per fault (a test's count of what it injected). */
+  onFault?: (fault: ChaosFault) => void;
   /** PRNG seed; default 1. */
   seed?: number;
   /**

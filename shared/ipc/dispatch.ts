@@ -5,6 +5,7 @@
 import { CHANNELS, type Channel } from './channels';
 import { contract, type Output, type ParsedInput } from './contract';
 import { KilnError, type IpcResult } from './errors';
+import { issueMessage } from './issue-message';
 
 /** A handler for every channel: plain async functions, keyed by channel name. */
 export type Handlers = { [C in Channel]: (input: ParsedInput<C>) => Promise<Output<C>> };
@@ -41,7 +42,7 @@ export async function dispatch(
       ok: false,
       error: {
         code: 'invalid_input',
-        message: `Invalid ${field ?? 'request'}: ${issue?.message ?? 'not accepted'}.`,
+        message: issue ? issueMessage(issue, input) : 'Kiln did not understand the request.',
         ...(field ? { field } : {}),
       },
     };

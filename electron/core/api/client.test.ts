@@ -47,6 +47,28 @@ describe('ApiClient', () => {
     expect(seen.map((s) => s.auth)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, null]);
   });
 
+  it('stops reading an endless or giant answer past MAX_ANSWER_BYTES instead of filling the memory', async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    let pulled = 0;
+    const endless = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(chunk);
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const { api } = clientWith(endless);
+    await expect(api.balance()).rejects.toMatchObject({ code: 'answer_too_large' });
+    expect(pulled).toBeLessThan(40);
+    const declared = clientWith(
+      () => new Response('{}', { headers: { 'content-length': String(4 * 1024 ** 3) } }),
+    );
+    await expect(declared.api.prices()).rejects.toBeInstanceOf(MalformedAnswerError);
+  });
+
   it('refuses file:, javascript:, plain-http foreign and credentialed links without a request', async () => {
     const { api, seen } = clientWith(() => new Response('x'));
     for (const url of [

@@ -116,6 +116,12 @@ export type ApiClientOptions = Readonly<{
   uploadTimeoutMs?: number;
 }>;
 
+/**
+ * Largest JSON answer Kiln reads (a library page of 200 rows is a few hundred KB). Beyond it a
+ * server is broken or hostile, and reading on would only fill the memory until the timeout.
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
 /** Redirects a download may follow, each checked like the first link. */
 const MAX_REDIRECTS = 5;
 
@@ -499,7 +505,8 @@ export class ApiClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await this.#fetch(url, init, controller.signal, () => timedOut, signal);
-      const text = await response.text().catch((cause: unknown) => {
+      const text = await readCapped(response, MAX_ANSWER_BYTES).catch((cause: unknown) => {
+        if (cause instanceof ApiError) throw cause;
         if (timedOut) {
           throw new TimeoutError('timeout', 'The service did not finish answering in time.', {
             status: response.status,
@@ -585,6 +592,45 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * The body as text, refusing it once it passes `max` bytes (declared or received).
+ * @throws MalformedAnswerError `answer_too_large`; the body's own errors otherwise
+ */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const tooLarge = () =>
+    new MalformedAnswerError(
+      'answer_too_large',
+      'The service sent an answer far larger than any Kiln expects; Kiln stopped reading it. Try again later.',
+      { status: response.status, ...withBilling(response.headers) },
+    );
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+function withBilling(headers: Headers): { billing?: BillingCapture } {
+  const billing = billingFromHeaders(headers);
+  return billing ? { billing } : {};
 }
 
 /** A file-backed blob: fetch streams it from disk while sending, never holding it whole. */

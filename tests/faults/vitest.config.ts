@@ -1,0 +1,21 @@
+/**
+ * `npm run test:faults`: the reliability suite. Each file records its figures (operations, faults
+ * injected by kind, restarts, bad inputs, invariants checked and violated); the global teardown
+ * prints them together at the end. `KILN_FAULTS_SIZE=small` is the size `npm test` runs;
+ * `KILN_FAULTS_SEED` replays a run.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: `${import.meta.dirname}/../..`,
+    include: ['tests/faults/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/faults/global-setup.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+    // Two cores, shared with the sandbox's mesh work: one file at a time keeps timings honest.
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
