@@ -168,8 +168,8 @@ describe('hostile server answers', () => {
       report.check(job.state === 'done', `“${name}”: ${job.state} ${job.error?.message ?? ''}`);
       const where = job.savedPath ?? '';
       report.check(path.dirname(where) === exportDir, `“${name}” saved at ${where}`);
-      // eslint-disable-next-line no-control-regex -- control characters are what is checked
       report.check(
+        // eslint-disable-next-line no-control-regex -- control characters are what is checked
         !/[\u0000-\u001f\u202a-\u202e]/.test(path.basename(where)),
         `“${name}” → ${where}`,
       );
