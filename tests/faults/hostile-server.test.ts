@@ -119,8 +119,8 @@ async function exportUnder(l: Lie): Promise<JobView> {
   try {
     const job = await services.jobs.runOp(model, { kind: 'export', format: 'glb' });
     // A job that never settles is a violation (a state without a way out), not a crash.
-    return await untilJob(services, job.id, SETTLED, 30_000).catch(
-      () => services.jobs.list().find((j) => j.id === job.id)!,
+    return await untilJob(services, job.id, SETTLED, 30_000).catch(() =>
+      services.jobs.list().find((j) => j.id === job.id)!,
     );
   } finally {
     lie = undefined;
