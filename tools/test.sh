@@ -25,4 +25,6 @@ fi
 npm run lint
 npm run typecheck
 npm run test:unit
+# Faults, restarts and hostile input at a small size (the full run: npm run test:faults).
+KILN_FAULTS_SIZE=small npm run -s test:faults
 npm run test:e2e

@@ -100,9 +100,12 @@ const json = fc.letrec((tie) => ({
   ),
 }));
 
-const ANSWER_SCHEMAS = Object.entries(schemas).filter(
-  (entry): entry is [string, { safeParse: (v: unknown) => unknown }] =>
-    typeof (entry[1] as { safeParse?: unknown }).safeParse === 'function',
+/** Every zod schema the module exports. */
+const ANSWER_SCHEMAS = (Object.entries(schemas) as Array<[string, unknown]>).flatMap(
+  ([name, value]) =>
+    typeof (value as { safeParse?: unknown }).safeParse === 'function'
+      ? [[name, value as { safeParse: (v: unknown) => unknown }] as const]
+      : [],
 );
 
 let work: string;

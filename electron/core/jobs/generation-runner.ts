@@ -22,6 +22,7 @@ import type { AccountService } from '../account/account-service';
 import type { Answer, ApiClient, PaidCallHooks } from '../api/client';
 import {
   ApiError,
+  AuthError,
   CancelledError,
   ConcurrencyLimitError,
   ConnectionError,
@@ -36,6 +37,7 @@ import {
   codeOf,
   generationFailedMessage,
   isFixable,
+  KEY_REFUSED_WHILE_RUNNING,
   messageOf,
   outcomeUnknownMessage,
   slotMessage,
@@ -454,11 +456,18 @@ export class GenerationRunner {
         });
         return;
       }
+      if (error instanceof AuthError && record.view.note !== KEY_REFUSED_WHILE_RUNNING) {
+        // Polling goes on (the task runs and is paid for); the user learns what unblocks it.
+        await this.#update(id, { view: { note: KEY_REFUSED_WHILE_RUNNING } }, false);
+      }
       this.#o.logger.warn('poll failed; will retry', { job: id, code: codeOf(error) });
       this.#schedulePoll(id, attempt, failures + 1);
       return;
     }
     if (this.#dead) return;
+    if (record.view.note === KEY_REFUSED_WHILE_RUNNING) {
+      await this.#update(id, { view: { note: undefined } }, false);
+    }
     switch (status.status) {
       case 'done': {
         if (!status.model_id) {

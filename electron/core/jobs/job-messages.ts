@@ -17,6 +17,10 @@ export function buildOutcomeUnknownMessage(chargedUsd?: Usd): string {
   return `Kiln lost contact with the service while starting this ${chargedUsd ? `build (charged ${formatUsd(chargedUsd)})` : 'build'}, so it cannot tell whether it started. “Retry” asks again with the identical request: the service charges a build once, so if the first request arrived you are not charged again.`;
 }
 
+/** A running job Kiln cannot check on: the service refuses the key (revoked or replaced). */
+export const KEY_REFUSED_WHILE_RUNNING =
+  'Kiln cannot check on this job: the service refused the API key. Replace the key in Account → Keys; the job keeps running on the service and Kiln picks it up again.';
+
 /** Waiting for one of the account's job slots. */
 export function slotMessage(capacity: number): string {
   return `Waiting for a free slot: your account runs at most ${capacity} generations at once. This one starts by itself when one finishes.`;
