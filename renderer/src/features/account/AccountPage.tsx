@@ -2,7 +2,7 @@
  * The account page, over the workspace: an overview of the balance and limits, the live prices,
  * the spend ledger, the keys and the settings, one tab each.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Tabs } from '../../app/Tabs';
 import type { AccountSection } from '../../store/app-slice';
 import { useKiln } from '../../store/StoreProvider';
@@ -22,10 +22,29 @@ const SECTIONS: ReadonlyArray<{ id: AccountSection; label: string }> = [
   { id: 'settings', label: 'Settings' },
 ];
 
+/**
+ * Where the header ends: the page opens below it, and the header grows when the billing bar shows
+ * a notice, which must stay readable and clickable.
+ */
+function useHeaderBottom(open: boolean): number | undefined {
+  const [bottom, setBottom] = useState<number>();
+  useEffect(() => {
+    const header = document.querySelector('.app-header');
+    if (!open || !header) return;
+    const measure = () => setBottom(header.getBoundingClientRect().bottom);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [open]);
+  return bottom;
+}
+
 /** Shown over the workspace while open (Escape closes it); also hosts the first-run welcome. */
 export function AccountPage() {
   const section = useKiln((s) => s.accountSection);
   const openAccount = useKiln((s) => s.openAccount);
+  const top = useHeaderBottom(Boolean(section));
   useEffect(() => {
     if (!section) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openAccount(undefined);
@@ -34,7 +53,12 @@ export function AccountPage() {
   }, [section, openAccount]);
   if (!section) return <WelcomeOverlay />;
   return (
-    <section className="account-page" aria-label="Account" data-testid="account-page">
+    <section
+      className="account-page"
+      aria-label="Account"
+      data-testid="account-page"
+      style={top ? { top } : undefined}
+    >
       <header className="account-head">
         <h2>Account</h2>
         <Tabs
