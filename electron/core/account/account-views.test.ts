@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BalanceAnswer } from '../../../shared/api/schemas';
+import type { LedgerEntryView } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/client';
 import { FakeClock } from '../schedule/fake-clock';
 import { AccountService } from './account-service';
@@ -57,7 +58,7 @@ describe('the ledger per mode', () => {
 });
 
 describe('ledger queries', () => {
-  const rows = [
+  const rows: LedgerEntryView[] = [
     {
       id: '1',
       type: 'charge',
@@ -97,7 +98,7 @@ describe('ledger queries', () => {
       chargeIds: [],
       source: 'unknown',
     },
-  ] as const;
+  ];
 
   it('filters by type, operation and month, and sums exactly', () => {
     expect(filterLedger(rows, { type: 'charge' }).map((r) => r.id)).toEqual(['1', '3']);
