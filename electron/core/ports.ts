@@ -76,5 +76,17 @@ export interface Ports {
   /** Builds the embedded sandbox connection (demo mode, used while no key is set). */
   readonly sandbox?: () => Connection;
   /** Defaults of the settings that depend on the platform. */
-  readonly defaults: Readonly<{ baseUrl: string; exportDir: string }>;
+  readonly defaults: Readonly<{
+    baseUrl: string;
+    exportDir: string;
+    /** The service's web platform (keys, top-ups). */
+    platformUrl?: string;
+    /** Skip the first-run welcome (tests that are not about it). */
+    welcomeSeen?: boolean;
+  }>;
+  /**
+   * Opens an https page of the platform in the system browser; answers false where Kiln cannot
+   * (the browser host: the renderer then shows the address as a link). Absent: always false.
+   */
+  readonly openExternal?: (url: string) => Promise<boolean>;
 }

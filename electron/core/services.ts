@@ -64,6 +64,9 @@ export async function createServices(
         account.reset();
         await jobs.reconnect();
       }
+      if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
+        account.refreshEvery(next.balanceRefreshSeconds ?? 60);
+      }
     },
   });
   await settings.load();
@@ -92,6 +95,7 @@ export async function createServices(
     ...(ports.insecureSecretsReason ? { insecureReason: ports.insecureSecretsReason } : {}),
     logger,
     mode: (): 'sandbox' | 'live' => connection.mode,
+    index: { get: () => settings.keyIndex(), set: (index) => settings.setKeyIndex(index) },
     probe: async (candidate) => {
       if (!candidate) {
         await api.balance();
@@ -124,7 +128,7 @@ export async function createServices(
   const files = new FileStager();
   const cache = new ModelCache({ api, paths, clock });
   const images = new ImageCache({ api, paths, clock });
-  const ledger = new Ledger({ dataDir: paths.data, clock, logger });
+  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => connection.mode });
   await ledger.load();
   const account: AccountService = new AccountService({
     api,
@@ -157,6 +161,7 @@ export async function createServices(
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
   });
   await jobs.resume();
+  account.refreshEvery(settings.get().balanceRefreshSeconds ?? 60);
 
   return {
     handlers: createHandlers({

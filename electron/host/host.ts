@@ -35,6 +35,10 @@ export type HostOptions = Readonly<{
   port?: number;
   /** Default base URL of the live service (the settings may change it). */
   liveBaseUrl?: string;
+  /** Default address of the service's web platform (keys, top-ups). */
+  platformUrl?: string;
+  /** Start as if the first-run welcome had been closed (tests that are not about it). */
+  welcomeSeen?: boolean;
   /** The fetch used for the live service; default the global one. */
   liveFetch?: typeof fetch;
   /** Options of the embedded sandbox (demo mode). */
@@ -85,7 +89,11 @@ export async function startHost(o: HostOptions): Promise<Host> {
     defaults: {
       baseUrl: o.liveBaseUrl ?? 'https://api.invalid',
       exportDir: path.join(o.dataDir, 'exports'),
+      ...(o.platformUrl ? { platformUrl: o.platformUrl } : {}),
+      ...(o.welcomeSeen ? { welcomeSeen: true } : {}),
     },
+    // A browser page cannot ask for the system browser: the renderer shows a link instead.
+    openExternal: async () => false,
     paths,
     clock: systemClock,
     logger,

@@ -17,6 +17,7 @@ import {
   handleKilnProtocol,
   registerSchemePrivileges,
 } from './app-protocol';
+import { openExternalSafely } from './external-links';
 import { registerIpc } from './ipc';
 import { installAppMenu } from './app-menu';
 import { ElectronSettingsStore } from './settings-store';
@@ -83,7 +84,12 @@ export async function start(): Promise<BrowserWindow> {
     defaults: {
       baseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
       exportDir: path.join(app.getPath('documents'), 'Kiln'),
+      ...(process.env['KILN_PLATFORM_URL']
+        ? { platformUrl: process.env['KILN_PLATFORM_URL'] }
+        : {}),
     },
+    // Only the platform the user configured (https) may be opened in the system browser.
+    openExternal: (url) => openExternalSafely(url, platformHosts()),
     paths,
     clock: systemClock,
     logger,
@@ -95,6 +101,10 @@ export async function start(): Promise<BrowserWindow> {
     },
   };
   const services = await createServices(ports);
+  function platformHosts(): string[] {
+    const platform = services.settings.get().platformUrl;
+    return platform && URL.canParse(platform) ? [new URL(platform).hostname.toLowerCase()] : [];
+  }
   handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
   registerIpc(services.handlers, APP_ORIGIN, logger);
 

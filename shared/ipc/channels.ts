@@ -30,6 +30,9 @@ export const CHANNELS = [
   'keys:remove',
   'settings:get',
   'settings:set',
+  'keys:activate',
+  'account:exportLedger',
+  'app:openExternal',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];

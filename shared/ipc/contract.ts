@@ -20,6 +20,10 @@ import {
   StartPhotoInputSchema,
   StartTextInputSchema,
   TestKeyInputSchema,
+  ActivateKeyInputSchema,
+  LedgerFilterSchema,
+  OpenExternalInputSchema,
+  RemoveKeyInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -28,12 +32,13 @@ import {
   JobViewSchema,
   KeyStateViewSchema,
   KeyTestResultSchema,
-  LedgerViewSchema,
   LibraryPageViewSchema,
   ModelViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
   StagedFileSchema,
+  LedgerExportViewSchema,
+  LedgerPageViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -59,13 +64,17 @@ export const contract = {
   'library:model': { input: z.object({ modelId: z.string().min(1) }), output: ModelViewSchema },
   'account:balance': { input: none, output: AccountViewSchema },
   'account:prices': { input: none, output: PricesViewSchema },
-  'account:ledger': { input: none, output: LedgerViewSchema },
+  'account:ledger': { input: LedgerFilterSchema, output: LedgerPageViewSchema },
   'keys:get': { input: none, output: KeyStateViewSchema },
   'keys:set': { input: SetKeyInputSchema, output: KeyStateViewSchema },
   'keys:test': { input: TestKeyInputSchema, output: KeyTestResultSchema },
-  'keys:remove': { input: none, output: KeyStateViewSchema },
+  'keys:remove': { input: RemoveKeyInputSchema, output: KeyStateViewSchema },
   'settings:get': { input: none, output: SettingsViewSchema },
   'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
+  'keys:activate': { input: ActivateKeyInputSchema, output: KeyStateViewSchema },
+  'account:exportLedger': { input: LedgerFilterSchema, output: LedgerExportViewSchema },
+  /** Answers whether the page opened in the system browser (false: show it as a link). */
+  'app:openExternal': { input: OpenExternalInputSchema, output: z.boolean() },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

@@ -167,12 +167,52 @@ export const LibraryListInputSchema = z
 export type LibraryListInput = z.infer<typeof LibraryListInputSchema>;
 
 /** `keys:set`: the only way the key enters the main process; it never comes back. */
-export const SetKeyInputSchema = z.object({ key: z.string().min(1).max(512) });
+export const SetKeyInputSchema = z.object({
+  key: z.string().min(1).max(512),
+  /** A name for the key ("Client A"); default "Key n". */
+  name: z.string().trim().min(1).max(60).optional(),
+  /** Replace the secret of this stored key instead of adding one. */
+  id: z.string().min(1).max(100).optional(),
+});
 
 /** `keys:test`: a key to try before saving it, or none to try the stored one. */
 export const TestKeyInputSchema = z
-  .object({ key: z.string().min(1).max(512).optional() })
+  .object({
+    key: z.string().min(1).max(512).optional(),
+    /** A stored key to try (default the active one). */
+    id: z.string().min(1).max(100).optional(),
+  })
   .optional();
+
+/** `keys:remove`: a stored key (default the active one). */
+export const RemoveKeyInputSchema = z
+  .object({ id: z.string().min(1).max(100).optional() })
+  .strict()
+  .optional();
+
+/** `keys:activate`: the key Kiln uses from now on; `null` switches to the sandbox. */
+export const ActivateKeyInputSchema = z.object({ id: z.string().min(1).max(100).nullable() });
+
+/** Types of ledger rows. */
+export const LEDGER_TYPES = ['charge', 'refund', 'unconfirmed'] as const;
+
+/** `account:ledger` / `account:exportLedger`: which rows. */
+export const LedgerFilterSchema = z
+  .object({
+    type: z.enum(LEDGER_TYPES).optional(),
+    operation: z.string().max(100).optional(),
+    /** Calendar month (UTC), "2026-11". */
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, 'a month such as 2026-11')
+      .optional(),
+  })
+  .optional();
+/** A ledger filter. */
+export type LedgerFilter = z.infer<typeof LedgerFilterSchema>;
+
+/** `app:openExternal`: a page of the platform to open in the system browser. */
+export const OpenExternalInputSchema = z.object({ url: z.string().url().max(2048) });
 
 /** `settings:set`: the settings to change; `null` resets one to its default. */
 export const SettingsPatchSchema = z.object({
@@ -182,6 +222,12 @@ export const SettingsPatchSchema = z.object({
   exportDir: z.string().min(1).max(4096).nullable().optional(),
   spendWarningUsd: UsdStringSchema.nullable().optional(),
   confirmAboveUsd: UsdStringSchema.nullable().optional(),
+  platformUrl: z.string().max(2048).optional(),
+  lowBalanceUsd: UsdStringSchema.nullable().optional(),
+  balanceRefreshSeconds: z.number().int().optional(),
+  cacheMaxMb: z.number().int().optional(),
+  units: z.enum(['mm', 'cm', 'in']).optional(),
+  welcomeSeen: z.boolean().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -229,6 +229,20 @@ export type PricesView = z.infer<typeof PricesViewSchema>;
 /** Where the API key is kept. */
 export const KEY_STORAGES = ['keychain', 'session', 'none'] as const;
 
+/** One named key as the renderer may know it: a name and a masked suffix, never the key. */
+export const KeyEntryViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  suffix: z.string().optional(),
+  storage: z.enum(KEY_STORAGES),
+  active: z.boolean(),
+  /** The secret is gone (kept for an earlier session only, or removed from the keychain). */
+  missing: z.boolean(),
+  addedAt: z.number(),
+});
+/** One named key. */
+export type KeyEntryView = z.infer<typeof KeyEntryViewSchema>;
+
 /** The API key as the renderer may know it: never the key itself. */
 export const KeyStateViewSchema = z.object({
   present: z.boolean(),
@@ -239,6 +253,10 @@ export const KeyStateViewSchema = z.object({
   /** Why the key is kept for the session only, in words. */
   reason: z.string().optional(),
   mode: z.enum(['sandbox', 'live']),
+  /** The active named key's id; absent while Kiln uses the sandbox. */
+  activeId: z.string().optional(),
+  /** Every named key Kiln keeps (issue 10); the secrets stay in the keychain. */
+  keys: z.array(KeyEntryViewSchema).optional(),
 });
 /** The API key's state. */
 export type KeyStateView = z.infer<typeof KeyStateViewSchema>;
@@ -266,6 +284,18 @@ export const SettingsViewSchema = z.object({
   spendWarningUsd: UsdStringSchema.optional(),
   /** Ask before any paid action costing more than this (absent: never ask; "0.00": always). */
   confirmAboveUsd: UsdStringSchema.optional(),
+  /** Web platform of the service (keys and top-ups); https, or http on this machine. */
+  platformUrl: z.string().optional(),
+  /** Warn in the billing bar when the balance falls below this. */
+  lowBalanceUsd: UsdStringSchema.optional(),
+  /** Seconds between slow refreshes of the balance record. */
+  balanceRefreshSeconds: z.number().int().optional(),
+  /** Size limit of the local model cache in MB (the cache evicts beyond it). */
+  cacheMaxMb: z.number().int().optional(),
+  /** Length units shown to the user. */
+  units: z.enum(['mm', 'cm', 'in']).optional(),
+  /** The first-run welcome was shown and closed. */
+  welcomeSeen: z.boolean().optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
@@ -278,3 +308,28 @@ export const AppInfoSchema = z.object({
 });
 /** Facts about the running app. */
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** Month totals of the client's ledger ("2026-11"). */
+export const LedgerMonthSchema = LedgerTotalsSchema.extend({
+  month: z.string(),
+  count: z.number().int(),
+});
+/** Month totals. */
+export type LedgerMonth = z.infer<typeof LedgerMonthSchema>;
+
+/** `account:ledger` with a filter: the matching rows and the sums over them and by month. */
+export const LedgerPageViewSchema = LedgerViewSchema.extend({
+  /** Sums of the matching rows (`totals` sums every row of this mode). */
+  selection: LedgerTotalsSchema,
+  /** Totals of every month of this mode, newest first. */
+  months: z.array(LedgerMonthSchema),
+  /** Operations that occur in this mode's ledger, for the filter. */
+  operations: z.array(z.string()),
+});
+/** A filtered ledger. */
+export type LedgerPageView = z.infer<typeof LedgerPageViewSchema>;
+
+/** Where `account:exportLedger` wrote the CSV. */
+export const LedgerExportViewSchema = z.object({ path: z.string(), rows: z.number().int() });
+/** Where the CSV went. */
+export type LedgerExportView = z.infer<typeof LedgerExportViewSchema>;

@@ -28,6 +28,8 @@ export const test = base.extend<{ host: Host; kiln: KilnPage }>({
       dataDir,
       secrets: new MemorySecretStore(),
       sandbox: { taskSeconds: 1 },
+      // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
+      welcomeSeen: true,
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

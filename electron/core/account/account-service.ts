@@ -1,15 +1,25 @@
 /**
  * The account as Kiln knows it: the balance record (§4.17), the balance every paid answer reports,
  * the live price list, the client's ledger, and Kiln's own generation queue. Every change is
- * pushed to the renderer as `account.updated`.
+ * pushed to the renderer as `account.updated`: after each paid answer (its billing or
+ * `X-Service-*-USD` headers), after a refund, and on a slow refresh of the balance record (the
+ * only way to learn of spending by other clients of the account).
  */
 import type { BalanceAnswer } from '../../../shared/api/schemas';
-import type { AccountView, LedgerView, PricesView } from '../../../shared/ipc/contract';
-import { compareUsd, type Usd } from '../../../shared/money';
+import type {
+  AccountView,
+  LedgerExportView,
+  LedgerFilter,
+  LedgerPageView,
+  PricesView,
+} from '../../../shared/ipc/contract';
+import { addUsd, compareUsd, type Usd } from '../../../shared/money';
 import type { ApiClient } from '../api/client';
 import type { BillingCapture } from '../api/billing';
 import type { Clock, Emit, Logger } from '../ports';
+import { saveResult } from '../files/save-result';
 import type { ChargeContext, Ledger } from './ledger';
+import { filterLedger, ledgerCsv, monthOf, monthTotals, sumLedger } from './ledger-query';
 import { PriceBook } from './price-book';
 
 /** Operations the document calls free for API models; unknown prices of others count as paid. */
@@ -41,6 +51,8 @@ export class AccountService {
   #prices: { book: PriceBook; at: number } | undefined;
   #loadingPrices: Promise<PriceBook> | undefined;
   #refreshTimer: unknown;
+  #slowTimer: unknown;
+  #slowSeconds = 0;
   #closed = false;
 
   constructor(options: AccountServiceOptions) {
@@ -57,9 +69,63 @@ export class AccountService {
     };
   }
 
-  /** The client's ledger. */
-  ledger(): LedgerView {
-    return { entries: this.#o.ledger.entries(), totals: this.#o.ledger.totals() };
+  /** The client's ledger of the current mode: the rows `filter` selects, with their sums. */
+  ledger(filter: NonNullable<LedgerFilter> = {}): LedgerPageView {
+    const all = this.#o.ledger.entries();
+    const entries = filterLedger(all, filter);
+    return {
+      entries,
+      totals: sumLedger(all),
+      selection: sumLedger(entries),
+      months: monthTotals(all),
+      operations: [...new Set(all.map((e) => e.operation))].sort(),
+    };
+  }
+
+  /**
+   * Writes the rows `filter` selects as CSV into `folder`, under a name that never replaces a
+   * file there, and answers where.
+   */
+  async exportLedger(filter: NonNullable<LedgerFilter>, folder: string): Promise<LedgerExportView> {
+    const { entries } = this.ledger(filter);
+    const stem = [
+      'kiln-spend',
+      this.#o.mode(),
+      filter.month ?? 'all',
+      filter.type,
+      filter.operation?.replace(/[^a-z0-9._-]/gi, '_'),
+    ]
+      .filter(Boolean)
+      .join('-');
+    const saved = await saveResult({
+      response: new Response(ledgerCsv(entries)),
+      folder,
+      fileName: `${stem}.csv`,
+      clock: this.#o.clock,
+    });
+    return { path: saved.path, rows: entries.length };
+  }
+
+  /**
+   * Reads the balance record every `seconds` from now on (the settings' slow refresh); a new
+   * interval replaces the old one.
+   */
+  refreshEvery(seconds: number): void {
+    this.#slowSeconds = seconds;
+    this.#o.clock.clearTimeout(this.#slowTimer);
+    const tick = () => {
+      if (this.#closed) return;
+      this.#slowTimer = this.#o.clock.setTimeout(() => {
+        this.refresh()
+          .catch((error: unknown) =>
+            this.#o.logger.warn('balance refresh failed', {
+              code: (error as { code?: string }).code,
+            }),
+          )
+          .finally(tick);
+      }, this.#slowSeconds * 1000);
+    };
+    tick();
   }
 
   /** Reports the current view to the renderer. */
@@ -69,12 +135,22 @@ export class AccountService {
 
   /** Records the charge a paid answer reported and the balance after it. */
   async noteBilling(billing: BillingCapture, context: ChargeContext): Promise<void> {
+    const added = await this.#o.ledger.charge(context, billing);
+    const known = this.#known;
+    // A new charge of this month adds to the month's spend at once; the slow refresh confirms.
+    const bump = (spent: Usd | undefined) =>
+      added && spent !== undefined && this.#sameMonth(known.updatedAt)
+        ? addUsd(spent, billing.costUsd)
+        : spent;
+    const month = bump(known.monthSpendUsd);
+    const keyMonth = bump(known.keyMonthSpendUsd);
     this.#known = {
-      ...this.#known,
+      ...known,
       balanceUsd: billing.balanceUsd,
+      ...(month !== undefined ? { monthSpendUsd: month } : {}),
+      ...(keyMonth !== undefined ? { keyMonthSpendUsd: keyMonth } : {}),
       updatedAt: this.#o.clock.now(),
     };
-    await this.#o.ledger.charge(context, billing);
     this.changed();
   }
 
@@ -134,6 +210,11 @@ export class AccountService {
   close(): void {
     this.#closed = true;
     this.#o.clock.clearTimeout(this.#refreshTimer);
+    this.#o.clock.clearTimeout(this.#slowTimer);
+  }
+
+  #sameMonth(at: number | undefined): boolean {
+    return at !== undefined && monthOf(at) === monthOf(this.#o.clock.now());
   }
 
   #book(force: boolean): Promise<PriceBook> {

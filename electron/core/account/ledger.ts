@@ -4,6 +4,9 @@
  * are inferred from failed tasks and builds (the service refunds them automatically, §3). Each
  * movement is recorded once, however often the answer that reports it is read (keyed by the
  * service's charge ids, else by job), and the file is written atomically after every change.
+ *
+ * Each row carries the mode it was seen in (sandbox or live), and everything read from the
+ * ledger is of the current mode only: demo charges never mix with real ones.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,18 +17,27 @@ import {
   type LedgerEntryView,
   type LedgerTotals,
 } from '../../../shared/ipc/contract';
-import { addUsd, normalizeUsd, subUsd, type Usd } from '../../../shared/money';
+import { addUsd, normalizeUsd, type Usd } from '../../../shared/money';
 import type { BillingCapture } from '../api/billing';
 import type { Clock, Logger } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 import { writeFileAtomic } from '../util/fs-atomic';
+import { sumLedger } from './ledger-query';
 
-/** A ledger row (the renderer's shape, plus the key that keeps it unique). */
-export type LedgerEntry = LedgerEntryView & { readonly key: string };
+/** The connection a row was seen on. */
+export type LedgerMode = 'sandbox' | 'live';
+
+/**
+ * A ledger row (the renderer's shape, plus the key that keeps it unique and its mode; rows of
+ * versions before modes were recorded have none and count as live, where money is real).
+ */
+export type LedgerEntry = LedgerEntryView & { readonly key: string; readonly mode?: LedgerMode };
 
 const FileSchema = z.object({
   version: z.literal(1),
-  entries: z.array(LedgerEntryViewSchema.extend({ key: z.string() })),
+  entries: z.array(
+    LedgerEntryViewSchema.extend({ key: z.string(), mode: z.enum(['sandbox', 'live']).optional() }),
+  ),
 });
 
 /** Options of {@link Ledger}. */
@@ -35,6 +47,8 @@ export type LedgerOptions = Readonly<{
   logger: Logger;
   /** Called after each change. */
   onChange?: () => void;
+  /** The current connection's mode (default live). */
+  mode?: () => LedgerMode;
 }>;
 
 /** What a charge is for. */
@@ -79,32 +93,17 @@ export class Ledger {
     for (const entry of parsed.data.entries) this.#add(entry);
   }
 
-  /** Every entry, oldest first, without the internal key. */
+  /** Every entry of the current mode, oldest first, without the internal fields. */
   entries(): LedgerEntryView[] {
-    return this.#entries.map(({ key: _key, ...entry }) => entry);
+    const mode = this.#mode();
+    return this.#entries.flatMap(({ key: _key, mode: m, ...entry }) =>
+      (m ?? 'live') === mode ? [entry] : [],
+    );
   }
 
-  /** Sums of the entries. */
+  /** Sums of the current mode's entries. */
   totals(): LedgerTotals {
-    let charged: Usd = '0.00';
-    let refunded: Usd = '0.00';
-    let unconfirmed: Usd = '0.00';
-    let unconfirmedCount = 0;
-    for (const e of this.#entries) {
-      if (e.type === 'charge') charged = addUsd(charged, e.amountUsd ?? '0');
-      else if (e.type === 'refund') refunded = addUsd(refunded, e.amountUsd ?? '0');
-      else {
-        unconfirmedCount++;
-        if (e.amountUsd) unconfirmed = addUsd(unconfirmed, e.amountUsd);
-      }
-    }
-    return {
-      chargedUsd: charged,
-      refundedUsd: refunded,
-      netUsd: subUsd(charged, refunded),
-      unconfirmedUsd: unconfirmed,
-      unconfirmedCount,
-    };
+    return sumLedger(this.entries());
   }
 
   /** Charges recorded for a job (to infer its refund). */
@@ -189,11 +188,18 @@ export class Ledger {
   }
 
   async #record(entry: LedgerEntry): Promise<boolean> {
-    if (this.#closed || this.#keys.has(entry.key)) return false;
-    this.#add(entry);
+    const mode = this.#mode();
+    // Two services may reuse charge ids: a sandbox row never hides a live one, nor the reverse.
+    const key = mode === 'live' ? entry.key : `${mode}|${entry.key}`;
+    if (this.#closed || this.#keys.has(key)) return false;
+    this.#add({ ...entry, key, mode });
     await this.#writer.write(() => JSON.stringify({ version: 1, entries: this.#entries }));
     this.#o.onChange?.();
     return true;
+  }
+
+  #mode(): LedgerMode {
+    return this.#o.mode?.() ?? 'live';
   }
 
   #add(entry: LedgerEntry): void {

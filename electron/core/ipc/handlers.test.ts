@@ -117,6 +117,9 @@ describe('every IPC channel', () => {
       'keys:remove': () => undefined,
       'settings:get': () => undefined,
       'settings:set': () => ({ maxConcurrentJobs: 5 }),
+      'keys:activate': () => ({ id: null }),
+      'account:exportLedger': () => ({ type: 'charge' }),
+      'app:openExternal': () => ({ url: 'https://platform.invalid/' }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

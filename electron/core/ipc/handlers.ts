@@ -104,16 +104,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'account:balance': async () => account.refresh(),
     'account:prices': async () => account.prices(true),
-    'account:ledger': async () => account.ledger(),
+    'account:ledger': async (filter) => account.ledger(filter ?? {}),
     'keys:get': async () => keys.state(),
-    'keys:set': async ({ key }) => {
+    'keys:set': async ({ key, name, id }) => {
       notWhileSending(jobs);
-      return keys.set(key);
+      return keys.set(key, { ...(name ? { name } : {}), ...(id ? { id } : {}) });
     },
-    'keys:test': async (input) => keys.test(input?.key),
-    'keys:remove': async () => {
+    'keys:test': async (input) => keys.test(input?.key, input?.id),
+    'keys:remove': async (input) => {
       notWhileSending(jobs);
-      return keys.remove();
+      return keys.remove(input?.id);
     },
     'settings:get': async () => settings.get(),
     'settings:set': async (patch) => {
@@ -121,6 +121,23 @@ export function createHandlers(d: HandlerDeps): Handlers {
         notWhileSending(jobs);
       }
       return settings.set(patch);
+    },
+    'keys:activate': async ({ id }) => {
+      notWhileSending(jobs);
+      return keys.activate(id);
+    },
+    'account:exportLedger': async (filter) =>
+      account.exportLedger(filter ?? {}, settings.get().exportDir),
+    'app:openExternal': async ({ url }) => {
+      // Only pages of the platform the user configured: nothing else can be launched from here.
+      const platform = settings.get().platformUrl;
+      if (!platform || new URL(url).origin !== new URL(platform).origin) {
+        throw new KilnError(
+          'not_platform',
+          'Kiln opens only pages of the platform set in Settings → Platform address.',
+        );
+      }
+      return (await ports.openExternal?.(url)) ?? false;
     },
   };
 }

@@ -12,6 +12,7 @@ import { dispatch } from '../../../shared/ipc/dispatch';
 import { createSandbox, serveSandbox, type Sandbox } from '../../sandbox';
 import { createServices } from '../services';
 import { testPorts } from '../testing/harness';
+import { AuthError } from '../api/errors';
 import { KeyService } from './key-service';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
@@ -62,7 +63,7 @@ describe('KeyService', () => {
     const keys = service(new MemorySecretStore(), 'No keychain here.');
     expect(keys.state()).toMatchObject({ present: false, storage: 'none' });
     const state = await keys.set(`  ${LIVE_KEY}\n`);
-    expect(state).toEqual({
+    expect(state).toMatchObject({
       present: true,
       suffix: '…0001',
       storage: 'session',
@@ -81,6 +82,7 @@ describe('KeyService', () => {
         throw new Error('locked collection');
       },
       delete: async () => {},
+      named: () => refusing,
     };
     const state = await service(refusing).set(LIVE_KEY);
     expect(state).toMatchObject({ present: true, storage: 'session' });
@@ -93,6 +95,55 @@ describe('KeyService', () => {
       .catch((e: unknown) => e as Error);
     expect(error).toMatchObject({ code: 'invalid_key' });
     expect((error as Error).message).not.toContain('sk live');
+  });
+});
+
+describe('named keys', () => {
+  it('adds, names, switches, replaces and removes keys, one active at a time', async () => {
+    const changes: string[] = [];
+    let active: string | undefined;
+    const keys = new KeyService({
+      secrets: new MemorySecretStore(),
+      logger: quiet,
+      probe: async (key) => {
+        if ((key ?? active) !== 'sk-live-client-b-0002')
+          throw new AuthError('invalid_api_key', 'The API key was refused.');
+      },
+      onChange: async () => {
+        active = await keys.key();
+        changes.push(active ? active.slice(-4) : 'sandbox');
+      },
+      mode: () => (active ? 'live' : 'sandbox'),
+    });
+    await keys.load();
+    const a = await keys.set('sk-live-client-a-0001', { name: 'Client A' });
+    const b = await keys.set('sk-live-client-b-0002', { name: 'Client B' });
+    expect(b.keys?.map((k) => [k.name, k.suffix, k.active])).toEqual([
+      ['Client A', '…0001', false],
+      ['Client B', '…0002', true],
+    ]);
+    const idA = a.activeId!;
+    const idB = b.activeId!;
+    expect(await keys.test(undefined, idB)).toMatchObject({ ok: true });
+    expect(await keys.test(undefined, idA)).toMatchObject({ ok: false, code: 'invalid_api_key' });
+    expect((await keys.activate(idA)).activeId).toBe(idA);
+    expect(await keys.key()).toBe('sk-live-client-a-0001');
+    // Replace keeps the name and makes the key active.
+    const replaced = await keys.set('sk-live-client-a-0003', { id: idA });
+    expect(replaced.keys?.find((k) => k.id === idA)).toMatchObject({
+      name: 'Client A',
+      suffix: '…0003',
+    });
+    expect(replaced.keys).toHaveLength(2);
+    // Removing a key that is not active changes nothing else; removing the active one → sandbox.
+    expect((await keys.remove(idB)).keys).toHaveLength(1);
+    expect(await keys.activate(null)).toMatchObject({ present: false, mode: 'sandbox' });
+    await keys.activate(idA);
+    expect(await keys.remove()).toMatchObject({ present: false, keys: [] });
+    expect(changes).toEqual(['0001', '0002', '0001', '0003', 'sandbox', '0003', 'sandbox']);
+    await expect(keys.activate('gone')).rejects.toMatchObject({ code: 'unknown_key' });
+    // The state never holds a key.
+    expect(JSON.stringify(keys.state())).not.toMatch(/client-[ab]/);
   });
 });
 

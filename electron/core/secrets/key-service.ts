@@ -1,16 +1,21 @@
 /**
- * The API key, over the {@link SecretStore} port. It is set from the renderer once and never
- * handed back: the renderer learns only whether a key is set, its last four characters and where
- * it is kept. When no secure store is available, or the keychain refuses the key, it is kept in
- * memory for this session only and the state says why.
+ * The API keys, over the {@link SecretStore} port. Kiln keeps several named keys (for example one
+ * per project, each with its own spending limit on the platform) and uses one of them, the active
+ * one; with none active it uses the sandbox. Each secret lives in its own keychain entry; the
+ * settings keep only names, masked suffixes and the active id. A key is set from the renderer
+ * once and never handed back: the renderer learns only names, suffixes and where each is kept.
+ * When no secure store is available, or the keychain refuses a key, it is kept in memory for
+ * this session only and the state says why.
  *
- * Nothing here puts the key in a log, a file other than the OS keychain, an event or an error.
+ * Nothing here puts a key in a log, a file other than the OS keychain, an event or an error.
  */
-import type { KeyStateView, KeyTestResult } from '../../../shared/ipc/contract';
+import { randomUUID } from 'node:crypto';
+import type { KeyEntryView, KeyStateView, KeyTestResult } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import { ApiError } from '../api/errors';
 import type { Logger } from '../ports';
-import type { SecretStore } from './secret-store';
+import type { KeyIndex } from '../settings/settings-service';
+import { DEFAULT_KEY_ENTRY, type SecretStore } from './secret-store';
 
 /** Options of {@link KeyService}. */
 export type KeyServiceOptions = Readonly<{
@@ -20,109 +25,208 @@ export type KeyServiceOptions = Readonly<{
   logger: Logger;
   /** Sends one free request with `key` (or the current key); throws the typed error it meets. */
   probe: (key: string | undefined) => Promise<void>;
-  /** Called after the key changed (the connection switches between sandbox and live). */
+  /** Called after the active key changed (the connection switches). */
   onChange: () => Promise<void>;
   /** The current connection mode, for the state. */
   mode: () => 'sandbox' | 'live';
+  /** Where the names, suffixes and active id are kept (the settings); memory when absent. */
+  index?: Readonly<{ get(): KeyIndex; set(index: KeyIndex): Promise<void> }>;
 }>;
 
 const NO_SECURE_STORE =
   'No system keychain is available, so Kiln keeps the key only until it quits. Install or unlock your keychain (on Linux: a Secret Service such as GNOME Keyring) to keep it.';
 const KEYCHAIN_REFUSED =
   'The system keychain did not accept the key, so Kiln keeps it only until it quits. Unlock your keychain and add the key again to keep it.';
+/** Name of a key an older Kiln stored without one. */
+const UNNAMED = 'API key';
 
 /** The last characters of a key, enough to recognise it and too few to use it. */
 export function maskKey(key: string): string | undefined {
   return key.length >= 12 ? `…${key.slice(-4)}` : undefined;
 }
 
-/** Keeps the key and reports its state. */
+/** Trims a pasted key and checks that it can be one; the error never repeats it. */
+function checkKey(raw: string): string {
+  const key = raw.trim();
+  if (!/^[\x21-\x7e]{8,512}$/.test(key)) {
+    throw new KilnError(
+      'invalid_key',
+      'That does not look like an API key: paste the whole key, without spaces or line breaks.',
+      { field: 'key' },
+    );
+  }
+  return key;
+}
+
+function memoryIndex(): NonNullable<KeyServiceOptions['index']> {
+  let index: KeyIndex = { keys: [] };
+  return {
+    get: () => index,
+    set: async (next) => {
+      index = next;
+    },
+  };
+}
+
+/** Keeps the keys and reports their state. */
 export class KeyService {
   readonly #o: KeyServiceOptions;
-  #key: string | undefined;
-  /** Kept in memory only (no secure store, or it refused the key). */
-  #sessionOnly = false;
+  readonly #index: NonNullable<KeyServiceOptions['index']>;
+  /** Secrets by key id, read from their entries at load and kept for requests. */
+  readonly #secrets = new Map<string, string>();
+  /** Keys kept in memory only (no secure store, or it refused them). */
+  readonly #sessionOnly = new Set<string>();
   #reason: string | undefined;
 
   constructor(options: KeyServiceOptions) {
     this.#o = options;
+    this.#index = options.index ?? memoryIndex();
     if (!options.secrets.secure) this.#reason = options.insecureReason ?? NO_SECURE_STORE;
   }
 
-  /** Reads the stored key (a failing keychain reads as no key, with the reason kept). */
+  /**
+   * Reads the stored keys (a failing keychain reads as no key, with a warning). A key an older
+   * Kiln kept in the store's own entry is adopted as a named key, active unless the user chose.
+   */
   async load(): Promise<void> {
-    try {
-      this.#key = (await this.#o.secrets.get()) ?? undefined;
-    } catch {
-      this.#key = undefined;
-      this.#o.logger.warn('the keychain could not be read');
+    let index = this.#index.get();
+    const read = async (id: string) => {
+      try {
+        const value = await this.#o.secrets.named(id).get();
+        if (value) this.#secrets.set(id, value);
+      } catch {
+        this.#o.logger.warn('the keychain could not be read');
+      }
+    };
+    await read(DEFAULT_KEY_ENTRY);
+    const legacy = this.#secrets.get(DEFAULT_KEY_ENTRY);
+    if (legacy && !index.keys.some((k) => k.id === DEFAULT_KEY_ENTRY)) {
+      index = {
+        activeId: index.activeId === undefined ? DEFAULT_KEY_ENTRY : index.activeId,
+        keys: [
+          { id: DEFAULT_KEY_ENTRY, name: UNNAMED, ...suffixOf(legacy), addedAt: Date.now() },
+          ...index.keys,
+        ],
+      };
+      await this.#index.set(index);
     }
+    await Promise.all(index.keys.filter((k) => k.id !== DEFAULT_KEY_ENTRY).map((k) => read(k.id)));
   }
 
-  /** The key for the `Authorization` header. Never log or return it across IPC. */
+  /** The active key for the `Authorization` header. Never log or return it across IPC. */
   async key(): Promise<string | undefined> {
-    return this.#key;
+    const id = this.#index.get().activeId;
+    return id ? this.#secrets.get(id) : undefined;
   }
 
   /** What the renderer may know. */
   state(): KeyStateView {
-    const secure = this.#o.secrets.secure && !this.#sessionOnly;
-    const suffix = this.#key ? maskKey(this.#key) : undefined;
+    const index = this.#index.get();
+    const keys = index.keys.map((k) => this.#entry(k, index.activeId));
+    const active = keys.find((k) => k.active && !k.missing);
+    const insecure = active ? active.storage === 'session' : !this.#o.secrets.secure;
     return {
-      present: Boolean(this.#key),
-      ...(suffix ? { suffix } : {}),
-      storage: this.#key ? (secure ? 'keychain' : 'session') : 'none',
-      ...(!secure && this.#reason ? { reason: this.#reason } : {}),
+      present: Boolean(active),
+      ...(active?.suffix ? { suffix: active.suffix } : {}),
+      storage: active ? active.storage : 'none',
+      ...(insecure && this.#reason ? { reason: this.#reason } : {}),
       mode: this.#o.mode(),
+      ...(active ? { activeId: active.id } : {}),
+      keys,
     };
   }
 
   /**
-   * Stores a key: in the keychain when there is one, else for this session.
-   * @throws KilnError `invalid_key` when it cannot be a key (the message never repeats it)
+   * Stores a key (in the keychain when there is one, else for this session) and makes it the
+   * active one: a new key, or a new secret for the stored key `id`.
+   * @throws KilnError `invalid_key` when it cannot be a key (the message never repeats it),
+   *   `unknown_key` when `id` names no stored key
    */
-  async set(raw: string): Promise<KeyStateView> {
-    const key = raw.trim();
-    if (!/^[\x21-\x7e]{8,512}$/.test(key)) {
-      throw new KilnError(
-        'invalid_key',
-        'That does not look like an API key: paste the whole key, without spaces or line breaks.',
-        { field: 'key' },
-      );
-    }
-    this.#sessionOnly = false;
-    if (this.#o.secrets.secure) {
-      try {
-        await this.#o.secrets.set(key);
-      } catch {
-        this.#sessionOnly = true;
-        this.#reason = KEYCHAIN_REFUSED;
-        this.#o.logger.warn('the keychain refused the key; kept for this session only');
-      }
-    } else {
-      await this.#o.secrets.set(key);
-    }
-    this.#key = key;
-    await this.#o.onChange();
-    return this.state();
-  }
-
-  /** Forgets the key everywhere. */
-  async remove(): Promise<KeyStateView> {
-    await this.#o.secrets.delete().catch(() => {
-      this.#o.logger.warn('the keychain entry could not be deleted');
+  async set(raw: string, o: Readonly<{ name?: string; id?: string }> = {}): Promise<KeyStateView> {
+    const key = checkKey(raw);
+    const index = this.#index.get();
+    const existing = o.id ? this.#find(o.id) : undefined;
+    const id = existing?.id ?? (index.keys.length ? randomUUID() : DEFAULT_KEY_ENTRY);
+    await this.#store(id, key);
+    const entry = {
+      id,
+      name: o.name?.trim() || existing?.name || `Key ${index.keys.length + 1}`,
+      ...suffixOf(key),
+      addedAt: existing?.addedAt ?? Date.now(),
+    };
+    await this.#index.set({
+      activeId: id,
+      keys: existing
+        ? index.keys.map((k) => (k.id === id ? entry : k))
+        : [...index.keys.filter((k) => k.id !== id), entry],
     });
-    this.#key = undefined;
-    this.#sessionOnly = false;
-    if (this.#o.secrets.secure) this.#reason = undefined;
     await this.#o.onChange();
     return this.state();
   }
 
-  /** Tries a key (the given one, or the stored one) with one free request. */
-  async test(candidate?: string): Promise<KeyTestResult> {
-    const key = candidate?.trim() || undefined;
-    if (!key && !this.#key) {
+  /**
+   * Forgets a stored key everywhere (default the active one). Removing the active key switches
+   * Kiln to the sandbox.
+   * @throws KilnError `unknown_key` when `id` names no stored key
+   */
+  async remove(id?: string): Promise<KeyStateView> {
+    const index = this.#index.get();
+    const target = id ?? index.activeId ?? undefined;
+    if (!target) return this.state();
+    this.#find(target);
+    await this.#o.secrets
+      .named(target)
+      .delete()
+      .catch(() => {
+        this.#o.logger.warn('the keychain entry could not be deleted');
+      });
+    this.#secrets.delete(target);
+    this.#sessionOnly.delete(target);
+    const wasActive = index.activeId === target;
+    await this.#index.set({
+      activeId: wasActive ? null : index.activeId,
+      keys: index.keys.filter((k) => k.id !== target),
+    });
+    if (wasActive) await this.#o.onChange();
+    return this.state();
+  }
+
+  /**
+   * Makes a stored key the active one, or (`null`) switches to the sandbox.
+   * @throws KilnError `unknown_key`, or `key_missing` when its secret is gone
+   */
+  async activate(id: string | null): Promise<KeyStateView> {
+    if (id !== null) {
+      const entry = this.#find(id);
+      if (!this.#secrets.has(id)) {
+        throw new KilnError(
+          'key_missing',
+          `Kiln no longer has the secret of “${entry.name}” (it was kept for an earlier session only). Paste the key again with Replace.`,
+        );
+      }
+    }
+    const index = this.#index.get();
+    if (index.activeId === id) return this.state();
+    await this.#index.set({ ...index, activeId: id });
+    await this.#o.onChange();
+    return this.state();
+  }
+
+  /** Tries a key (the given one, a stored one, or the active one) with one free request. */
+  async test(candidate?: string, id?: string): Promise<KeyTestResult> {
+    let key = candidate?.trim() || undefined;
+    if (!key && id) {
+      this.#find(id);
+      key = this.#secrets.get(id);
+      if (!key) {
+        return {
+          ok: false,
+          code: 'key_missing',
+          message: 'Kiln no longer has this key. Paste it again with Replace.',
+        };
+      }
+    }
+    if (!key && !(await this.key())) {
       return { ok: false, code: 'no_key', message: 'No API key is set. Paste one to test it.' };
     }
     try {
@@ -136,4 +240,48 @@ export class KeyService {
       return { ok: false, code: 'internal', message: 'Kiln could not test the key. Try again.' };
     }
   }
+
+  #find(id: string): KeyIndex['keys'][number] {
+    const entry = this.#index.get().keys.find((k) => k.id === id);
+    if (!entry) {
+      throw new KilnError('unknown_key', 'Kiln has no key by that name any more. Add it again.');
+    }
+    return entry;
+  }
+
+  async #store(id: string, key: string): Promise<void> {
+    this.#sessionOnly.delete(id);
+    if (this.#o.secrets.secure) {
+      try {
+        await this.#o.secrets.named(id).set(key);
+      } catch {
+        this.#sessionOnly.add(id);
+        this.#reason = KEYCHAIN_REFUSED;
+        this.#o.logger.warn('the keychain refused the key; kept for this session only');
+      }
+    } else {
+      this.#sessionOnly.add(id);
+      await this.#o.secrets.named(id).set(key);
+    }
+    this.#secrets.set(id, key);
+  }
+
+  #entry(k: KeyIndex['keys'][number], activeId: string | null | undefined): KeyEntryView {
+    const missing = !this.#secrets.has(k.id);
+    const session = this.#sessionOnly.has(k.id) || !this.#o.secrets.secure;
+    return {
+      id: k.id,
+      name: k.name,
+      ...(k.suffix ? { suffix: k.suffix } : {}),
+      storage: missing ? 'none' : session ? 'session' : 'keychain',
+      active: k.id === activeId,
+      missing,
+      addedAt: k.addedAt,
+    };
+  }
+}
+
+function suffixOf(key: string): { suffix?: string } {
+  const suffix = maskKey(key);
+  return suffix ? { suffix } : {};
 }

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { KeyIndex } from '../settings/settings-service';
 import { KeyService } from './key-service';
 import { KeyringSecretStore } from './keyring-store';
 
@@ -43,7 +44,7 @@ describe('KeyService over the real keychain', () => {
       });
     const first = open();
     await first.load();
-    expect(await first.set('sk-live-keychain-test-42')).toEqual({
+    expect(await first.set('sk-live-keychain-test-42')).toMatchObject({
       present: true,
       suffix: '…t-42',
       storage: 'keychain',
@@ -58,5 +59,51 @@ describe('KeyService over the real keychain', () => {
     const third = open();
     await third.load();
     expect(third.state()).toMatchObject({ present: false, storage: 'none' });
+  });
+});
+
+describe('named keys over the real keychain', () => {
+  it('keeps each named key in its own entry, and only names and suffixes in the index', async () => {
+    const account = `test-${randomUUID()}`;
+    let index: KeyIndex = { keys: [] };
+    const saved = { get: () => index, set: async (next: KeyIndex) => void (index = next) };
+    const open = () =>
+      new KeyService({
+        secrets: new KeyringSecretStore(account, 'dev.kiln.test'),
+        logger: { info: () => {}, warn: () => {}, error: () => {} },
+        probe: async () => {},
+        onChange: async () => {},
+        mode: () => 'live',
+        index: saved,
+      });
+    const first = open();
+    await first.load();
+    const a = await first.set('sk-live-project-a-1111', { name: 'Project A' });
+    const b = await first.set('sk-live-project-b-2222', { name: 'Project B' });
+    expect(b.keys?.map((k) => [k.name, k.storage, k.active])).toEqual([
+      ['Project A', 'keychain', false],
+      ['Project B', 'keychain', true],
+    ]);
+    // Each secret sits in its own keychain entry.
+    const store = new KeyringSecretStore(account, 'dev.kiln.test');
+    expect(await store.named(a.activeId!).get()).toBe('sk-live-project-a-1111');
+    expect(await store.named(b.activeId!).get()).toBe('sk-live-project-b-2222');
+    expect(JSON.stringify(index)).not.toMatch(/project-[ab]/);
+
+    // A restart reads both back and keeps B active; switching and replacing reach the keychain.
+    const second = open();
+    await second.load();
+    expect(await second.key()).toBe('sk-live-project-b-2222');
+    await second.activate(a.activeId!);
+    await second.set('sk-live-project-a-3333', { id: a.activeId! });
+    expect(await store.named(a.activeId!).get()).toBe('sk-live-project-a-3333');
+    const third = open();
+    await third.load();
+    expect(await third.key()).toBe('sk-live-project-a-3333');
+    await third.remove(a.activeId!);
+    await third.remove(b.activeId!);
+    expect(await store.named(a.activeId!).get()).toBeUndefined();
+    expect(await store.named(b.activeId!).get()).toBeUndefined();
+    expect(third.state()).toMatchObject({ present: false, keys: [] });
   });
 });

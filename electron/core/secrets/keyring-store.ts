@@ -8,7 +8,7 @@
  * tell the user why.
  */
 import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
-import type { SecretStore } from './secret-store';
+import { DEFAULT_KEY_ENTRY, type SecretStore } from './secret-store';
 
 /** Keychain service name of Kiln's entries. */
 export const KEYRING_SERVICE = 'dev.kiln.desktop';
@@ -19,10 +19,20 @@ const PINNED: EntryOptions = { linux: { store: 'secret-service' } };
 export class KeyringSecretStore implements SecretStore {
   readonly secure = true;
   readonly #entry: AsyncEntry;
+  readonly #account: string;
+  readonly #service: string;
 
   /** @throws when no secure store is available (check {@link KeyringSecretStore.available} first) */
   constructor(account = 'api-key', service = KEYRING_SERVICE) {
     this.#entry = new AsyncEntry(service, account, PINNED);
+    this.#account = account;
+    this.#service = service;
+  }
+
+  /** A named key's own keychain entry: account `<account>.<name>` under the same service. */
+  named(name: string): SecretStore {
+    if (name === DEFAULT_KEY_ENTRY) return this;
+    return new KeyringSecretStore(`${this.#account}.${name}`, this.#service);
   }
 
   async get(): Promise<string | undefined> {

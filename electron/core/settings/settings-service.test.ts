@@ -27,7 +27,16 @@ describe('SettingsService', () => {
   it('starts from the defaults and keeps checked changes across restarts', async () => {
     const file = path.join(dir, 'a.json');
     const s = await open(file);
-    expect(s.get()).toEqual({ ...defaults, requestBudget: 55, maxConcurrentJobs: 5 });
+    expect(s.get()).toEqual({
+      ...defaults,
+      requestBudget: 55,
+      maxConcurrentJobs: 5,
+      platformUrl: 'https://platform.invalid',
+      balanceRefreshSeconds: 60,
+      cacheMaxMb: 2048,
+      units: 'mm',
+      welcomeSeen: false,
+    });
     await s.set({
       baseUrl: 'https://eu.example.test/v1/',
       maxConcurrentJobs: 3,
@@ -75,5 +84,59 @@ describe('SettingsService', () => {
     const s = await open(odd);
     expect(s.get()).toMatchObject({ requestBudget: 55, maxConcurrentJobs: 2 });
     expect(s.get()).not.toHaveProperty('apiKey');
+  });
+
+  it('keeps the account settings, and refuses each bad value with a sentence for its field', async () => {
+    const file = path.join(dir, 'e.json');
+    const s = await open(file);
+    await s.set({
+      platformUrl: 'https://platform.example.test/',
+      lowBalanceUsd: '5',
+      balanceRefreshSeconds: 120,
+      cacheMaxMb: 500,
+      units: 'in',
+      welcomeSeen: true,
+    });
+    const again = await open(file);
+    expect(again.get()).toMatchObject({
+      platformUrl: 'https://platform.example.test',
+      lowBalanceUsd: '5.00',
+      balanceRefreshSeconds: 120,
+      cacheMaxMb: 500,
+      units: 'in',
+      welcomeSeen: true,
+    });
+    await again.set({ lowBalanceUsd: null });
+    expect(again.get().lowBalanceUsd).toBeUndefined();
+    for (const [patch, field, sentence] of [
+      [{ platformUrl: 'ftp://platform.example.test' }, 'platformUrl', /https:\/\//],
+      [{ platformUrl: 'not an address' }, 'platformUrl', /not a web address/],
+      [{ balanceRefreshSeconds: 5 }, 'balanceRefreshSeconds', /15 to 3600 seconds/],
+      [{ cacheMaxMb: 10 }, 'cacheMaxMb', /from 100 to/],
+    ] as const) {
+      const error = await again.set(patch).catch((e: unknown) => e);
+      expect(error, field).toMatchObject({ code: 'invalid_setting', field });
+      expect((error as Error).message).toMatch(sentence);
+    }
+    // A refused change changes nothing.
+    expect((await open(file)).get()).toMatchObject({ balanceRefreshSeconds: 120, cacheMaxMb: 500 });
+  });
+
+  it("keeps the named keys' index (names and suffixes only) beside the settings", async () => {
+    const file = path.join(dir, 'f.json');
+    const s = await open(file);
+    const index = {
+      activeId: 'k2',
+      keys: [
+        { id: 'k1', name: 'Client A', suffix: '…0001', addedAt: 1 },
+        { id: 'k2', name: 'Client B', suffix: '…0002', addedAt: 2 },
+      ],
+    };
+    await s.setKeyIndex(index);
+    await s.set({ units: 'cm' });
+    const again = await open(file);
+    expect(again.keyIndex()).toEqual(index);
+    expect(again.get()).not.toHaveProperty('keyIndex');
+    expect(again.get().units).toBe('cm');
   });
 });

@@ -17,7 +17,42 @@ export type SettingsDefaults = Readonly<{
   exportDir: string;
   requestBudget?: number;
   maxConcurrentJobs?: number;
+  /** The service's web platform (keys, top-ups). */
+  platformUrl?: string;
+  /** True where no welcome should show (tests that are not about the first run). */
+  welcomeSeen?: boolean;
 }>;
+
+/** Default of the platform URL when the host names none (like the base URL's, a placeholder). */
+export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
+/** Length units Kiln can show. */
+export const UNITS = ['mm', 'cm', 'in'] as const;
+/** Range of the slow balance refresh, in seconds. */
+export const BALANCE_REFRESH_RANGE = { min: 15, max: 3600, default: 60 } as const;
+/** Range of the model cache's size limit, in MB. */
+export const CACHE_MB_RANGE = { min: 100, max: 1_000_000, default: 2048 } as const;
+
+/**
+ * The named keys Kiln keeps: only names, masked suffixes and which one is active. The secrets
+ * live in the keychain, one entry per key id. `activeId: null` means the user chose the sandbox;
+ * absent means never chosen.
+ */
+export type KeyIndex = Readonly<{
+  activeId?: string | null;
+  keys: ReadonlyArray<Readonly<{ id: string; name: string; suffix?: string; addedAt: number }>>;
+}>;
+
+const KeyIndexSchema = z.object({
+  activeId: z.string().nullable().optional(),
+  keys: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      suffix: z.string().max(8).optional(),
+      addedAt: z.number(),
+    }),
+  ),
+});
 
 /** Options of {@link SettingsService}. */
 export type SettingsServiceOptions = Readonly<{
@@ -66,15 +101,57 @@ const stored = z.object({
   exportDir: z.string().optional().catch(undefined),
   spendWarningUsd: z.string().refine(isUsd).optional().catch(undefined),
   confirmAboveUsd: z.string().refine(isUsd).optional().catch(undefined),
+  platformUrl: z.string().optional().catch(undefined),
+  lowBalanceUsd: z.string().refine(isUsd).optional().catch(undefined),
+  balanceRefreshSeconds: z
+    .number()
+    .int()
+    .min(BALANCE_REFRESH_RANGE.min)
+    .max(BALANCE_REFRESH_RANGE.max)
+    .optional()
+    .catch(undefined),
+  cacheMaxMb: z
+    .number()
+    .int()
+    .min(CACHE_MB_RANGE.min)
+    .max(CACHE_MB_RANGE.max)
+    .optional()
+    .catch(undefined),
+  units: z.enum(UNITS).optional().catch(undefined),
+  welcomeSeen: z.boolean().optional().catch(undefined),
+  keyIndex: KeyIndexSchema.optional().catch(undefined),
 });
 
 /** Optional dollar thresholds: absent means "off", `null` in a patch turns one off. */
-const USD_FIELDS = ['spendWarningUsd', 'confirmAboveUsd'] as const;
+const USD_FIELDS = ['spendWarningUsd', 'confirmAboveUsd', 'lowBalanceUsd'] as const;
+
+/** Whole-number settings with their ranges and the sentence for a refused value. */
+const INT_FIELDS = {
+  requestBudget: {
+    min: 1,
+    max: LIMITS.requestsPerMinute,
+    what: `The request budget must be a whole number from 1 to ${LIMITS.requestsPerMinute} per minute (the service allows ${LIMITS.requestsPerMinute}).`,
+  },
+  maxConcurrentJobs: {
+    min: 1,
+    max: LIMITS.concurrentJobs,
+    what: `Kiln can run 1 to ${LIMITS.concurrentJobs} generations at once (the account allows ${LIMITS.concurrentJobs}).`,
+  },
+  balanceRefreshSeconds: {
+    ...BALANCE_REFRESH_RANGE,
+    what: `Refresh the balance every ${BALANCE_REFRESH_RANGE.min} to ${BALANCE_REFRESH_RANGE.max} seconds.`,
+  },
+  cacheMaxMb: {
+    ...CACHE_MB_RANGE,
+    what: `The cache limit must be a whole number of MB from ${CACHE_MB_RANGE.min} to ${CACHE_MB_RANGE.max}.`,
+  },
+} as const;
 
 /** Reads, checks and saves the settings. */
 export class SettingsService {
   readonly #o: SettingsServiceOptions;
   #current: SettingsView;
+  #keyIndex: KeyIndex = { keys: [] };
   #writing: Promise<void> = Promise.resolve();
 
   constructor(options: SettingsServiceOptions) {
@@ -87,9 +164,12 @@ export class SettingsService {
     const parsed = stored.safeParse((await this.#o.store.load()) ?? {});
     const value = parsed.success ? parsed.data : {};
     const base = value.baseUrl ? checkBaseUrl(value.baseUrl) : undefined;
+    const platform = value.platformUrl ? checkBaseUrl(value.platformUrl) : undefined;
+    this.#keyIndex = value.keyIndex ?? { keys: [] };
     this.#current = this.#withDefaults({
       ...value,
       baseUrl: base?.ok ? base.url : undefined,
+      platformUrl: platform?.ok ? platform.url : undefined,
       exportDir: value.exportDir && path.isAbsolute(value.exportDir) ? value.exportDir : undefined,
     });
     return this.get();
@@ -112,8 +192,25 @@ export class SettingsService {
         throw new KilnError('invalid_setting', checked.message, { field: 'baseUrl' });
       next['baseUrl'] = checked.url;
     }
-    if (patch.requestBudget !== undefined) next['requestBudget'] = patch.requestBudget;
-    if (patch.maxConcurrentJobs !== undefined) next['maxConcurrentJobs'] = patch.maxConcurrentJobs;
+    if (patch.platformUrl !== undefined) {
+      const checked = checkBaseUrl(patch.platformUrl);
+      if (!checked.ok) {
+        throw new KilnError('invalid_setting', checked.message.replace('service', 'platform'), {
+          field: 'platformUrl',
+        });
+      }
+      next['platformUrl'] = checked.url;
+    }
+    for (const [field, range] of Object.entries(INT_FIELDS)) {
+      const value = patch[field as keyof typeof INT_FIELDS];
+      if (value === undefined) continue;
+      if (!Number.isInteger(value) || value < range.min || value > range.max) {
+        throw new KilnError('invalid_setting', range.what, { field });
+      }
+      next[field] = value;
+    }
+    if (patch.units !== undefined) next['units'] = patch.units;
+    if (patch.welcomeSeen !== undefined) next['welcomeSeen'] = patch.welcomeSeen;
     if (patch.exportDir === null) delete next['exportDir'];
     else if (patch.exportDir !== undefined) {
       if (!path.isAbsolute(patch.exportDir)) {
@@ -133,11 +230,29 @@ export class SettingsService {
 
     const previous = this.get();
     this.#current = this.#withDefaults(next);
-    const data = this.#storedForm();
-    this.#writing = this.#writing.catch(() => undefined).then(() => this.#o.store.save(data));
-    await this.#writing;
+    await this.#save();
     await this.#o.onChange?.(this.get(), previous);
     return this.get();
+  }
+
+  /** The named keys' index (never the secrets). */
+  keyIndex(): KeyIndex {
+    return this.#keyIndex;
+  }
+
+  /** Replaces and saves the named keys' index. */
+  async setKeyIndex(index: KeyIndex): Promise<void> {
+    this.#keyIndex = index;
+    await this.#save();
+  }
+
+  async #save(): Promise<void> {
+    const data = this.#storedForm();
+    if (this.#keyIndex.keys.length || this.#keyIndex.activeId !== undefined) {
+      data['keyIndex'] = this.#keyIndex;
+    }
+    this.#writing = this.#writing.catch(() => undefined).then(() => this.#o.store.save(data));
+    await this.#writing;
   }
 
   /** Only the values that differ from the defaults are stored, so new defaults reach old installs. */
@@ -159,6 +274,11 @@ export class SettingsService {
       requestBudget: pick('requestBudget', d.requestBudget ?? 55),
       maxConcurrentJobs: pick('maxConcurrentJobs', d.maxConcurrentJobs ?? LIMITS.concurrentJobs),
       exportDir: pick('exportDir', d.exportDir),
+      platformUrl: pick('platformUrl', d.platformUrl ?? DEFAULT_PLATFORM_URL),
+      balanceRefreshSeconds: pick('balanceRefreshSeconds', BALANCE_REFRESH_RANGE.default),
+      cacheMaxMb: pick('cacheMaxMb', CACHE_MB_RANGE.default),
+      units: pick('units', 'mm'),
+      welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
       ...Object.fromEntries(
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
       ),

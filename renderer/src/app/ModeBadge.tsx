@@ -1,21 +1,31 @@
-/** Says whether Kiln talks to the built-in sandbox (nothing is charged) or the live service. */
+/**
+ * Says whether Kiln talks to the built-in sandbox (nothing is charged) or the live service, and
+ * with which named key. It follows `keys.updated`, so it changes the moment a key is added,
+ * switched or removed.
+ */
 import { useKiln } from '../store/StoreProvider';
 
-/** The mode badge of the header. */
+/** The mode badge of the header; a click opens the keys. */
 export function ModeBadge() {
-  const mode = useKiln((s) => s.info?.mode);
+  const mode = useKiln((s) => s.keyState?.mode ?? s.info?.mode);
+  const keyName = useKiln((s) => s.keyState?.keys?.find((k) => k.active)?.name);
+  const openAccount = useKiln((s) => s.openAccount);
   if (!mode) return null;
-  return mode === 'sandbox' ? (
-    <span
-      className="badge badge-sandbox"
+  const sandbox = mode === 'sandbox';
+  return (
+    <button
+      type="button"
+      className={`badge ${sandbox ? 'badge-sandbox' : 'badge-live'}`}
       data-testid="mode-badge"
-      title="No API key is set: Kiln runs against its built-in cloud sandbox."
+      data-mode={mode}
+      title={
+        sandbox
+          ? 'No API key is active: Kiln runs against its built-in cloud sandbox. Click to add a key.'
+          : 'Kiln uses the live service and your balance. Click to manage keys.'
+      }
+      onClick={() => openAccount('keys')}
     >
-      Sandbox — nothing is charged
-    </span>
-  ) : (
-    <span className="badge badge-live" data-testid="mode-badge">
-      Live
-    </span>
+      {sandbox ? 'Sandbox — nothing is charged' : `Live${keyName ? ` · ${keyName}` : ''}`}
+    </button>
   );
 }

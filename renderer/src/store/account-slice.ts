@@ -1,11 +1,16 @@
 /**
- * The account as the renderer knows it: balance and spend, the live price list, the settings and
- * the key's masked state. Kept current by `account.updated` / `keys.updated` events; the price
- * list and settings are read at start and again when they may have changed.
+ * The account as the renderer knows it: balance and spend, the live price list, the settings, the
+ * keys' masked state and the spend ledger. Kept current by `account.updated` / `keys.updated`
+ * events; the price list and settings are read at start and again when they may have changed.
+ * The keys go into the main process through `keys:set` and never come back.
  */
 import type {
   AccountView,
   KeyStateView,
+  KeyTestResult,
+  LedgerExportView,
+  LedgerFilter,
+  LedgerPageView,
   PricesView,
   SettingsPatch,
   SettingsView,
@@ -20,6 +25,13 @@ export interface AccountSlice {
   keyState: KeyStateView | undefined;
   /** Why the balance or prices could not be read (shown in the billing bar), if they could not. */
   accountError: string | undefined;
+  /** The code of {@link accountError} (`invalid_api_key` offers to replace the key). */
+  accountErrorCode: string | undefined;
+  /** The spend ledger as last read with {@link ledgerFilter}. */
+  ledger: LedgerPageView | undefined;
+  ledgerFilter: NonNullable<LedgerFilter>;
+  /** Payment notices the user closed (by job id), so they do not come back. */
+  dismissedNotices: readonly string[];
   /** Loads account, prices, settings and key state, and follows their events. Called by init. */
   loadAccount(): Promise<void>;
   /** Asks the service for the balance now. */
@@ -31,25 +43,65 @@ export interface AccountSlice {
    * @throws KilnError `invalid_setting` with `field` when a value is refused
    */
   updateSettings(patch: SettingsPatch): Promise<SettingsView>;
+  /** Reads the ledger with a new filter (or the current one again). */
+  loadLedger(filter?: NonNullable<LedgerFilter>): Promise<void>;
+  /** Writes the filtered ledger as CSV into the export folder; answers where. */
+  exportLedger(): Promise<LedgerExportView>;
+  /**
+   * Stores a key (a new named one, or a new secret for `id`) and makes it active.
+   * @throws KilnError `invalid_key` (field `key`) or `busy`
+   */
+  saveKey(key: string, o?: { name?: string; id?: string }): Promise<KeyStateView>;
+  /** Tries a pasted key, a stored one (`id`), or the active one. */
+  testKey(o: { key?: string; id?: string }): Promise<KeyTestResult>;
+  /** Forgets a stored key. */
+  removeKey(id: string): Promise<KeyStateView>;
+  /** Uses a stored key from now on, or (`null`) the sandbox. */
+  activateKey(id: string | null): Promise<KeyStateView>;
+  /** Opens a platform page in the system browser; false when the renderer must show a link. */
+  openExternal(url: string): Promise<boolean>;
+  /** Closes a payment notice for good. */
+  dismissNotice(jobId: string): void;
 }
 
 /** Creates the account slice. */
 export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge) => {
-  const remember = (error: unknown) => set({ accountError: (error as Error).message });
+  const remember = (error: unknown) =>
+    set({
+      accountError: (error as Error).message,
+      accountErrorCode: (error as { code?: string }).code,
+    });
+  const keyChanged = (keyState: KeyStateView) => {
+    const modeChanged = get().keyState?.mode !== keyState.mode;
+    const activeChanged = get().keyState?.activeId !== keyState.activeId;
+    set({ keyState, ...(modeChanged || activeChanged ? { accountError: undefined } : {}) });
+    // Another connection has other prices, another balance and another ledger: read them again.
+    if (modeChanged || activeChanged) {
+      void Promise.all([
+        get().refreshPrices(),
+        get().refreshBalance(),
+        get().ledger ? get().loadLedger() : undefined,
+      ]);
+    }
+    return keyState;
+  };
   return {
     account: undefined,
     prices: undefined,
     settings: undefined,
     keyState: undefined,
     accountError: undefined,
+    accountErrorCode: undefined,
+    ledger: undefined,
+    ledgerFilter: {},
+    dismissedNotices: [],
     async loadAccount() {
-      bridge.on('account.updated', (account) => set({ account, accountError: undefined }));
-      bridge.on('keys.updated', (keyState) => {
-        const modeChanged = get().keyState?.mode !== keyState.mode;
-        set({ keyState });
-        // Another connection has other prices and another balance: read them again.
-        if (modeChanged) void Promise.all([get().refreshPrices(), get().refreshBalance()]);
+      bridge.on('account.updated', (account) => {
+        set({ account, accountError: undefined, accountErrorCode: undefined });
+        // New rows may have arrived: keep an open ledger current.
+        if (get().ledger) void get().loadLedger();
       });
+      bridge.on('keys.updated', keyChanged);
       const [settings, keyState] = await Promise.all([
         bridge['settings:get'](undefined),
         bridge['keys:get'](undefined),
@@ -59,7 +111,7 @@ export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge)
     },
     async refreshBalance() {
       await bridge['account:balance'](undefined).then(
-        (account) => set({ account, accountError: undefined }),
+        (account) => set({ account, accountError: undefined, accountErrorCode: undefined }),
         remember,
       );
     },
@@ -70,6 +122,34 @@ export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge)
       const settings = await bridge['settings:set'](patch);
       set({ settings });
       return settings;
+    },
+    async loadLedger(filter) {
+      const next = filter ?? get().ledgerFilter;
+      set({ ledgerFilter: next });
+      const ledger = await bridge['account:ledger'](next);
+      // A newer filter may have been chosen meanwhile: keep only the answer to the current one.
+      if (get().ledgerFilter === next) set({ ledger });
+    },
+    async exportLedger() {
+      return bridge['account:exportLedger'](get().ledgerFilter);
+    },
+    async saveKey(key, o = {}) {
+      return keyChanged(await bridge['keys:set']({ key, ...o }));
+    },
+    async testKey(o) {
+      return bridge['keys:test'](o);
+    },
+    async removeKey(id) {
+      return keyChanged(await bridge['keys:remove']({ id }));
+    },
+    async activateKey(id) {
+      return keyChanged(await bridge['keys:activate']({ id }));
+    },
+    async openExternal(url) {
+      return bridge['app:openExternal']({ url }).catch(() => false);
+    },
+    dismissNotice(jobId) {
+      set({ dismissedNotices: [...get().dismissedNotices, jobId] });
     },
   };
 };

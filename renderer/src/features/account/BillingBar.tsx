@@ -1,19 +1,122 @@
-/** The billing bar of the header: balance and jobs running (issue 10 completes it). */
-import { formatUsd } from '../../../../shared/money';
+/**
+ * The billing bar of the header, always visible: the balance, this month's spend against the
+ * account's monthly limit (and the key's, when it has one), the account's jobs running and Kiln's
+ * own queue. It warns below the user's low-balance threshold with a way to top up, says why the
+ * balance could not be read (a refused key: with a way to replace it), and shows the last 402
+ * refusal as a sentence with what to do.
+ */
+import { useMemo } from 'react';
+import { compareUsd, formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
+import { PlatformLink } from './PlatformLink';
+import { latestPaymentNotice, PAYMENT_REMEDIES } from './payment-notice';
+import './account.css';
 
-/** Balance at a glance; a click opens the account page. */
+/** "$1.20 of $50.00", or "$1.20 (no limit)". */
+function spendText(spent: string | undefined, limit: string | undefined): string {
+  const s = spent ? formatUsd(spent) : '—';
+  return limit ? `${s} of ${formatUsd(limit)}` : `${s} (no limit)`;
+}
+
+/** The header's billing bar. */
 export function BillingBar() {
   const account = useKiln((s) => s.account);
+  const error = useKiln((s) => s.accountError);
+  const errorCode = useKiln((s) => s.accountErrorCode);
+  const lowBalance = useKiln((s) => s.settings?.lowBalanceUsd);
   const openAccount = useKiln((s) => s.openAccount);
+  const jobs = useKiln((s) => s.jobs);
+  const dismissed = useKiln((s) => s.dismissedNotices);
+  const dismissNotice = useKiln((s) => s.dismissNotice);
+  const notice = useMemo(() => latestPaymentNotice(jobs, dismissed), [jobs, dismissed]);
+
+  const balance = account?.balanceUsd;
+  const low = Boolean(balance && lowBalance && compareUsd(balance, lowBalance) < 0);
+  const queue = account?.queue;
+  const nearLimit = (spent?: string, limit?: string) =>
+    Boolean(spent && limit && compareUsd(spent, limit) >= 0);
+  const remedy = notice ? PAYMENT_REMEDIES[notice.code] : undefined;
+
   return (
-    <button
-      type="button"
-      className="billing-bar"
-      data-testid="billing-bar"
-      onClick={() => openAccount('billing')}
-    >
-      Balance {account?.balanceUsd ? formatUsd(account.balanceUsd) : '—'}
-    </button>
+    <div className="billing-bar" role="group" aria-label="Billing" data-testid="billing-bar">
+      <button
+        type="button"
+        className={`billing-item billing-balance${low ? ' is-low' : ''}`}
+        data-testid="billing-balance"
+        data-balance={balance ?? ''}
+        onClick={() => openAccount('billing')}
+        title="Open the account page"
+      >
+        <span className="billing-label">Balance</span> {balance ? formatUsd(balance) : '—'}
+      </button>
+      <span
+        className={`billing-item${nearLimit(account?.monthSpendUsd, account?.monthlyLimitUsd) ? ' is-low' : ''}`}
+        data-testid="billing-month"
+        title="Spent this calendar month (UTC) against the account's monthly limit"
+      >
+        <span className="billing-label">Month</span>{' '}
+        {spendText(account?.monthSpendUsd, account?.monthlyLimitUsd)}
+      </span>
+      {account?.keyMonthlyLimitUsd ? (
+        <span
+          className={`billing-item${nearLimit(account.keyMonthSpendUsd, account.keyMonthlyLimitUsd) ? ' is-low' : ''}`}
+          data-testid="billing-key-month"
+          title="Spent this month with this key against the key's own limit"
+        >
+          <span className="billing-label">Key</span>{' '}
+          {spendText(account.keyMonthSpendUsd ?? '0.00', account.keyMonthlyLimitUsd)}
+        </span>
+      ) : null}
+      <span
+        className="billing-item"
+        data-testid="billing-jobs"
+        title="The account's generations running now (all clients), and Kiln's own queue"
+      >
+        <span className="billing-label">Jobs</span>{' '}
+        {account?.jobsRunning !== undefined
+          ? `${account.jobsRunning}${account.jobsLimit !== undefined ? `/${account.jobsLimit}` : ''}`
+          : '—'}
+        {queue ? ` · Kiln ${queue.running} running, ${queue.waiting} waiting` : ''}
+      </span>
+      {low && balance && lowBalance ? (
+        <span className="billing-warning" role="status" data-testid="low-balance">
+          Balance below {formatUsd(lowBalance)}. <PlatformLink label="Top up" testId="top-up" />
+        </span>
+      ) : null}
+      {error ? (
+        <span className="billing-warning" role="alert" data-testid="account-error">
+          {error}{' '}
+          {errorCode === 'invalid_api_key' ? (
+            <button type="button" onClick={() => openAccount('keys')} data-testid="replace-key">
+              Replace the key
+            </button>
+          ) : null}
+        </span>
+      ) : null}
+      {notice && remedy ? (
+        <div
+          className="billing-notice"
+          role="alert"
+          data-testid="payment-notice"
+          data-code={notice.code}
+        >
+          <strong>{remedy.title}.</strong> {notice.job.error?.message}{' '}
+          <PlatformLink label={remedy.platform} testId="payment-platform" />
+          {remedy.keys ? (
+            <button type="button" onClick={() => openAccount('keys')} data-testid="payment-keys">
+              Use another key
+            </button>
+          ) : null}
+          <button
+            type="button"
+            aria-label="Close this notice"
+            onClick={() => dismissNotice(notice.job.id)}
+            data-testid="payment-dismiss"
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
   );
 }

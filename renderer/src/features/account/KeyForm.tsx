@@ -1,0 +1,132 @@
+/**
+ * Pasting a key: for a new named key, or a new secret for a stored one. The key can be tried
+ * first (one free balance call); saving sends it to the main process, which keeps it in the OS
+ * keychain. The field is emptied after saving: the key is never shown again.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { KeyStateView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+
+/** Props of {@link KeyForm}. */
+export type KeyFormProps = Readonly<{
+  /** The stored key to replace; absent: add a new one. */
+  replaceId?: string;
+  /** Ask for a name (new keys). */
+  withName?: boolean;
+  /** Called after the key was saved. */
+  onSaved?: (state: KeyStateView) => void;
+  onCancel?: () => void;
+  testId: string;
+}>;
+
+/** A form to add or replace a key. */
+export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId }: KeyFormProps) {
+  const saveKey = useKiln((s) => s.saveKey);
+  const testKey = useKiln((s) => s.testKey);
+  const id = useId();
+  const [key, setKey] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
+
+  const run = async (what: () => Promise<void>) => {
+    setBusy(true);
+    setResult(undefined);
+    try {
+      await what();
+    } catch (error) {
+      setResult({ ok: false, text: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onTest = () =>
+    void run(async () => {
+      const r = await testKey({ key });
+      setResult({ ok: r.ok, text: r.message });
+    });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const state = await saveKey(key, {
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(replaceId ? { id: replaceId } : {}),
+      });
+      setKey('');
+      setName('');
+      setResult({
+        ok: true,
+        text: `Saved. Kiln now uses the key ending ${state.suffix ?? '(short key)'}.`,
+      });
+      onSaved?.(state);
+    });
+  };
+
+  return (
+    <form
+      className="key-form"
+      onSubmit={onSubmit}
+      data-testid={testId}
+      aria-label={replaceId ? 'Replace the key' : 'Add a key'}
+    >
+      {withName ? (
+        <label htmlFor={`${id}-name`}>
+          Name
+          <input
+            id={`${id}-name`}
+            value={name}
+            maxLength={60}
+            placeholder="For example: Client A"
+            onChange={(e) => setName(e.target.value)}
+            data-testid={`${testId}-name`}
+          />
+        </label>
+      ) : null}
+      <label htmlFor={`${id}-key`}>
+        {replaceId ? 'New key' : 'API key'}
+        <input
+          id={`${id}-key`}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          placeholder="Paste the key from the platform"
+          onChange={(e) => setKey(e.target.value)}
+          data-testid={`${testId}-key`}
+        />
+      </label>
+      <div className="account-actions">
+        <button
+          type="button"
+          disabled={!key.trim() || busy}
+          onClick={onTest}
+          data-testid={`${testId}-test`}
+        >
+          Test
+        </button>
+        <button
+          type="submit"
+          className="primary"
+          disabled={!key.trim() || busy}
+          data-testid={`${testId}-save`}
+        >
+          {replaceId ? 'Replace' : 'Save key'}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      {result ? (
+        <p
+          className={result.ok ? 'ok-text' : 'field-error'}
+          role={result.ok ? 'status' : 'alert'}
+          data-testid={`${testId}-result`}
+        >
+          {result.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * The keys: every named key with its masked suffix and where it is kept, the active one marked.
+ * Each can be tried (a free balance call), made active, replaced or removed; a refused key says
+ * so and offers to replace it. With no key active Kiln uses the sandbox.
+ */
+import { useState } from 'react';
+import type { KeyEntryView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+import { KeyForm } from './KeyForm';
+import { PlatformLink } from './PlatformLink';
+
+const STORAGE_WORDS = {
+  keychain: 'in the system keychain',
+  session: 'for this session only',
+  none: 'secret missing',
+} as const;
+
+/** One stored key with its actions. */
+function KeyRow({ entry }: { entry: KeyEntryView }) {
+  const testKey = useKiln((s) => s.testKey);
+  const removeKey = useKiln((s) => s.removeKey);
+  const activateKey = useKiln((s) => s.activateKey);
+  const [replacing, setReplacing] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; code?: string; text: string } | undefined>();
+  const act = (what: () => Promise<unknown>) =>
+    void what().catch((e: unknown) => setResult({ ok: false, text: (e as Error).message }));
+
+  return (
+    <li
+      className={`key-row${entry.active ? ' is-active' : ''}`}
+      data-testid="key-row"
+      data-key-name={entry.name}
+      data-active={entry.active}
+    >
+      <div className="key-line">
+        <strong>{entry.name}</strong> <span className="mono">{entry.suffix ?? ''}</span>{' '}
+        <span className="muted">{STORAGE_WORDS[entry.storage]}</span>
+        {entry.active ? <span className="badge badge-live">Active</span> : null}
+        <span className="key-buttons">
+          {!entry.active && !entry.missing ? (
+            <button
+              type="button"
+              onClick={() => act(() => activateKey(entry.id))}
+              data-testid="key-use"
+            >
+              Use this key
+            </button>
+          ) : null}
+          <button
+            type="button"
+            disabled={entry.missing}
+            onClick={() =>
+              act(async () => {
+                setResult(undefined);
+                const r = await testKey({ id: entry.id });
+                setResult({ ok: r.ok, ...(r.code ? { code: r.code } : {}), text: r.message });
+              })
+            }
+            data-testid="key-test"
+          >
+            Test
+          </button>
+          <button type="button" onClick={() => setReplacing(true)} data-testid="key-replace">
+            Replace
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => setConfirmRemove(true)}
+            data-testid="key-remove"
+          >
+            Remove
+          </button>
+        </span>
+      </div>
+      {confirmRemove ? (
+        <p role="alertdialog" aria-label="Remove the key" className="key-confirm">
+          Remove “{entry.name}” from Kiln and the keychain? The key stays valid on the platform
+          until you revoke it there.{' '}
+          <button
+            type="button"
+            className="danger"
+            onClick={() => act(() => removeKey(entry.id))}
+            data-testid="key-remove-confirm"
+          >
+            Remove
+          </button>{' '}
+          <button type="button" onClick={() => setConfirmRemove(false)}>
+            Keep
+          </button>
+        </p>
+      ) : null}
+      {entry.missing ? (
+        <p className="field-error">
+          Kiln no longer has this key&apos;s secret. Replace it to use it again.
+        </p>
+      ) : null}
+      {result ? (
+        <p
+          className={result.ok ? 'ok-text' : 'field-error'}
+          role={result.ok ? 'status' : 'alert'}
+          data-testid="key-test-result"
+        >
+          {result.text}
+          {!result.ok && result.code === 'invalid_api_key' && !replacing ? (
+            <>
+              {' '}
+              <button
+                type="button"
+                onClick={() => setReplacing(true)}
+                data-testid="key-offer-replace"
+              >
+                Replace this key
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {replacing ? (
+        <KeyForm
+          replaceId={entry.id}
+          testId="replace-key-form"
+          onSaved={() => {
+            setReplacing(false);
+            setResult({ ok: true, text: 'Replaced. The new key is active.' });
+          }}
+          onCancel={() => setReplacing(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** The keys tab. */
+export function KeysSection() {
+  const keyState = useKiln((s) => s.keyState);
+  const activateKey = useKiln((s) => s.activateKey);
+  const [error, setError] = useState<string | undefined>();
+  const keys = keyState?.keys ?? [];
+  return (
+    <div className="account-section" data-testid="account-keys">
+      <p className="muted">
+        Keys are created on the platform and shown there once. Kiln keeps each one in your system
+        keychain and never shows it again: only its last characters. The active key is used for
+        every request; with none active Kiln runs against its sandbox.{' '}
+        <PlatformLink label="Create a key on the platform" testId="keys-platform" />
+      </p>
+      {keyState?.reason ? (
+        <p className="field-error" data-testid="key-storage-reason">
+          {keyState.reason}
+        </p>
+      ) : null}
+      {keys.length ? (
+        <ul className="key-list" aria-label="Stored keys">
+          {keys.map((k) => (
+            <KeyRow key={k.id} entry={k} />
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="no-keys">No key yet: Kiln is using the sandbox.</p>
+      )}
+      <div className="account-actions">
+        <button
+          type="button"
+          disabled={keyState?.mode === 'sandbox'}
+          onClick={() =>
+            void activateKey(null).then(
+              () => setError(undefined),
+              (e: unknown) => setError((e as Error).message),
+            )
+          }
+          data-testid="use-sandbox"
+        >
+          Use the sandbox
+        </button>
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <h3>Add a key</h3>
+      <KeyForm withName testId="add-key-form" />
+    </div>
+  );
+}

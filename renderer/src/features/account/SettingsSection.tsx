@@ -1,0 +1,285 @@
+/**
+ * Settings: which service Kiln talks to (the sandbox, or the live service at its address), the
+ * platform's address, request and polling budgets, the export folder, the cache size, spending
+ * thresholds and length units. Saving sends only what changed; a refused value shows the core's
+ * sentence next to its field and nothing else is lost.
+ */
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+
+type Field =
+  | 'baseUrl'
+  | 'platformUrl'
+  | 'requestBudget'
+  | 'maxConcurrentJobs'
+  | 'balanceRefreshSeconds'
+  | 'exportDir'
+  | 'cacheMaxMb'
+  | 'confirmAboveUsd'
+  | 'lowBalanceUsd'
+  | 'spendWarningUsd'
+  | 'units';
+
+type Spec = Readonly<{
+  field: Field;
+  label: string;
+  hint: string;
+  kind: 'text' | 'int' | 'usd' | 'units';
+}>;
+
+const SPECS: readonly Spec[] = [
+  {
+    field: 'baseUrl',
+    label: 'Service address',
+    hint: 'Where the live service answers (https).',
+    kind: 'text',
+  },
+  {
+    field: 'platformUrl',
+    label: 'Platform address',
+    hint: 'Where keys and top-ups are managed.',
+    kind: 'text',
+  },
+  {
+    field: 'requestBudget',
+    label: 'Request budget (per minute)',
+    hint: 'The service allows 60; Kiln stays under it. Applies at the next start.',
+    kind: 'int',
+  },
+  {
+    field: 'maxConcurrentJobs',
+    label: 'Generations at once',
+    hint: 'The account allows 5.',
+    kind: 'int',
+  },
+  {
+    field: 'balanceRefreshSeconds',
+    label: 'Balance refresh (seconds)',
+    hint: 'How often Kiln reads the balance to see other spending.',
+    kind: 'int',
+  },
+  {
+    field: 'exportDir',
+    label: 'Export folder',
+    hint: 'Where exports, prints and CSVs are saved (full path).',
+    kind: 'text',
+  },
+  {
+    field: 'cacheMaxMb',
+    label: 'Model cache limit (MB)',
+    hint: 'Older downloaded models are removed beyond it.',
+    kind: 'int',
+  },
+  {
+    field: 'confirmAboveUsd',
+    label: 'Ask before spending more than ($)',
+    hint: 'Empty: never ask. 0: always ask.',
+    kind: 'usd',
+  },
+  {
+    field: 'lowBalanceUsd',
+    label: 'Warn when the balance is below ($)',
+    hint: 'Empty: no warning.',
+    kind: 'usd',
+  },
+  {
+    field: 'spendWarningUsd',
+    label: "Warn when this month's spend passes ($)",
+    hint: 'Empty: no warning.',
+    kind: 'usd',
+  },
+  {
+    field: 'units',
+    label: 'Length units',
+    hint: 'Used for sizes in the viewer and print tools.',
+    kind: 'units',
+  },
+];
+
+type Draft = Record<Field, string>;
+
+function draftOf(s: SettingsView): Draft {
+  const out = {} as Draft;
+  for (const { field } of SPECS) {
+    const v = s[field];
+    out[field] = v === undefined ? '' : String(v);
+  }
+  return out;
+}
+
+/** The change from `saved` to `draft`, or a local refusal for a field. */
+function patchOf(
+  draft: Draft,
+  saved: Draft,
+): { patch: SettingsPatch } | { field: Field; message: string } {
+  const patch: Record<string, unknown> = {};
+  for (const { field, kind } of SPECS) {
+    const value = draft[field].trim();
+    if (value === saved[field]) continue;
+    if (kind === 'int') {
+      if (!/^\d+$/.test(value)) return { field, message: 'Enter a whole number.' };
+      patch[field] = Number(value);
+    } else if (kind === 'usd') {
+      patch[field] = value === '' ? null : value;
+    } else if (field === 'exportDir' && value === '') {
+      patch[field] = null;
+    } else {
+      patch[field] = value;
+    }
+  }
+  return { patch: patch as SettingsPatch };
+}
+
+/** The settings tab. */
+export function SettingsSection() {
+  const settings = useKiln((s) => s.settings);
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const keyState = useKiln((s) => s.keyState);
+  const activateKey = useKiln((s) => s.activateKey);
+  const id = useId();
+  const [draft, setDraft] = useState<Draft | undefined>(settings ? draftOf(settings) : undefined);
+  const [error, setError] = useState<{ field?: string; message: string } | undefined>();
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (settings && !draft) setDraft(draftOf(settings));
+  }, [settings, draft]);
+  if (!settings || !draft) return <p className="muted account-section">Reading the settings…</p>;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    const result = patchOf(draft, draftOf(settings));
+    if ('field' in result) return setError(result);
+    setError(undefined);
+    void updateSettings(result.patch).then(
+      (next) => {
+        setDraft(draftOf(next));
+        setSaved(true);
+      },
+      (err: unknown) =>
+        setError({ field: (err as { field?: string }).field, message: (err as Error).message }),
+    );
+  };
+
+  const lastKey = keyState?.keys?.find((k) => !k.missing);
+  const connection: ReactNode = (
+    <fieldset className="settings-connection" data-testid="settings-connection">
+      <legend>Connection</legend>
+      <label>
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          checked={keyState?.mode === 'sandbox'}
+          onChange={() =>
+            void activateKey(null).catch((e: unknown) =>
+              setError({ message: (e as Error).message }),
+            )
+          }
+          data-testid="mode-sandbox"
+        />
+        Built-in sandbox (demo: nothing is charged, a library of its own)
+      </label>
+      <label>
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          checked={keyState?.mode === 'live'}
+          disabled={!lastKey}
+          onChange={() =>
+            lastKey &&
+            void activateKey(lastKey.id).catch((e: unknown) =>
+              setError({ message: (e as Error).message }),
+            )
+          }
+          data-testid="mode-live"
+        />
+        Live service at the address below
+        {lastKey
+          ? ` with “${(keyState?.keys?.find((k) => k.active) ?? lastKey).name}”`
+          : ' (add a key first, under Keys)'}
+      </label>
+    </fieldset>
+  );
+
+  return (
+    <form
+      className="account-section settings-form"
+      onSubmit={onSubmit}
+      data-testid="account-settings"
+      noValidate
+    >
+      {connection}
+      {SPECS.map(({ field, label, hint, kind }) => {
+        const inputId = `${id}-${field}`;
+        const refused = error?.field === field;
+        const common = {
+          id: inputId,
+          'aria-describedby': `${inputId}-hint${refused ? ` ${inputId}-error` : ''}`,
+          'aria-invalid': refused || undefined,
+          'data-testid': `setting-${field}`,
+          value: draft[field],
+          onChange: (e: { target: { value: string } }) => {
+            setSaved(false);
+            setDraft({ ...draft, [field]: e.target.value });
+          },
+        };
+        return (
+          <div className="settings-field" key={field}>
+            <label htmlFor={inputId}>{label}</label>
+            {kind === 'units' ? (
+              <select {...common}>
+                <option value="mm">Millimetres (mm)</option>
+                <option value="cm">Centimetres (cm)</option>
+                <option value="in">Inches (in)</option>
+              </select>
+            ) : (
+              <input
+                {...common}
+                inputMode={kind === 'text' ? undefined : 'decimal'}
+                spellCheck={false}
+              />
+            )}
+            <span className="muted" id={`${inputId}-hint`}>
+              {hint}
+            </span>
+            {refused ? (
+              <span
+                className="field-error"
+                id={`${inputId}-error`}
+                role="alert"
+                data-testid={`setting-error-${field}`}
+              >
+                {error.message}
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
+      {error && !SPECS.some((s) => s.field === error.field) ? (
+        <p className="field-error" role="alert" data-testid="settings-error">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="account-actions">
+        <button type="submit" className="primary" data-testid="settings-save">
+          Save settings
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setDraft(draftOf(settings));
+            setError(undefined);
+          }}
+        >
+          Undo changes
+        </button>
+        {saved ? (
+          <span className="ok-text" role="status" data-testid="settings-saved">
+            Saved.
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

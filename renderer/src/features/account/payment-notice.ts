@@ -1,0 +1,53 @@
+/**
+ * The 402 refusals (service-api.md §7) as notices: which job met one last, and what the user can
+ * do about each code.
+ */
+import type { JobView } from '../../../../shared/ipc/contract';
+
+/** The service's 402 codes. */
+export const PAYMENT_CODES = [
+  'insufficient_balance',
+  'monthly_limit_reached',
+  'key_limit_reached',
+] as const;
+/** One of {@link PAYMENT_CODES}. */
+export type PaymentCode = (typeof PAYMENT_CODES)[number];
+
+/** What to offer for each refusal. */
+export const PAYMENT_REMEDIES: Record<
+  PaymentCode,
+  Readonly<{ title: string; platform: string; keys: boolean }>
+> = {
+  insufficient_balance: { title: 'Balance too low', platform: 'Top up', keys: false },
+  monthly_limit_reached: {
+    title: 'Monthly limit reached',
+    platform: 'Raise the limit',
+    keys: false,
+  },
+  key_limit_reached: {
+    title: "This key's limit reached",
+    platform: "Raise the key's limit",
+    keys: true,
+  },
+};
+
+/** A job the service refused for money, with its code. */
+export type PaymentNotice = Readonly<{ job: JobView; code: PaymentCode }>;
+
+/** The newest job refused with a 402 that the user has not closed, if any. */
+export function latestPaymentNotice(
+  jobs: readonly JobView[],
+  dismissed: readonly string[],
+): PaymentNotice | undefined {
+  let best: PaymentNotice | undefined;
+  for (const job of jobs) {
+    const code = job.error?.code;
+    if (!code || !(PAYMENT_CODES as readonly string[]).includes(code)) continue;
+    if (dismissed.includes(job.id)) continue;
+    const at = job.finishedAt ?? job.createdAt;
+    if (!best || at > (best.job.finishedAt ?? best.job.createdAt)) {
+      best = { job, code: code as PaymentCode };
+    }
+  }
+  return best;
+}
