@@ -4,14 +4,13 @@
  * the running-jobs limit, and an empty balance (blocked by the quote, and a 402 that reads clearly).
  */
 import { expect, test } from '../support/fixtures';
-import { CreatePage, GIF, photo } from '../support/create-page';
+import { chargedOperations, CreatePage, GIF, photo } from '../support/create-page';
 
 test('a photo with its own settings: refusals at the field first, then a model', async ({
   kiln,
   host,
 }) => {
   const create = new CreatePage(kiln);
-  const charges = () => host.sandbox!.ledger().filter((e) => e.type === 'charge');
 
   // Refused before anything is uploaded: a GIF (by its bytes), a 25 MB PNG.
   await create.drop([GIF]);
@@ -45,7 +44,7 @@ test('a photo with its own settings: refusals at the field first, then a model',
   );
   await expect(kiln.page.getByTestId('poly-count')).toHaveAttribute('aria-invalid', 'true');
   await expect(kiln.jobs).toHaveCount(0);
-  expect(charges()).toEqual([]);
+  expect(chargedOperations(host)).toEqual([]);
 
   await create.settings({ polyCount: '20,000', textureFormat: 'png', seed: '7' });
   await expect(create.error('polyCount')).toHaveCount(0);
@@ -61,7 +60,7 @@ test('a photo with its own settings: refusals at the field first, then a model',
   const triangles = await kiln.waitForModel();
   expect(triangles).toBeGreaterThan(18_000);
   expect(triangles).toBeLessThan(22_000);
-  expect(charges().map((c) => c.operation)).toEqual(['generate.photo.fast']);
+  expect(chargedOperations(host)).toEqual(['generate.photo.fast']);
 });
 
 test('a batch of six photos: one total, one confirmation, the sixth waits its turn', async ({
@@ -106,7 +105,7 @@ test('a batch of six photos: one total, one confirmation, the sixth waits its tu
   }));
   expect(moments).toContainEqual({ waiting: 1, active: 5 });
   expect(Math.max(...moments.map((m) => m.active))).toBeLessThanOrEqual(5);
-  expect(host.sandbox!.ledger().filter((e) => e.type === 'charge')).toHaveLength(6);
+  expect(chargedOperations(host)).toHaveLength(6);
 });
 
 test('an empty balance: a 402 reads clearly, then the quote blocks before sending', async ({

@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Host } from '../../electron/host/host';
 import { PHOTOS, type KilnPage } from './kiln-page';
 
 /** A file to drop: its name, bytes and the MIME type the file manager would claim. */
@@ -17,6 +18,11 @@ export interface DropFile {
 /** Reads a shared real photo, dropped under `as` (the same bytes may be dropped as several). */
 export async function photo(name: string, as = name): Promise<DropFile> {
   return { name: as, bytes: await readFile(path.join(PHOTOS, name)), type: 'image/png' };
+}
+
+/** The operations the sandbox charged for, in order. */
+export function chargedOperations(host: Host): string[] {
+  return host.sandbox!.ledger().flatMap((e) => (e.type === 'charge' ? [e.operation] : []));
 }
 
 /** A one-pixel GIF: a real image the service does not take. */

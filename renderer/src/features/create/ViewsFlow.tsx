@@ -13,6 +13,9 @@ import { PhotoCard } from './PhotoCard';
 import { SettingsFields } from './SettingsFields';
 import { useCreateStart } from './use-create-start';
 
+/** The drag data type of a view slot being reordered (files dropped from outside have none). */
+const VIEW_DRAG = 'application/x-kiln-view';
+
 /** The multi-view flow. */
 export function ViewsFlow() {
   const views = useKiln((s) => s.views);
@@ -40,20 +43,27 @@ export function ViewsFlow() {
             onDragStart={(e) => {
               setDragFrom(i);
               e.dataTransfer.effectAllowed = 'move';
-              e.dataTransfer.setData('text/plain', String(i));
+              e.dataTransfer.setData(VIEW_DRAG, String(i));
             }}
             onDragEnd={() => setDragFrom(undefined)}
             onDragOver={(e) => {
-              if (dragFrom !== undefined) e.preventDefault();
+              if (e.dataTransfer.types.includes(VIEW_DRAG)) e.preventDefault();
             }}
             onDrop={(e) => {
+              const from = e.dataTransfer.getData(VIEW_DRAG);
+              if (!from) return;
               e.preventDefault();
-              if (dragFrom !== undefined) moveView(dragFrom, i);
+              moveView(Number(from), i);
               setDragFrom(undefined);
             }}
           >
-            <span className="slot-number" aria-hidden="true">
-              {i + 1}
+            <span
+              className="slot-handle"
+              aria-hidden="true"
+              title="Drag to reorder"
+              data-testid="view-handle"
+            >
+              ⠿ {i + 1}
             </span>
             <PhotoCard photo={v.file} compact onRemove={() => removePhoto('views', v.id)}>
               <select
