@@ -35,6 +35,18 @@ describe('create slice', () => {
     expect(store.getState().createErrors.photo).toContain('“a.gif” is not a JPEG, PNG or WebP');
   });
 
+  it('replaces one photo with another, and adds several for a batch', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    const names = () => store.getState().photos.map((p) => p.file.name);
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    await store.getState().addPhotos('photos', [png('b.png')]);
+    expect(names()).toEqual(['b.png']);
+    await store.getState().addPhotos('photos', [png('c.png'), png('d.png')]);
+    expect(names()).toEqual(['b.png', 'c.png', 'd.png']);
+    await store.getState().addPhotos('photos', [png('e.png')]);
+    expect(names()).toEqual(['b.png', 'c.png', 'd.png', 'e.png']);
+  });
+
   it('sends nothing for an out-of-range setting', async () => {
     const { store, bridge } = storeWith(async () => job('j1'));
     await store.getState().addPhotos('photos', [png('a.png')]);

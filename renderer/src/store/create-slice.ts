@@ -195,7 +195,11 @@ export const createCreateSlice: SliceCreator<CreateSlice> = (set, get, bridge) =
           set({ retexturePhoto: photoOf(good[0]) });
         }
       } else if (target === 'photos') {
-        set({ photos: [...get().photos, ...good.map(photoOf)] });
+        // One photo over one photo replaces it; several, or more for a batch, are added.
+        const current = get().photos;
+        const replace = good.length === 1 && current.length === 1 && files.length === 1;
+        if (replace) release(current);
+        set({ photos: [...(replace ? [] : current), ...good.map(photoOf)] });
       } else {
         const views = [...get().views];
         for (const file of good)

@@ -26,11 +26,16 @@ export function PhotoFlow() {
       <DropZone
         onFiles={onFiles}
         multiple
-        hint={photos.length ? 'Drop more photos for a batch' : 'Drop a photo of one object'}
+        hint={photos.length > 1 ? 'Drop more photos for the batch' : 'Drop a photo of one object'}
         describedBy={errorId('photo')}
       >
         {photos.length === 1 ? (
-          <PhotoCard photo={photos[0]!} onRemove={() => removePhoto('photos', photos[0]!.id)} />
+          <>
+            <PhotoCard photo={photos[0]!} onRemove={() => removePhoto('photos', photos[0]!.id)} />
+            <span className="muted hint">
+              Drop another photo to use it instead, or several for a batch
+            </span>
+          </>
         ) : undefined}
       </DropZone>
       <FieldError field="photo" />
