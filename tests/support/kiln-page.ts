@@ -17,7 +17,7 @@ export class KilnPage {
     return this.page.getByTestId('drop-zone');
   }
   get createError(): Locator {
-    return this.page.getByTestId('create-error');
+    return this.page.getByTestId('error-photo');
   }
   get jobs(): Locator {
     return this.page.getByTestId('job');
@@ -32,9 +32,13 @@ export class KilnPage {
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
   }
 
-  /** Drops files on the drop zone the way a file manager does (a real `drop` with a DataTransfer). */
+  /**
+   * Drops files on a drop zone (Create's photo zone unless `target` says which) the way a file
+   * manager does (a real `drop` with a DataTransfer).
+   */
   async drop(
     files: ReadonlyArray<{ name: string; bytes: Uint8Array; type: string }>,
+    target: Locator = this.dropZone,
   ): Promise<void> {
     const payload = files.map((f) => ({
       name: f.name,
@@ -49,7 +53,7 @@ export class KilnPage {
       }
       return dt;
     }, payload);
-    await this.dropZone.dispatchEvent('drop', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
   }
 
   /** Drops one of the shared real photos. */

@@ -1,5 +1,4 @@
 /** Jobs as the Activity list shows them, kept current by `jobs.updated` events. */
-import type { ModelTier } from '../../../shared/api/rules';
 import type { JobView } from '../../../shared/ipc/contract';
 import type { SliceCreator } from './app-store';
 
@@ -11,33 +10,34 @@ export interface JobsSlice {
   autoOpenJobId: string | undefined;
   setJobs(jobs: JobView[]): void;
   upsertJob(job: JobView): void;
-  /**
-   * Hands the photo to the main process and starts a generation.
-   * @throws KilnError with a user-facing message when the file or the start is refused
-   */
-  startPhoto(file: File, tier: ModelTier): Promise<JobView>;
 }
+
+/** Error codes of a 402 (service-api.md §7). */
+const PAYMENT_CODES = new Set([
+  'insufficient_balance',
+  'monthly_limit_reached',
+  'key_limit_reached',
+]);
 
 const newestFirst = (a: JobView, b: JobView) => b.createdAt - a.createdAt;
 
 /** Creates the jobs slice. */
-export const createJobsSlice: SliceCreator<JobsSlice> = (set, get, bridge) => ({
+export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
   jobs: [],
   autoOpenJobId: undefined,
   setJobs: (jobs) => set({ jobs: [...jobs].sort(newestFirst) }),
   upsertJob(job) {
+    const before = get().jobs.find((j) => j.id === job.id);
     const others = get().jobs.filter((j) => j.id !== job.id);
     set({ jobs: [job, ...others].sort(newestFirst) });
+    // A payment refusal means the balance Kiln knew is stale: read it, so costs quote right.
+    const refused = job.state === 'failed' && PAYMENT_CODES.has(job.error?.code ?? '');
+    if (refused && before?.state !== 'failed') {
+      void get().refreshBalance();
+    }
     if (job.state === 'done' && job.modelId && get().autoOpenJobId === job.id) {
       set({ autoOpenJobId: undefined });
       void get().openModel(job.modelId);
     }
-  },
-  async startPhoto(file, tier) {
-    const staged = await bridge.stageFile(file);
-    const job = await bridge['jobs:startPhoto']({ fileId: staged.id, tier });
-    set({ autoOpenJobId: job.id });
-    get().upsertJob(job);
-    return job;
   },
 });

@@ -1,75 +1,76 @@
 /**
- * Create: a photo in, a model version chosen, Generate. The photo is checked before anything is
- * uploaded; a refusal says what to fix.
+ * Create: the four routes of the service behind one mode switch (Photo | Views | Text |
+ * Retexture). Each flow checks its input before anything is uploaded, shows the cost before
+ * anything is charged, and keeps its input until a start succeeds.
  */
-import { useState } from 'react';
-import { formatBytes, MODEL_TIERS, TIERS, type ModelTier } from '../../../../shared/api/rules';
+import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { DropZone } from './DropZone';
-import { usePhotoChoice } from './use-photo-choice';
+import { CREATE_MODES, MODE_LABELS, type CreateMode } from './create-plan';
+import { PhotoFlow } from './PhotoFlow';
+import { RetextureFlow } from './RetextureFlow';
+import { TextFlow } from './TextFlow';
+import { ViewsFlow } from './ViewsFlow';
+import './create.css';
+
+const FLOWS: Readonly<Record<CreateMode, () => React.JSX.Element>> = {
+  photo: PhotoFlow,
+  views: ViewsFlow,
+  text: TextFlow,
+  retexture: RetextureFlow,
+};
+
+const TITLES: Readonly<Record<CreateMode, string>> = {
+  photo: 'Create from a photo',
+  views: 'Create from 2–4 views',
+  text: 'Create from a description',
+  retexture: 'Retexture a model',
+};
 
 /** The Create panel. */
 export function CreatePanel() {
-  const startPhoto = useKiln((s) => s.startPhoto);
-  const { photo, error, setError, choose, clear } = usePhotoChoice();
-  const [tier, setTier] = useState<ModelTier>('quality');
-  const [busy, setBusy] = useState(false);
+  const mode = useKiln((s) => s.createMode);
+  const setMode = useKiln((s) => s.setCreateMode);
+  const target = useKiln((s) => s.retextureTarget);
+  const seen = useKiln((s) => s.retextureSeen);
+  const markSeen = useKiln((s) => s.markRetextureSeen);
 
-  const generate = async () => {
-    if (!photo) return;
-    setBusy(true);
-    try {
-      await startPhoto(photo.file, tier);
-      clear();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
+  // A model sent here from the Library or the viewer opens the retexture flow, once per model.
+  useEffect(() => {
+    if (target && target.modelId !== seen) {
+      markSeen(target.modelId);
+      setMode('retexture');
     }
-  };
+  }, [target, seen, markSeen, setMode]);
 
+  const Flow = FLOWS[mode];
   return (
-    <section className="panel create-panel" aria-labelledby="create-title">
-      <h2 id="create-title">Create from a photo</h2>
-      <DropZone onFiles={(files) => void choose(files)}>
-        {photo ? (
-          <figure className="photo-preview" data-testid="photo-preview">
-            <img src={photo.previewUrl} alt="" />
-            <figcaption>
-              <span className="photo-name">{photo.file.name}</span>
-              <span className="muted">{formatBytes(photo.file.size)}</span>
-            </figcaption>
-          </figure>
-        ) : undefined}
-      </DropZone>
-      {error ? (
-        <p className="error-text" role="alert" data-testid="create-error">
-          {error}
-        </p>
-      ) : null}
-      <label className="field">
-        <span>Model version</span>
-        <select
-          data-testid="tier"
-          value={tier}
-          onChange={(e) => setTier(e.target.value as ModelTier)}
-        >
-          {MODEL_TIERS.map((t) => (
-            <option key={t} value={t}>
-              {TIERS[t].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        className="primary"
-        data-testid="generate"
-        disabled={!photo || busy}
-        onClick={() => void generate()}
+    <section className="panel create-panel" aria-labelledby="create-title" data-create-mode={mode}>
+      <div className="create-modes" role="tablist" aria-label="What to create from">
+        {CREATE_MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`create-mode-${m}`}
+            aria-selected={m === mode}
+            aria-controls="create-flow"
+            data-testid={`create-mode-${m}`}
+            className={m === mode ? 'create-mode create-mode-on' : 'create-mode'}
+            onClick={() => setMode(m)}
+          >
+            {MODE_LABELS[m]}
+          </button>
+        ))}
+      </div>
+      <h2 id="create-title">{TITLES[mode]}</h2>
+      <div
+        id="create-flow"
+        role="tabpanel"
+        aria-labelledby={`create-mode-${mode}`}
+        className="create-flow"
       >
-        {busy ? 'Starting…' : 'Generate'}
-      </button>
+        <Flow />
+      </div>
     </section>
   );
 }

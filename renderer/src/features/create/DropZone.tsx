@@ -1,23 +1,40 @@
 /**
- * Where a photo comes in: drop it, paste it, or browse for it. Keyboard: Enter or Space opens
- * the file chooser.
+ * Where photos come in: drop them, paste them, or browse for them. Keyboard: Enter or Space opens
+ * the file chooser. Only the drop zone on screen listens for pastes (one per flow).
  */
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 
 /** Props of {@link DropZone}. */
 export interface DropZoneProps {
   onFiles(files: File[]): void;
-  /** Shown inside the zone when a photo is chosen. */
+  /** Whether several files may be chosen at once. */
+  multiple?: boolean;
+  /** What to drop, in a few words ("Drop a photo of one object"). */
+  hint?: string;
+  /** Test id of the zone (the file input gets `<testId>-input`). */
+  testId?: string;
+  /** Id of the element that describes an error about the dropped files. */
+  describedBy?: string;
+  /** Shown inside the zone instead of the hint (a chosen photo's preview). */
   children?: React.ReactNode;
 }
 
 /** The photo drop zone. */
-export function DropZone({ onFiles, children }: DropZoneProps) {
+export function DropZone({
+  onFiles,
+  multiple = false,
+  hint = 'Drop a photo of one object',
+  testId = 'drop-zone',
+  describedBy,
+  children,
+}: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
+      // A paste into a text field is text editing, not a photo.
+      if ((event.target as HTMLElement | null)?.closest?.('input, textarea')) return;
       const files = [...(event.clipboardData?.files ?? [])];
       if (files.length) {
         event.preventDefault();
@@ -31,7 +48,8 @@ export function DropZone({ onFiles, children }: DropZoneProps) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    onFiles([...event.dataTransfer.files]);
+    const files = [...event.dataTransfer.files];
+    if (files.length) onFiles(files);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -42,14 +60,16 @@ export function DropZone({ onFiles, children }: DropZoneProps) {
 
   return (
     <div
-      className={`drop-zone${over ? ' drop-zone-over' : ''}`}
-      data-testid="drop-zone"
+      className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}`}
+      data-testid={testId}
       role="button"
       tabIndex={0}
-      aria-label="Drop a photo, paste one, or press Enter to browse"
+      aria-label={`${hint}: drop, paste, or press Enter to browse`}
+      aria-describedby={describedBy}
       onClick={() => input.current?.click()}
       onKeyDown={onKeyDown}
       onDragOver={(e) => {
+        if (![...e.dataTransfer.types].includes('Files')) return;
         e.preventDefault();
         setOver(true);
       }}
@@ -58,17 +78,18 @@ export function DropZone({ onFiles, children }: DropZoneProps) {
     >
       {children ?? (
         <div className="drop-zone-hint">
-          <strong>Drop a photo of one object</strong>
+          <strong>{hint}</strong>
           <span className="muted">
-            or paste it, or click to browse · JPEG, PNG or WebP, up to 20 MB
+            or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB
           </span>
         </div>
       )}
       <input
         ref={input}
-        data-testid="file-input"
+        data-testid={`${testId}-input`}
         type="file"
         accept="image/jpeg,image/png,image/webp"
+        multiple={multiple}
         hidden
         onChange={(e) => {
           onFiles([...(e.target.files ?? [])]);

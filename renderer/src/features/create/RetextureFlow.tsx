@@ -1,0 +1,121 @@
+/**
+ * Retexture: paint a model anew from a photo, as a new version. The model comes from the Library
+ * or the viewer (`beginRetexture`), or from the model open in the viewer on this page.
+ */
+import { useCallback } from 'react';
+import { TEXTURE_SIZES } from '../../../../shared/api/rules';
+import { useKiln } from '../../store/StoreProvider';
+import type { RetextureDraft } from '../../store/create-slice';
+import { DropZone } from './DropZone';
+import { errorId, FieldError } from './FieldError';
+import { PaidButton } from './PaidButton';
+import { PhotoCard } from './PhotoCard';
+import { useCreateStart } from './use-create-start';
+
+/** The retexture flow. */
+export function RetextureFlow() {
+  const target = useKiln((s) => s.retextureTarget);
+  const open = useKiln((s) => s.model);
+  const beginRetexture = useKiln((s) => s.beginRetexture);
+  const photo = useKiln((s) => s.retexturePhoto);
+  const addPhotos = useKiln((s) => s.addPhotos);
+  const removePhoto = useKiln((s) => s.removePhoto);
+  const draft = useKiln((s) => s.retextureSettings);
+  const set = useKiln((s) => s.setRetextureSettings);
+  const seedError = useKiln((s) => s.createErrors.seed);
+  const start = useCreateStart();
+  const onFiles = useCallback((files: File[]) => void addPhotos('retexture', files), [addPhotos]);
+
+  return (
+    <>
+      <div className="retexture-target" data-testid="retexture-target">
+        {target ? (
+          <p>
+            Model: <strong data-testid="retexture-model">{target.name}</strong>
+          </p>
+        ) : (
+          <p className="muted">
+            Choose a model: open it from the Library, or use the one in the viewer.
+          </p>
+        )}
+        <div className="row">
+          {open && open.modelId !== target?.modelId ? (
+            <button
+              type="button"
+              data-testid="retexture-use-open"
+              onClick={() => beginRetexture({ modelId: open.modelId, name: open.name })}
+            >
+              Use the model in the viewer ({open.name})
+            </button>
+          ) : null}
+          {target ? (
+            <button type="button" onClick={() => beginRetexture(undefined)}>
+              Clear
+            </button>
+          ) : null}
+        </div>
+        <FieldError field="model" />
+      </div>
+      <DropZone
+        onFiles={onFiles}
+        testId="retexture-drop"
+        hint="Drop the photo whose look the model should get"
+        describedBy={errorId('photo')}
+      >
+        {photo ? (
+          <PhotoCard photo={photo} onRemove={() => removePhoto('retexture', photo.id)} />
+        ) : undefined}
+      </DropZone>
+      <FieldError field="photo" />
+      <details className="settings">
+        <summary>
+          Settings <span className="muted">texture 2048 px, random seed</span>
+        </summary>
+        <div className="settings-grid">
+          <label className="field">
+            <span>Texture size</span>
+            <select
+              data-testid="retexture-texture-size"
+              value={draft.textureSize}
+              onChange={(e) =>
+                set({ textureSize: e.target.value as RetextureDraft['textureSize'] })
+              }
+            >
+              <option value="default">Default (2048)</option>
+              {TEXTURE_SIZES.map((size) => (
+                <option key={size} value={String(size)}>
+                  {size} px
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Seed</span>
+            <input
+              type="text"
+              inputMode="numeric"
+              data-testid="retexture-seed"
+              placeholder="Random (default)"
+              value={draft.seed}
+              onChange={(e) => set({ seed: e.target.value })}
+              {...(seedError ? { 'aria-invalid': true, 'aria-describedby': errorId('seed') } : {})}
+            />
+            <FieldError field="seed" />
+          </label>
+        </div>
+      </details>
+      <FieldError field="form" />
+      <PaidButton
+        {...start}
+        testId="retexture"
+        blockedBy={
+          !target
+            ? 'Choose the model to retexture.'
+            : !photo
+              ? 'Drop a photo to paint the model from.'
+              : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Views → model: 2–4 photos of the same object, the front first. Reorder by dragging a slot, or
+ * with its Move buttons (keyboard); each view is labelled with the side it shows.
+ */
+import { useCallback, useState } from 'react';
+import { LIMITS } from '../../../../shared/api/rules';
+import { useKiln } from '../../store/StoreProvider';
+import { checkViews, VIEW_LABELS, type ViewLabel } from './create-rules';
+import { DropZone } from './DropZone';
+import { errorId, FieldError } from './FieldError';
+import { PaidButton } from './PaidButton';
+import { PhotoCard } from './PhotoCard';
+import { SettingsFields } from './SettingsFields';
+import { useCreateStart } from './use-create-start';
+
+/** The drag data type of a view slot being reordered (files dropped from outside have none). */
+const VIEW_DRAG = 'application/x-kiln-view';
+
+/** The multi-view flow. */
+export function ViewsFlow() {
+  const views = useKiln((s) => s.views);
+  const addPhotos = useKiln((s) => s.addPhotos);
+  const removePhoto = useKiln((s) => s.removePhoto);
+  const moveView = useKiln((s) => s.moveView);
+  const labelView = useKiln((s) => s.labelView);
+  const fieldError = useKiln((s) => s.createErrors.views);
+  const start = useCreateStart();
+  const [dragFrom, setDragFrom] = useState<number | undefined>();
+  const onFiles = useCallback((files: File[]) => void addPhotos('views', files), [addPhotos]);
+  // The arrangement is checked as it changes: the reason is visible before Generate.
+  const problem = views.length ? checkViews(views) : undefined;
+
+  return (
+    <>
+      <ol className="view-slots" aria-label="Views, front first" data-testid="view-slots">
+        {views.map((v, i) => (
+          <li
+            key={v.id}
+            className={`view-slot${dragFrom === i ? ' view-slot-dragging' : ''}`}
+            data-testid="view-slot"
+            data-view-label={v.label}
+            draggable
+            onDragStart={(e) => {
+              setDragFrom(i);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData(VIEW_DRAG, String(i));
+            }}
+            onDragEnd={() => setDragFrom(undefined)}
+            onDragOver={(e) => {
+              if (e.dataTransfer.types.includes(VIEW_DRAG)) e.preventDefault();
+            }}
+            onDrop={(e) => {
+              const from = e.dataTransfer.getData(VIEW_DRAG);
+              if (!from) return;
+              e.preventDefault();
+              moveView(Number(from), i);
+              setDragFrom(undefined);
+            }}
+          >
+            <span
+              className="slot-handle"
+              aria-hidden="true"
+              title="Drag to reorder"
+              data-testid="view-handle"
+            >
+              ⠿ {i + 1}
+            </span>
+            <PhotoCard photo={v.file} compact onRemove={() => removePhoto('views', v.id)}>
+              <select
+                aria-label={`Side shown by view ${i + 1}`}
+                data-testid="view-label"
+                value={v.label}
+                onChange={(e) => labelView(v.id, e.target.value as ViewLabel)}
+              >
+                {VIEW_LABELS.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Move view ${i + 1} up`}
+                data-testid="view-up"
+                disabled={i === 0}
+                onClick={() => moveView(i, i - 1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Move view ${i + 1} down`}
+                data-testid="view-down"
+                disabled={i === views.length - 1}
+                onClick={() => moveView(i, i + 1)}
+              >
+                ↓
+              </button>
+            </PhotoCard>
+          </li>
+        ))}
+      </ol>
+      {views.length < LIMITS.views.max ? (
+        <DropZone
+          onFiles={onFiles}
+          multiple
+          testId="views-drop"
+          hint={
+            views.length ? 'Drop another side' : 'Drop 2 to 4 photos of one object, front first'
+          }
+          describedBy={errorId('views')}
+        />
+      ) : null}
+      {problem && !fieldError ? (
+        <p id={errorId('views')} className="error-text" role="alert" data-testid="error-views">
+          {problem}
+        </p>
+      ) : (
+        <FieldError field="views" />
+      )}
+      <SettingsFields />
+      <FieldError field="form" />
+      <PaidButton
+        {...start}
+        testId="generate"
+        blockedBy={
+          views.length === 0
+            ? 'Drop the views to generate from.'
+            : problem
+              ? 'Fix the views first.'
+              : undefined
+        }
+      />
+    </>
+  );
+}

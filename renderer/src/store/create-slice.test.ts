@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../../../shared/ipc/bridge';
+import type { JobView } from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
+import { createKilnStore } from './app-store';
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
+const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: 'image/png' });
+const job = (id: string): JobView => ({
+  id,
+  kind: 'photo',
+  source: id,
+  state: 'waiting',
+  createdAt: Number(id.replace(/\D/g, '')) || 1,
+  canCancel: true,
+  canRetry: false,
+});
+
+/** A store around a bridge whose starts are `start`. */
+function storeWith(start: (input: { fileId: string }) => Promise<JobView>) {
+  let staged = 0;
+  const bridge = {
+    stageFile: vi.fn(async (file: File) => ({ id: `f${++staged}`, name: file.name })),
+    'jobs:startPhoto': vi.fn(start),
+  } as unknown as Bridge;
+  return { store: createKilnStore(bridge), bridge };
+}
+
+describe('create slice', () => {
+  it('refuses a bad file at the field and keeps the good ones', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61])], 'a.gif');
+    await store.getState().addPhotos('photos', [gif, png('b.png')]);
+    expect(store.getState().photos.map((p) => p.file.name)).toEqual(['b.png']);
+    expect(store.getState().createErrors.photo).toContain('“a.gif” is not a JPEG, PNG or WebP');
+  });
+
+  it('replaces one photo with another, and adds several for a batch', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    const names = () => store.getState().photos.map((p) => p.file.name);
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    await store.getState().addPhotos('photos', [png('b.png')]);
+    expect(names()).toEqual(['b.png']);
+    await store.getState().addPhotos('photos', [png('c.png'), png('d.png')]);
+    expect(names()).toEqual(['b.png', 'c.png', 'd.png']);
+    await store.getState().addPhotos('photos', [png('e.png')]);
+    expect(names()).toEqual(['b.png', 'c.png', 'd.png', 'e.png']);
+  });
+
+  it('sends nothing for an out-of-range setting', async () => {
+    const { store, bridge } = storeWith(async () => job('j1'));
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    store.getState().setCreateSettings({ polyCount: '2000000' });
+    expect(await store.getState().startCreate()).toEqual([]);
+    expect(store.getState().createErrors.polyCount).toContain('10,000 to 1,000,000');
+    expect(bridge.stageFile).not.toHaveBeenCalled();
+  });
+
+  it('keeps the form when a start fails, with the error on the field it names', async () => {
+    const { store } = storeWith(async () => {
+      throw new KilnError('validation_failed', 'The service refused “poly_count”.', {
+        field: 'poly_count',
+      });
+    });
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    store.getState().setCreateSettings({ polyCount: '20000' });
+    await store.getState().startCreate();
+    const s = store.getState();
+    expect(s.createErrors).toEqual({ polyCount: 'The service refused “poly_count”.' });
+    expect(s.photos).toHaveLength(1);
+    expect(s.createSettings.polyCount).toBe('20000');
+    expect(s.createBusy).toBe(false);
+  });
+
+  it('starts a batch one job each, shows Activity and clears what started', async () => {
+    let n = 0;
+    const { store, bridge } = storeWith(async () => job(`j${++n}`));
+    await store.getState().addPhotos(
+      'photos',
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => png(`${x}.png`)),
+    );
+    store.getState().showRight('tools');
+    const jobs = await store.getState().startCreate();
+    expect(jobs).toHaveLength(6);
+    expect(bridge['jobs:startPhoto']).toHaveBeenCalledTimes(6);
+    const s = store.getState();
+    expect(s.photos).toEqual([]);
+    expect(s.jobs).toHaveLength(6);
+    expect(s.rightTab).toBe('activity');
+  });
+
+  it('keeps the photos whose start failed in a batch and says which', async () => {
+    const { store } = storeWith(async ({ fileId }) => {
+      if (fileId === 'f2') throw new KilnError('busy', 'Kiln is busy. Try again.');
+      return job(`j-${fileId}`);
+    });
+    await store.getState().addPhotos('photos', [png('a.png'), png('b.png'), png('c.png')]);
+    await store.getState().startCreate();
+    const s = store.getState();
+    expect(s.photos.map((p) => p.file.name)).toEqual(['b.png']);
+    expect(s.createErrors.form).toBe(
+      '2 of 3 started. Not started: “b.png” — Kiln is busy. Try again. It is still here to try again.',
+    );
+  });
+
+  it('never sends a second start while one is being sent', async () => {
+    let release: (j: JobView) => void = () => {};
+    const { store, bridge } = storeWith(() => new Promise<JobView>((r) => (release = r)));
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    const first = store.getState().startCreate();
+    await vi.waitFor(() => expect(bridge['jobs:startPhoto']).toHaveBeenCalledTimes(1));
+    expect(await store.getState().startCreate()).toEqual([]);
+    release(job('j1'));
+    expect(await first).toHaveLength(1);
+    expect(bridge['jobs:startPhoto']).toHaveBeenCalledTimes(1);
+  });
+});
