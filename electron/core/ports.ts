@@ -77,4 +77,9 @@ export interface Ports {
   readonly sandbox?: () => Connection;
   /** Defaults of the settings that depend on the platform. */
   readonly defaults: Readonly<{ baseUrl: string; exportDir: string }>;
+  /**
+   * Asks the user for a folder with the platform's picker; undefined when they cancel. Absent
+   * where there is none (the browser host): the renderer then asks for a typed path.
+   */
+  readonly chooseFolder?: () => Promise<string | undefined>;
 }

@@ -30,6 +30,8 @@ export const CHANNELS = [
   'keys:remove',
   'settings:get',
   'settings:set',
+  'files:chooseFolder',
+  'ops:preview',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];

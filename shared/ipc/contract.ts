@@ -66,6 +66,10 @@ export const contract = {
   'keys:remove': { input: none, output: KeyStateViewSchema },
   'settings:get': { input: none, output: SettingsViewSchema },
   'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
+  /** The platform's folder picker; no `path` when the user cancelled. */
+  'files:chooseFolder': { input: none, output: z.object({ path: z.string().optional() }) },
+  /** Shows a finished job's saved GLB (a remesh) in the viewer, through the cache. */
+  'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

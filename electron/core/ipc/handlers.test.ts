@@ -117,6 +117,8 @@ describe('every IPC channel', () => {
       'keys:remove': () => undefined,
       'settings:get': () => undefined,
       'settings:set': () => ({ maxConcurrentJobs: 5 }),
+      'files:chooseFolder': () => undefined,
+      'ops:preview': () => ({ jobId: multiJob.id }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before
@@ -132,6 +134,9 @@ describe('every IPC channel', () => {
     expect(outcomes).toEqual({
       ...Object.fromEntries(CHANNELS.map((c) => [c, 'ok'])),
       'jobs:resolveUnknown': 'not_unknown',
+      // No folder picker in plain Node; a generation has no saved GLB to show.
+      'files:chooseFolder': 'not_available',
+      'ops:preview': 'not_previewable',
     });
   });
 });
