@@ -84,6 +84,7 @@ export const createOpsSlice: SliceCreator<OpsSlice> = (set, get, bridge) => ({
       model,
       openingModelId: undefined,
       openError: undefined,
+      openFailure: undefined,
       compareModel: undefined,
       modelStats: undefined,
       viewIntent: undefined,

@@ -74,14 +74,26 @@ const TOOLS: readonly ToolSpec[] = [
 
 /** The Tools column. */
 export function ToolsPanel() {
-  const model = useKiln((s) => s.model);
+  const open = useKiln((s) => s.model);
+  const failure = useKiln((s) => s.openFailure);
+  // A website model without a plan cannot even be downloaded to show: it still gets the tools
+  // the service allows for it (rig, parts, makers), with the rule explained.
+  const model =
+    failure?.code === 'subscription_required'
+      ? {
+          modelId: failure.modelId,
+          name: `website model ${failure.modelId.slice(0, 10)}`,
+          source: 'website',
+          savedPath: undefined,
+        }
+      : open;
   const toolsOp = useKiln((s) => s.toolsOp);
   const exportDir = useKiln((s) => s.settings?.exportDir);
   const closePreview = useKiln((s) => s.closePreview);
-  const [open, setOpen] = useState<string>(toolsOp ?? 'export');
+  const [expandedId, setExpanded] = useState<string>(toolsOp ?? 'export');
   const [folder, setFolder] = useState<string | undefined>();
   useEffect(() => {
-    if (toolsOp) setOpen(toolsOp.startsWith('make') ? 'make' : toolsOp);
+    if (toolsOp) setExpanded(toolsOp.startsWith('make') ? 'make' : toolsOp);
   }, [toolsOp]);
 
   if (!model) {
@@ -120,7 +132,7 @@ export function ToolsPanel() {
       <FolderField value={folderText} onChange={setFolder} />
       <ul className="tool-list">
         {TOOLS.map(({ id, label, summary, needsPlan, Panel }) => {
-          const expanded = open === id;
+          const expanded = expandedId === id;
           return (
             <li key={id} className={`tool${expanded ? ' tool-open' : ''}`}>
               <button
@@ -129,7 +141,7 @@ export function ToolsPanel() {
                 aria-expanded={expanded}
                 aria-controls={`tool-${id}`}
                 data-testid={`tool-head-${id}`}
-                onClick={() => setOpen(expanded ? '' : id)}
+                onClick={() => setExpanded(expanded ? '' : id)}
               >
                 <span className="tool-label">{label}</span>
                 <span className="muted tool-summary">
