@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildExport,
   buildGame,
   buildPrint,
   buildRetopo,
@@ -118,6 +119,17 @@ describe('print form', () => {
     expect('errors' in r && r.errors).toEqual({
       lengthMm: 'Enter the longest side in mm from 30 to 400 (a whole number).',
       palette: expect.stringContaining('“red” is not a colour'),
+    });
+  });
+});
+
+describe('export form', () => {
+  it('sends the texture option with formats that carry a texture only', () => {
+    expect(buildExport({ format: 'usdz', texture: '2048' })).toEqual({
+      op: { kind: 'export', format: 'usdz', texture: '2048' },
+    });
+    expect(buildExport({ format: 'stl', texture: 'generative' })).toEqual({
+      op: { kind: 'export', format: 'stl' },
     });
   });
 });

@@ -141,13 +141,10 @@ export interface ExportForm {
   readonly texture: '' | 'realistic' | 'generative' | '1024' | '2048' | '4096';
 }
 
-/** Builds an export. */
+/** Builds an export; STL carries no texture, so the option is not sent with it. */
 export function buildExport(f: ExportForm): Built {
-  return checked({
-    kind: 'export',
-    format: f.format,
-    ...(f.texture ? { texture: f.texture } : {}),
-  });
+  const texture = f.format === 'stl' ? '' : f.texture;
+  return checked({ kind: 'export', format: f.format, ...(texture ? { texture } : {}) });
 }
 
 /** Print form. */
