@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import type { SandboxInternals } from '../sandbox/sandbox';
 import type { Connection } from '../core/ports';
 
 /**
@@ -23,17 +24,22 @@ export interface EmbeddedSandbox {
 /**
  * Starts the embedded sandbox, persisting its account and library under `dataDir/sandbox`.
  * @param overrides sandbox options (tests use a shorter task time)
+ * @param internals test hooks of the sandbox (e2e tests make a build fail)
  */
 export function startEmbeddedSandbox(
   dataDir: string,
   overrides: SandboxOptions = {},
+  internals: SandboxInternals = {},
 ): EmbeddedSandbox {
-  const sandbox = createSandbox({
-    keys: [EMBEDDED_SANDBOX_KEY],
-    dataDir: path.join(dataDir, 'sandbox'),
-    baseUrl: EMBEDDED_SANDBOX_URL,
-    ...overrides,
-  });
+  const sandbox = createSandbox(
+    {
+      keys: [EMBEDDED_SANDBOX_KEY],
+      dataDir: path.join(dataDir, 'sandbox'),
+      baseUrl: EMBEDDED_SANDBOX_URL,
+      ...overrides,
+    },
+    internals,
+  );
   const connection: Connection = {
     mode: 'sandbox',
     baseUrl: EMBEDDED_SANDBOX_URL,

@@ -15,6 +15,7 @@ import type { SecretStore } from '../core/secrets/secret-store';
 import { createServices, type ServiceOptions, type Services } from '../core/services';
 import { JsonFileSettingsStore } from '../core/settings/settings-store';
 import type { SandboxOptions } from '../sandbox';
+import type { SandboxInternals } from '../sandbox/sandbox';
 import { CACHE_FILE_PATTERN, confinedPath } from '../core/util/confined-path';
 import { contentSecurityPolicy } from '../core/util/csp';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
@@ -43,6 +44,8 @@ export type HostOptions = Readonly<{
   liveFetch?: typeof fetch;
   /** Options of the embedded sandbox (demo mode). */
   sandbox?: SandboxOptions;
+  /** Test hooks of the embedded sandbox (e2e tests make a build fail). */
+  sandboxInternals?: SandboxInternals;
   services?: ServiceOptions;
   logger?: Logger;
   appVersion?: string;
@@ -83,7 +86,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
     settings: new JsonFileSettingsStore(path.join(o.dataDir, 'settings.json')),
     liveFetch: o.liveFetch ?? fetch,
     sandbox: () => {
-      embedded = startEmbeddedSandbox(o.dataDir, o.sandbox);
+      embedded = startEmbeddedSandbox(o.dataDir, o.sandbox, o.sandboxInternals);
       return embedded.connection;
     },
     defaults: {

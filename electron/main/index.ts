@@ -3,7 +3,7 @@
  * adapters, starts the core, serves the renderer over `kiln:` and wires IPC. No business logic
  * lives here.
  */
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, dialog, session, type OpenDialogOptions } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { systemClock, type Logger, type Ports } from '../core/ports';
@@ -98,6 +98,17 @@ export async function start(): Promise<BrowserWindow> {
     emit: (event, payload) => {
       for (const window of BrowserWindow.getAllWindows())
         window.webContents.send(EVENT_CHANNEL, event, payload);
+    },
+    chooseFolder: async () => {
+      const options: OpenDialogOptions = {
+        title: 'Save results in',
+        properties: ['openDirectory', 'createDirectory'],
+      };
+      const parent = BrowserWindow.getFocusedWindow();
+      const answer = parent
+        ? await dialog.showOpenDialog(parent, options)
+        : await dialog.showOpenDialog(options);
+      return answer.canceled ? undefined : answer.filePaths[0];
     },
   };
   const services = await createServices(ports);

@@ -33,6 +33,8 @@ export const CHANNELS = [
   'keys:activate',
   'account:exportLedger',
   'app:openExternal',
+  'files:chooseFolder',
+  'ops:preview',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];

@@ -75,6 +75,10 @@ export const contract = {
   'account:exportLedger': { input: LedgerFilterSchema, output: LedgerExportViewSchema },
   /** Answers whether the page opened in the system browser (false: show it as a link). */
   'app:openExternal': { input: OpenExternalInputSchema, output: z.boolean() },
+  /** The platform's folder picker; no `path` when the user cancelled. */
+  'files:chooseFolder': { input: none, output: z.object({ path: z.string().optional() }) },
+  /** Shows a finished job's saved GLB (a remesh) in the viewer, through the cache. */
+  'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

@@ -96,6 +96,10 @@ export const ModelViewSchema = z.object({
   polyCount: z.number().optional(),
   /** A URL on the app's own origin/protocol that serves the cached GLB. */
   fileUrl: z.string(),
+  /** `api` or `website` (the service's `source`), when known: website models need a plan. */
+  source: z.string().optional(),
+  /** Set when this is a saved result file shown for a look, not a model of the library. */
+  savedPath: z.string().optional(),
 });
 /** A model ready to show. */
 export type ModelView = z.infer<typeof ModelViewSchema>;
@@ -305,6 +309,8 @@ export const AppInfoSchema = z.object({
   version: z.string(),
   /** `sandbox` when no key is set: the built-in cloud sandbox, nothing is charged. */
   mode: z.enum(['sandbox', 'live']),
+  /** The platform offers a folder picker (`files:chooseFolder`); else the user types a path. */
+  canChooseFolder: z.boolean().optional(),
 });
 /** Facts about the running app. */
 export type AppInfo = z.infer<typeof AppInfoSchema>;

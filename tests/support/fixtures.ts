@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
+import type { SandboxOptions } from '../../electron/sandbox';
+import type { SandboxInternals } from '../../electron/sandbox/sandbox';
 import { KilnPage } from './kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -18,10 +20,17 @@ export function isLocal(url: string): boolean {
   return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
 }
 
-export const test = base.extend<{ host: Host; kiln: KilnPage }>({
-  // Playwright reads fixture dependencies from the destructuring pattern: an empty one is required.
-  // eslint-disable-next-line no-empty-pattern
-  host: async ({}, use) => {
+export const test = base.extend<{
+  host: Host;
+  kiln: KilnPage;
+  /** Extra options of the test's sandbox (`test.use({ sandboxOptions: { linkSeconds: 0 } })`). */
+  sandboxOptions: SandboxOptions;
+  /** Test hooks of the test's sandbox (a builder that fails). */
+  sandboxInternals: SandboxInternals;
+}>({
+  sandboxOptions: [{}, { option: true }],
+  sandboxInternals: [{}, { option: true }],
+  host: async ({ sandboxOptions, sandboxInternals }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
@@ -30,6 +39,8 @@ export const test = base.extend<{ host: Host; kiln: KilnPage }>({
       sandbox: { taskSeconds: 1 },
       // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
       welcomeSeen: true,
+      sandbox: { taskSeconds: 1, ...sandboxOptions },
+      sandboxInternals,
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

@@ -120,6 +120,8 @@ describe('every IPC channel', () => {
       'keys:activate': () => ({ id: null }),
       'account:exportLedger': () => ({ type: 'charge' }),
       'app:openExternal': () => ({ url: 'https://platform.invalid/' }),
+      'files:chooseFolder': () => undefined,
+      'ops:preview': () => ({ jobId: multiJob.id }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before
@@ -135,6 +137,9 @@ describe('every IPC channel', () => {
     expect(outcomes).toEqual({
       ...Object.fromEntries(CHANNELS.map((c) => [c, 'ok'])),
       'jobs:resolveUnknown': 'not_unknown',
+      // No folder picker in plain Node; a generation has no saved GLB to show.
+      'files:chooseFolder': 'not_available',
+      'ops:preview': 'not_previewable',
     });
   });
 });

@@ -11,6 +11,7 @@ import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import type { SwitchableConnection } from '../connection';
 import type { FileStager } from '../files/file-stager';
+import { previewSavedResult } from '../files/saved-preview';
 import type { JobService } from '../jobs/job-service';
 import type { ConceptService } from '../library/concept-service';
 import type { ModelCache } from '../library/model-cache';
@@ -64,7 +65,11 @@ function libraryItem(row: LibraryRow): LibraryItemView {
 export function createHandlers(d: HandlerDeps): Handlers {
   const { ports, jobs, account, keys, settings } = d;
   return {
-    'app:info': async () => ({ version: ports.appVersion, mode: d.connection.mode }),
+    'app:info': async () => ({
+      version: ports.appVersion,
+      mode: d.connection.mode,
+      canChooseFolder: ports.chooseFolder !== undefined,
+    }),
     'files:stagePath': async ({ path }) => d.files.stagePath(path),
     'jobs:startPhoto': async ({ fileId, tier, options }) => jobs.startPhoto(fileId, tier, options),
     'jobs:startMulti': async ({ fileIds, tier, options }) =>
@@ -99,6 +104,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         name: model.name,
         ...(model.createdAt ? { createdAt: model.createdAt } : {}),
         ...(model.polyCount !== undefined ? { polyCount: model.polyCount } : {}),
+        ...(model.source ? { source: model.source } : {}),
         fileUrl: ports.cacheFileUrl(model.file),
       };
     },
@@ -139,5 +145,20 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return (await ports.openExternal?.(url)) ?? false;
     },
+    'files:chooseFolder': async () => {
+      if (!ports.chooseFolder) {
+        throw new KilnError(
+          'not_available',
+          'This window cannot open a folder picker: type the folder’s full path instead.',
+        );
+      }
+      const chosen = await ports.chooseFolder();
+      return chosen ? { path: chosen } : {};
+    },
+    'ops:preview': async ({ jobId }) =>
+      previewSavedResult(
+        { jobs: () => jobs.list(), paths: ports.paths, cacheFileUrl: ports.cacheFileUrl },
+        jobId,
+      ),
   };
 }

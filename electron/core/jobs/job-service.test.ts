@@ -291,6 +291,8 @@ describe('post-processing results', () => {
     const folder = await mkdtemp(path.join(work, 'expired-'));
     const done = await run(services, { kind: 'print', format: 'stl', lengthMm: 50 }, folder);
     expect(done.state).toBe('done');
+    // The user sees why it took longer, and that asking again cost nothing.
+    expect(done.note).toMatch(/link had expired.*fresh one \(free/);
     expect(calls).toBeGreaterThanOrEqual(3);
     expect(await readdir(folder)).toHaveLength(1);
   });

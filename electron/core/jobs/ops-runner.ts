@@ -68,6 +68,9 @@ export type OpsRunnerOptions = Readonly<{
 const MAX_REASKS = 3;
 /** Consecutive failed repeats or downloads before the job is reported failed. */
 const MAX_FAILURES = 8;
+/** Shown while and after Kiln asks again for an expired link, so the user sees why it took longer. */
+const REASK_NOTE =
+  'The download link had expired, so Kiln asked the service again for a fresh one (free: the result is stored).';
 
 /** Extensions each operation's results may have, the usual one first. */
 function extensionsOf(record: JobRecord): string[] {
@@ -281,7 +284,7 @@ export class OpsRunner {
         view: {
           state: 'downloading',
           progress: 100,
-          note: undefined,
+          note: record.reasks > 0 ? REASK_NOTE : undefined,
           ...(cost ? { costUsd: cost } : {}),
           ...(value.model_id ? { modelId: value.model_id } : {}),
         },
@@ -441,7 +444,7 @@ export class OpsRunner {
           state: 'done',
           savedPath: saved.path,
           finishedAt: this.#o.clock.now(),
-          note: undefined,
+          note: record.reasks > 0 ? REASK_NOTE : undefined,
         },
       });
     } catch (error) {
@@ -497,7 +500,11 @@ export class OpsRunner {
       });
       return;
     }
-    await this.#update(id, { reasks: record.reasks + 1, link: undefined });
+    await this.#update(id, {
+      reasks: record.reasks + 1,
+      link: undefined,
+      view: { note: REASK_NOTE },
+    });
     await this.#call(id, 0);
   }
 

@@ -19,6 +19,8 @@ export interface CachedModel {
   readonly name: string;
   readonly createdAt?: string;
   readonly polyCount?: number;
+  /** `api` or `website`, as the service said. */
+  readonly source?: string;
   readonly bytes: number;
 }
 
@@ -76,6 +78,7 @@ export class ModelCache {
       name: record.name ?? `Model ${modelId}`,
       ...(record.created_at ? { createdAt: record.created_at } : {}),
       ...(record.poly_count !== undefined ? { polyCount: record.poly_count } : {}),
+      ...(typeof record['source'] === 'string' ? { source: record['source'] } : {}),
     };
     index[modelId] = entry;
     // Coalesced: concurrent downloads never let an older index overwrite a newer one.

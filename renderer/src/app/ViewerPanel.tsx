@@ -14,6 +14,12 @@ export function ViewerPanel() {
   const openError = useKiln((s) => s.openError);
   const compareModel = useKiln((s) => s.compareModel);
   const setModelStats = useKiln((s) => s.setModelStats);
+  // How a job's result opens (rig clips playing, parts listed), once that result is on screen.
+  const intent = useKiln((s) => {
+    const i = s.viewIntent;
+    const job = i && s.jobs.find((j) => j.id === i.jobId);
+    return i && job?.state === 'done' && job.modelId === s.model?.modelId ? i : undefined;
+  });
   return (
     <section className="panel viewer-panel" aria-label="Viewer">
       <div className="viewer-caption">
@@ -39,6 +45,8 @@ export function ViewerPanel() {
           url={model?.fileUrl}
           name={model?.name}
           {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
+          {...(intent?.play ? { autoPlay: true } : {})}
+          {...(intent?.panel ? { openPanel: intent.panel } : {})}
           onStats={(stats) =>
             model &&
             setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })

@@ -8,10 +8,12 @@ import { createAccountSlice, type AccountSlice } from './account-slice';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createCreateSlice, type CreateSlice } from './create-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
+import { createOpsSlice, type OpsSlice } from './ops-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & CreateSlice;
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & OpsSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -28,5 +30,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createJobsSlice(set, get, bridge),
     ...createViewerSlice(set, get, bridge),
     ...createCreateSlice(set, get, bridge),
+    ...createOpsSlice(set, get, bridge),
   }));
 }

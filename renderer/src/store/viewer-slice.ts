@@ -16,6 +16,11 @@ export interface ViewerSlice {
   /** The model being fetched into the cache, before the viewer loads it. */
   openingModelId: string | undefined;
   openError: string | undefined;
+  /**
+   * The model the last open was refused for, and why (`subscription_required`: a website model
+   * without a plan). The Tools column still offers what the service allows for it.
+   */
+  openFailure: { readonly modelId: string; readonly code: string } | undefined;
   /** Measured once the open model is on screen (the print panel previews sizes from it). */
   modelStats: ShownModelStats | undefined;
   /** A second model (another version) shown beside the open one. */
@@ -33,6 +38,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   model: undefined,
   openingModelId: undefined,
   openError: undefined,
+  openFailure: undefined,
   modelStats: undefined,
   compareModel: undefined,
   async openModel(modelId) {
@@ -41,11 +47,22 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
       const model = await bridge['library:model']({ modelId });
       // A later open wins: ignore this answer if the user has asked for another model since.
       if (get().openingModelId === modelId) {
-        set({ model, openingModelId: undefined, compareModel: undefined, modelStats: undefined });
+        set({
+          model,
+          openingModelId: undefined,
+          compareModel: undefined,
+          modelStats: undefined,
+          openFailure: undefined,
+        });
       }
     } catch (error) {
       if (get().openingModelId === modelId) {
-        set({ openingModelId: undefined, openError: (error as Error).message });
+        const code = (error as { code?: unknown }).code;
+        set({
+          openingModelId: undefined,
+          openError: (error as Error).message,
+          openFailure: { modelId, code: typeof code === 'string' ? code : 'internal' },
+        });
       }
     }
   },

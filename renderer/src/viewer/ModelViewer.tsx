@@ -59,6 +59,10 @@ export interface ModelViewerProps {
   onStats?: (s: ViewerModelStats) => void;
   /** Called with the sentence the viewer shows when a model cannot be opened. */
   onError?: (message: string) => void;
+  /** Start playing the model's first clip once it is on screen (a freshly rigged version). */
+  autoPlay?: boolean;
+  /** Open this inspector panel once the model is on screen (`parts` for a split version). */
+  openPanel?: InspectorTab;
 }
 
 type Status =
@@ -120,6 +124,8 @@ export function ModelViewer({
   compareUrl,
   onStats,
   onError,
+  autoPlay,
+  openPanel,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -237,6 +243,14 @@ export function ModelViewer({
   }, []);
 
   useEffect(() => warmGltfDecoders(), []);
+
+  // Once per model on screen: a new rig version plays its clips, a split one shows its parts.
+  useEffect(() => {
+    if (autoPlay && info?.animation) info.animation.play();
+  }, [autoPlay, info]);
+  useEffect(() => {
+    if (openPanel && info) setTab(openPanel);
+  }, [openPanel, info]);
 
   const openFiles = useCallback(
     (files: File[], target: 'open' | 'compare') => {

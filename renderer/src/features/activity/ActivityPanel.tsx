@@ -1,21 +1,55 @@
-/** Activity: every job, newest first, with live state. */
+/**
+ * The Activity centre: every generation and post-processing job, newest first, with live state,
+ * filtered by all / running / finished / failed.
+ */
+import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { JobRow } from './JobRow';
-import { isRunning } from './job-labels';
+import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
+import './activity.css';
+
+const FILTER_LABELS: Record<ActivityFilter, string> = {
+  all: 'All',
+  running: 'Running',
+  finished: 'Finished',
+  failed: 'Failed',
+};
 
 /** The Activity panel. */
 export function ActivityPanel() {
   const jobs = useKiln((s) => s.jobs);
+  const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isRunning(j.state)));
+  const shown = jobs.filter((j) => matchesFilter(j, filter));
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
+      <div className="activity-filters" role="group" aria-label="Show">
+        {ACTIVITY_FILTERS.map((f) => {
+          const count = jobs.filter((j) => matchesFilter(j, f)).length;
+          return (
+            <button
+              key={f}
+              type="button"
+              aria-pressed={filter === f}
+              data-testid={`activity-filter-${f}`}
+              onClick={() => setFilter(f)}
+            >
+              {FILTER_LABELS[f]} <span className="muted">{count}</span>
+            </button>
+          );
+        })}
+      </div>
       {jobs.length === 0 ? (
         <p className="muted">Nothing yet. Drop a photo to make your first model.</p>
+      ) : shown.length === 0 ? (
+        <p className="muted" data-testid="activity-none">
+          No {FILTER_LABELS[filter].toLowerCase()} jobs.
+        </p>
       ) : (
         <ul className="job-list" data-testid="job-list">
-          {jobs.map((job) => (
+          {shown.map((job) => (
             <JobRow key={job.id} job={job} now={now} />
           ))}
         </ul>

@@ -1,17 +1,47 @@
-/** One job in Activity: what, state with progress, elapsed time, cost, and Open when ready. */
+/**
+ * One job in Activity: what, state with progress, elapsed time, cost and refund; cancel while
+ * nothing was sent, retry where it cannot charge twice, the decision about an unknown outcome
+ * (with its risk), and the result (open it, or where it was saved).
+ */
+import { useState } from 'react';
 import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { formatElapsed, isRunning, STATE_LABELS } from './job-labels';
+import { ResultActions } from './ResultActions';
+
+const GENERATIONS = new Set(['photo', 'multi', 'text', 'retexture']);
 
 /** One Activity row. */
 export function JobRow({ job, now }: { job: JobView; now: number }) {
-  const openModel = useKiln((s) => s.openModel);
+  const cancelJob = useKiln((s) => s.cancelJob);
+  const retryJob = useKiln((s) => s.retryJob);
+  const resolveUnknown = useKiln((s) => s.resolveUnknown);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
   const running = isRunning(job.state);
   const elapsed = (job.finishedAt ?? now) - job.createdAt;
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unknown = job.state === 'outcome_unknown';
+  const generation = GENERATIONS.has(job.kind);
   return (
-    <li className={`job job-${job.state}`} data-testid="job" data-job-state={job.state}>
+    <li
+      className={`job job-${job.state}`}
+      data-testid="job"
+      data-job-state={job.state}
+      data-job-kind={job.kind}
+    >
       <div className="job-head">
         <span className="job-source" title={job.source}>
           {job.source}
@@ -19,9 +49,18 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
         <span className="muted">{job.tier ? TIERS[job.tier].label : job.kind}</span>
       </div>
       <div className="job-status">
-        <span className="job-state">{STATE_LABELS[job.state]}</span>
-        <span className="muted">{formatElapsed(elapsed)}</span>
-        {job.costUsd ? <span className="muted">{formatUsd(job.costUsd)}</span> : null}
+        <span className="job-state" data-testid="job-state">
+          {STATE_LABELS[job.state]}
+          {running && job.progress !== undefined ? ` · ${Math.round(job.progress)} %` : ''}
+        </span>
+        <span className="muted" data-testid="job-elapsed">
+          {formatElapsed(elapsed)}
+        </span>
+        {job.costUsd ? (
+          <span className="muted" data-testid="job-cost">
+            {formatUsd(job.costUsd)}
+          </span>
+        ) : null}
       </div>
       {running ? (
         <div
@@ -35,15 +74,75 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
           <div className="progress-fill" style={{ width: `${job.progress ?? 5}%` }} />
         </div>
       ) : null}
+      {job.note ? (
+        <p className="muted job-note" data-testid="job-note">
+          {job.note}
+        </p>
+      ) : null}
       {job.error ? (
         <p className="error-text" data-testid="job-error">
           {job.error.message}
         </p>
       ) : null}
-      {job.state === 'done' && job.modelId ? (
-        <button type="button" data-testid="job-open" onClick={() => void openModel(job.modelId!)}>
-          Open
-        </button>
+      {job.refundedUsd ? (
+        <p className="job-refund" data-testid="job-refund">
+          Refunded {formatUsd(job.refundedUsd)}: a job that fails is not charged.
+        </p>
+      ) : null}
+      {unknown ? (
+        <p className="job-risk" data-testid="job-risk">
+          {generation
+            ? 'Trying again sends a new request: if the first one did reach the service, you pay twice. Dismiss if you find the model in your library.'
+            : 'Trying again repeats the identical request: the service charges a build once, so you are not charged twice.'}
+        </p>
+      ) : null}
+      <div className="job-actions">
+        {job.canCancel ? (
+          <button
+            type="button"
+            data-testid="job-cancel"
+            disabled={busy}
+            onClick={() => void act(() => cancelJob(job.id))}
+          >
+            Cancel
+          </button>
+        ) : null}
+        {job.canRetry && !unknown ? (
+          <button
+            type="button"
+            data-testid="job-retry"
+            disabled={busy}
+            onClick={() => void act(() => retryJob(job.id))}
+          >
+            Retry
+          </button>
+        ) : null}
+        {unknown ? (
+          <>
+            <button
+              type="button"
+              data-testid="job-unknown-retry"
+              disabled={busy}
+              onClick={() => void act(() => resolveUnknown(job.id, 'retry'))}
+            >
+              Try again anyway
+            </button>
+            <button
+              type="button"
+              data-testid="job-unknown-dismiss"
+              disabled={busy}
+              onClick={() => void act(() => resolveUnknown(job.id, 'dismiss'))}
+            >
+              Dismiss
+            </button>
+          </>
+        ) : null}
+      </div>
+      <ResultActions job={job} />
+      {error ? (
+        <p className="error-text" role="alert" data-testid="job-action-error">
+          {error}
+        </p>
       ) : null}
     </li>
   );

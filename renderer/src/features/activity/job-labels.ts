@@ -1,10 +1,10 @@
-/** Words for job states and durations. */
-import type { JobState } from '../../../../shared/ipc/contract';
+/** Words for job states and durations, what a finished job can open, and Activity's filters. */
+import type { JobState, JobView } from '../../../../shared/ipc/contract';
 
 /** The label of each job state. */
 export const STATE_LABELS: Record<JobState, string> = {
-  waiting: 'Waiting',
-  starting: 'Uploading',
+  waiting: 'Waiting in Kiln’s queue',
+  starting: 'Sending',
   queued: 'Queued',
   processing: 'Building',
   downloading: 'Downloading',
@@ -30,4 +30,42 @@ export function isRunning(state: JobState): boolean {
     state === 'processing' ||
     state === 'downloading'
   );
+}
+
+/** Activity's filters. */
+export const ACTIVITY_FILTERS = ['all', 'running', 'finished', 'failed'] as const;
+/** One of {@link ACTIVITY_FILTERS}. */
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+
+/** Whether `job` shows under `filter`: failed includes unknown outcomes (they need a decision). */
+export function matchesFilter(job: Pick<JobView, 'state'>, filter: ActivityFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'running':
+      return isRunning(job.state);
+    case 'finished':
+      return job.state === 'done' || job.state === 'cancelled';
+    case 'failed':
+      return job.state === 'failed' || job.state === 'outcome_unknown';
+  }
+}
+
+/** Kinds whose result is a file saved on disk and nothing else (no model to open). */
+const FILE_ONLY = new Set(['export', 'print', 'gamepack', 'make']);
+
+/**
+ * The open button of a done job, or undefined: a generation or new version opens as a model; a
+ * saved GLB (remesh, GLB export) can be shown for a look; other files only have their path.
+ */
+export function openLabel(
+  job: Pick<JobView, 'kind' | 'modelId' | 'savedPath'>,
+): string | undefined {
+  if (job.kind === 'rig') return job.modelId ? 'Open rigged version' : undefined;
+  if (job.kind === 'parts') return job.modelId ? 'Open split version' : undefined;
+  if (job.savedPath !== undefined) {
+    return job.savedPath.toLowerCase().endsWith('.glb') ? 'Preview in viewer' : undefined;
+  }
+  if (FILE_ONLY.has(job.kind) || job.kind === 'retopo') return undefined;
+  return job.modelId ? 'Open' : undefined;
 }

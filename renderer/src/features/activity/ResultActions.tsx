@@ -1,0 +1,54 @@
+/**
+ * What a finished job offers: where its file was saved (with a copy button), and opening its
+ * result in the viewer (a new version, or a saved GLB shown for a look).
+ */
+import { useState } from 'react';
+import type { JobView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+import { openLabel } from './job-labels';
+
+/** Saved path and the open button of a done job (nothing otherwise). */
+export function ResultActions({ job }: { job: JobView }) {
+  const openResult = useKiln((s) => s.openResult);
+  const [error, setError] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  if (job.state !== 'done') return null;
+  const label = openLabel(job);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(job.savedPath ?? '');
+      setCopied(true);
+    } catch {
+      setError('The clipboard is not available: select the path and copy it.');
+    }
+  };
+  return (
+    <div className="result-actions">
+      {job.savedPath ? (
+        <p className="saved-path">
+          Saved to{' '}
+          <code data-testid="saved-path" title={job.savedPath}>
+            {job.savedPath}
+          </code>{' '}
+          <button type="button" className="link-button" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy path'}
+          </button>
+        </p>
+      ) : null}
+      {label ? (
+        <button
+          type="button"
+          data-testid="job-open"
+          onClick={() => void openResult(job).catch((e: Error) => setError(e.message))}
+        >
+          {label}
+        </button>
+      ) : null}
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

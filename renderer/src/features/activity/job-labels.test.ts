@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { JOB_STATES } from '../../../../shared/ipc/contract';
+import { matchesFilter, openLabel } from './job-labels';
+
+describe('activity filters', () => {
+  it('puts every state under all and exactly one other filter', () => {
+    for (const state of JOB_STATES) {
+      const hits = (['running', 'finished', 'failed'] as const).filter((f) =>
+        matchesFilter({ state }, f),
+      );
+      expect(matchesFilter({ state }, 'all')).toBe(true);
+      expect(hits, state).toHaveLength(1);
+    }
+    expect(matchesFilter({ state: 'outcome_unknown' }, 'failed')).toBe(true);
+    expect(matchesFilter({ state: 'waiting' }, 'running')).toBe(true);
+  });
+});
+
+describe('open label', () => {
+  it('opens new versions and generations, previews saved GLBs, not other files', () => {
+    expect(openLabel({ kind: 'rig', modelId: 'm2' })).toBe('Open rigged version');
+    expect(openLabel({ kind: 'parts', modelId: 'm2', savedPath: '/o/a.glb' })).toBe(
+      'Open split version',
+    );
+    expect(openLabel({ kind: 'photo', modelId: 'm1' })).toBe('Open');
+    expect(openLabel({ kind: 'retopo', modelId: 'm1', savedPath: '/o/a-retopo.GLB' })).toBe(
+      'Preview in viewer',
+    );
+    expect(openLabel({ kind: 'retopo', modelId: 'm1', savedPath: '/o/a.zip' })).toBeUndefined();
+    expect(openLabel({ kind: 'print', modelId: 'm1', savedPath: '/o/a.stl' })).toBeUndefined();
+  });
+});

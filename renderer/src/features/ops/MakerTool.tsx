@@ -1,0 +1,57 @@
+/**
+ * Craft makers: the kinds the service offers (papercraft, and any `make.<id>` row of the live
+ * price list), the result saved as a file.
+ */
+import { useState } from 'react';
+import { MAKER_KINDS } from '../../../../shared/api/rules';
+import { useKiln } from '../../store/StoreProvider';
+import { Field } from './Field';
+import { buildMaker } from './op-forms';
+import { RunSection } from './RunSection';
+import type { ToolProps } from './tool-props';
+import { useToolRun } from './use-tool-run';
+
+/** Maker ids: the known ones, then those the price list adds, each with its description. */
+export function makerChoices(
+  items: ReadonlyArray<{ operation: string; description?: string | undefined }>,
+): Array<{ id: string; label: string }> {
+  const described = new Map<string, string | undefined>();
+  for (const id of MAKER_KINDS) described.set(id, undefined);
+  for (const row of items) {
+    if (row.operation.startsWith('make.') && row.operation.length > 5) {
+      described.set(row.operation.slice(5), row.description);
+    }
+  }
+  return [...described].map(([id, description]) => ({
+    id,
+    label: description ?? id.charAt(0).toUpperCase() + id.slice(1).replace(/[-_]/g, ' '),
+  }));
+}
+
+/** The makers panel. */
+export function MakerTool({ modelId, modelName, folder }: ToolProps) {
+  const items = useKiln((s) => s.prices?.items);
+  const choices = makerChoices(items ?? []);
+  const [maker, setMaker] = useState(choices[0]!.id);
+  const run = useToolRun(`make.${maker}`, modelId, { kind: 'make', maker }, folder);
+  return (
+    <div className="tool-body" data-testid="tool-make">
+      <Field label="Project">
+        <select data-testid="maker-kind" value={maker} onChange={(e) => setMaker(e.target.value)}>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <RunSection
+        run={run}
+        built={buildMaker(maker)}
+        label="Make"
+        what={`${maker} of ${modelName}`}
+        testId="make"
+      />
+    </div>
+  );
+}

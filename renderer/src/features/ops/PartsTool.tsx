@@ -1,0 +1,26 @@
+/** Split into parts: the split version opens with the viewer's parts outliner. */
+import { RunSection } from './RunSection';
+import type { ToolProps } from './tool-props';
+import { useToolRun } from './use-tool-run';
+
+const OP = { kind: 'parts' } as const;
+
+/** The parts panel. */
+export function PartsTool({ modelId, modelName, folder }: ToolProps) {
+  const run = useToolRun('parts', modelId, OP, folder);
+  return (
+    <div className="tool-body" data-testid="tool-parts">
+      <p className="muted">
+        Splits the model into named parts. The split model is a new version; it opens with its parts
+        listed so you can hide or isolate each.
+      </p>
+      <RunSection
+        run={run}
+        built={{ op: OP }}
+        label="Split into parts"
+        what={`Parts of ${modelName}`}
+        testId="parts"
+      />
+    </div>
+  );
+}

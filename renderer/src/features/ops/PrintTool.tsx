@@ -1,0 +1,111 @@
+/**
+ * Print: the longest side in mm with a live preview of the printed size (from the model the
+ * viewer measured), STL or 3MF, a hollow shell, colours and the palette editor.
+ */
+import { useState } from 'react';
+import { LIMITS, PRINT_FORMATS } from '../../../../shared/api/rules';
+import { useKiln } from '../../store/StoreProvider';
+import { Check, Field } from './Field';
+import { buildPrint, formatPrintedSize, parseWhole, printedSize, type PrintForm } from './op-forms';
+import { PaletteEditor } from './PaletteEditor';
+import { RunSection } from './RunSection';
+import type { ToolProps } from './tool-props';
+import { useToolRun } from './use-tool-run';
+
+/** The print panel. */
+export function PrintTool({ modelId, modelName, folder }: ToolProps) {
+  const [form, setForm] = useState<PrintForm>({
+    lengthMm: '100',
+    format: 'stl',
+    hollow: false,
+    colors: 1,
+    palette: '',
+  });
+  const stats = useKiln((s) => (s.modelStats?.modelId === modelId ? s.modelStats : undefined));
+  const run = useToolRun('print', modelId, { kind: 'print' }, folder);
+  const built = buildPrint(form);
+  const errors = 'errors' in built ? built.errors : {};
+  const length = parseWhole(form.lengthMm, LIMITS.lengthMm.min, LIMITS.lengthMm.max, '');
+  const size = stats && 'value' in length ? printedSize(stats.size, length.value) : undefined;
+  const hasPalette = form.palette.trim() !== '';
+  return (
+    <div className="tool-body" data-testid="tool-print">
+      <Field
+        label={`Longest side (mm, ${LIMITS.lengthMm.min}–${LIMITS.lengthMm.max})`}
+        error={errors.lengthMm}
+      >
+        <input
+          type="number"
+          inputMode="numeric"
+          data-testid="print-length"
+          min={LIMITS.lengthMm.min}
+          max={LIMITS.lengthMm.max}
+          value={form.lengthMm}
+          onChange={(e) => setForm({ ...form, lengthMm: e.target.value })}
+        />
+      </Field>
+      <p className="print-preview" data-testid="print-preview" aria-live="polite">
+        {size
+          ? `Printed size: ${formatPrintedSize(size)} (W × D × H)`
+          : stats
+            ? 'Enter a valid length to see the printed size.'
+            : 'The printed size shows once the model is on screen.'}
+      </p>
+      <Field label="File">
+        <select
+          data-testid="print-format"
+          value={form.format}
+          onChange={(e) => setForm({ ...form, format: e.target.value as PrintForm['format'] })}
+        >
+          {PRINT_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {f === 'stl' ? 'STL (single colour)' : '3MF (colours for multi-material printers)'}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Check
+        label="Hollow"
+        hint={`a ${LIMITS.hollowShellMm} mm shell instead of a solid`}
+        testId="print-hollow"
+        checked={form.hollow}
+        onChange={(hollow) => setForm({ ...form, hollow })}
+      />
+      <Field
+        label="Colours"
+        hint={
+          hasPalette
+            ? 'Set by the palette below.'
+            : form.format === 'stl'
+              ? 'Colours need 3MF: STL carries one colour.'
+              : '2–8 paints the model for multi-material printers.'
+        }
+      >
+        <select
+          data-testid="print-colors"
+          value={form.colors}
+          disabled={hasPalette}
+          onChange={(e) => setForm({ ...form, colors: Number(e.target.value) })}
+        >
+          {Array.from({ length: LIMITS.colors.max }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <PaletteEditor
+        value={form.palette}
+        onChange={(palette) => setForm({ ...form, palette })}
+        error={errors.palette}
+      />
+      <RunSection
+        run={run}
+        built={built}
+        label={`Make ${form.format.toUpperCase()} print file`}
+        what={`Print file of ${modelName}`}
+        testId="print"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** Auto-rig: humanoid or generic; the rigged version opens in the viewer with its clips playing. */
+import { useState } from 'react';
+import { RIG_KINDS } from '../../../../shared/api/rules';
+import { Field } from './Field';
+import { buildRig } from './op-forms';
+import { RunSection } from './RunSection';
+import type { ToolProps } from './tool-props';
+import { useToolRun } from './use-tool-run';
+
+/** The rig panel. */
+export function RigTool({ modelId, modelName, folder }: ToolProps) {
+  const [kind, setKind] = useState<(typeof RIG_KINDS)[number]>('humanoid');
+  const run = useToolRun('rig', modelId, { kind: 'rig' }, folder);
+  return (
+    <div className="tool-body" data-testid="tool-rig">
+      <Field
+        label="Skeleton"
+        hint={
+          kind === 'humanoid'
+            ? 'A standard biped skeleton with idle, wave and walk clips.'
+            : 'A bone chain for any object, with simple clips.'
+        }
+      >
+        <select
+          data-testid="rig-kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as typeof kind)}
+        >
+          {RIG_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k === 'humanoid' ? 'Humanoid' : 'Generic'}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <p className="muted">The rigged model is a new version; it opens with its clips playing.</p>
+      <RunSection
+        run={run}
+        built={buildRig(kind)}
+        label="Rig"
+        what={`Rig (${kind}) of ${modelName}`}
+        testId="rig"
+      />
+    </div>
+  );
+}

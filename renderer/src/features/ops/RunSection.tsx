@@ -1,0 +1,39 @@
+/** The foot of every tool: cost before running, the Run button, and the last job's status. */
+import type { Built } from './op-forms';
+import { OpStatus } from './OpStatus';
+import { CostLine } from '../billing/use-paid-action';
+import type { ToolRun } from './use-tool-run';
+
+/** Cost, Run and status of one tool. */
+export function RunSection(props: {
+  run: ToolRun;
+  built: Built;
+  /** The button's words ("Export GLB"). */
+  label: string;
+  /** What the confirmation names ("Quad remesh of Teapot"). */
+  what: string;
+  testId: string;
+}) {
+  const { run, built, label, what, testId } = props;
+  return (
+    <div className="run-section">
+      <CostLine action={run.paid} />
+      <button
+        type="button"
+        className="primary"
+        data-testid={`${testId}-run`}
+        disabled={run.busy}
+        onClick={() => void run.run(built, what)}
+      >
+        {run.busy ? 'Starting…' : label}
+      </button>
+      {run.error ? (
+        <p className="error-text" role="alert" data-testid="op-refused">
+          {run.error}
+        </p>
+      ) : null}
+      {run.paid.dialog}
+      {run.job ? <OpStatus job={run.job} /> : null}
+    </div>
+  );
+}

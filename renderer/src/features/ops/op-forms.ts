@@ -1,0 +1,250 @@
+/**
+ * The post-processing panels' forms as pure functions: each turns what the user typed into an
+ * operation of the IPC contract, or into a sentence per field saying what to fix (then nothing is
+ * sent). Ranges come from `shared/api/rules`, and every built operation is checked once more with
+ * the contract's own schema, so the panel can never send what the main process would refuse.
+ */
+import {
+  EXPORT_FORMATS,
+  GAME_COLLIDERS,
+  GAME_ENGINES,
+  GAME_LODS,
+  GAME_UNITS,
+  LIMITS,
+  PRINT_FORMATS,
+  RETOPO_FORMATS,
+  RETOPO_INTERIORS,
+  RIG_KINDS,
+} from '../../../../shared/api/rules';
+import { OpSchema, type Op } from '../../../../shared/ipc/contract';
+
+/** A sentence per field that needs fixing. */
+export type FieldErrors = Readonly<Record<string, string>>;
+/** A built operation, or what to fix. */
+export type Built = { readonly op: Op } | { readonly errors: FieldErrors };
+
+const nf = new Intl.NumberFormat('en-US');
+
+/** A whole number typed in a field, within `[min, max]`. */
+export function parseWhole(
+  text: string,
+  min: number,
+  max: number,
+  what: string,
+): { value: number } | { error: string } {
+  const t = text.trim().replace(/[ ,_]/g, '');
+  const n = /^\d+$/.test(t) ? Number(t) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    return { error: `Enter ${what} from ${nf.format(min)} to ${nf.format(max)} (a whole number).` };
+  }
+  return { value: n };
+}
+
+/** The bounding box of a model, in metres (glTF's unit, Y up). */
+export interface Size3 {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** The printed size in millimetres: width (X), depth (Z) and height (Y). */
+export interface PrintedSize {
+  readonly widthMm: number;
+  readonly depthMm: number;
+  readonly heightMm: number;
+}
+
+/**
+ * The model's printed size when its longest side is `lengthMm` (the print file is scaled so, §4.11).
+ * Undefined for an empty or degenerate box.
+ * @example printedSize({ x: 0.2, y: 0.1, z: 0.05 }, 100) // { widthMm: 100, depthMm: 25, heightMm: 50 }
+ */
+export function printedSize(size: Size3, lengthMm: number): PrintedSize | undefined {
+  const longest = Math.max(size.x, size.y, size.z);
+  if (!(longest > 0) || !Number.isFinite(longest)) return undefined;
+  const k = lengthMm / longest;
+  return { widthMm: size.x * k, depthMm: size.z * k, heightMm: size.y * k };
+}
+
+/** "120 × 48.5 × 100 mm" (W × D × H), a tenth of a millimetre at most. */
+export function formatPrintedSize(s: PrintedSize): string {
+  const mm = (n: number) => String(Math.round(n * 10) / 10);
+  return `${mm(s.widthMm)} × ${mm(s.depthMm)} × ${mm(s.heightMm)} mm`;
+}
+
+const COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** A palette read from text: its colours in slot order, or what to fix. */
+export type PaletteParse =
+  | { readonly ok: true; readonly colours: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * Reads a palette typed as a comma-separated list of `#rrggbb` (spaces allowed). Empty = no
+ * palette. At most 8 colours (one per filament slot) and 80 characters as sent.
+ */
+export function parsePalette(text: string): PaletteParse {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, colours: [] };
+  const colours = trimmed.split(',').map((c) => c.trim());
+  const bad = colours.find((c) => !COLOUR.test(c));
+  if (bad !== undefined) {
+    return {
+      ok: false,
+      message: bad
+        ? `“${bad}” is not a colour: write each as #rrggbb (for example #ff8800), separated by commas.`
+        : 'There is an empty colour between two commas: remove the extra comma.',
+    };
+  }
+  if (colours.length > LIMITS.colors.max) {
+    return {
+      ok: false,
+      message: `${colours.length} colours: a print takes at most ${LIMITS.colors.max}, one per filament slot. Remove ${colours.length - LIMITS.colors.max}.`,
+    };
+  }
+  const sent = formatPalette(colours);
+  if (sent.length > LIMITS.paletteMaxChars) {
+    return {
+      ok: false,
+      message: `The palette is ${sent.length} characters; the service takes at most ${LIMITS.paletteMaxChars}.`,
+    };
+  }
+  return { ok: true, colours: colours.map((c) => c.toLowerCase()) };
+}
+
+/** The palette as sent: lower-case `#rrggbb`, comma-separated, no spaces, in slot order. */
+export function formatPalette(colours: readonly string[]): string {
+  return colours.map((c) => c.trim().toLowerCase()).join(',');
+}
+
+/** The face count the service builds: the target rounded to 100 (§4.12). */
+export function roundFaces(faces: number): number {
+  return Math.round(faces / LIMITS.faces.step) * LIMITS.faces.step;
+}
+
+/** Checks an operation with the contract's schema (the last word before sending). */
+function checked(op: Op): Built {
+  const result = OpSchema.safeParse(op);
+  if (result.success) return { op: result.data };
+  const issue = result.error.issues[0];
+  return {
+    errors: {
+      [String(issue?.path[0] ?? 'form')]: `Not accepted: ${issue?.message ?? 'invalid value'}.`,
+    },
+  };
+}
+
+/** Export form. */
+export interface ExportForm {
+  readonly format: (typeof EXPORT_FORMATS)[number];
+  /** `''` = the model's own texture. */
+  readonly texture: '' | 'realistic' | 'generative' | '1024' | '2048' | '4096';
+}
+
+/** Builds an export; STL carries no texture, so the option is not sent with it. */
+export function buildExport(f: ExportForm): Built {
+  const texture = f.format === 'stl' ? '' : f.texture;
+  return checked({ kind: 'export', format: f.format, ...(texture ? { texture } : {}) });
+}
+
+/** Print form. */
+export interface PrintForm {
+  readonly lengthMm: string;
+  readonly format: (typeof PRINT_FORMATS)[number];
+  readonly hollow: boolean;
+  readonly colors: number;
+  /** Comma-separated `#rrggbb`; when set it decides the colours (and their count). */
+  readonly palette: string;
+}
+
+/** Builds a print file; a palette sets the colours, so `colors` is then not sent. */
+export function buildPrint(f: PrintForm): Built {
+  const errors: Record<string, string> = {};
+  const length = parseWhole(
+    f.lengthMm,
+    LIMITS.lengthMm.min,
+    LIMITS.lengthMm.max,
+    'the longest side in mm',
+  );
+  if ('error' in length) errors.lengthMm = length.error;
+  const palette = parsePalette(f.palette);
+  if (!palette.ok) errors.palette = palette.message;
+  if (Object.keys(errors).length > 0 || 'error' in length || !palette.ok) return { errors };
+  const colours = palette.colours;
+  return checked({
+    kind: 'print',
+    lengthMm: length.value,
+    format: f.format,
+    hollow: f.hollow,
+    ...(colours.length > 0 ? { palette: formatPalette(colours) } : { colors: f.colors }),
+  });
+}
+
+/** Quad remesh form. */
+export interface RetopoForm {
+  readonly faces: string;
+  /** `''` = the model's own texture size. */
+  readonly texture: '' | '1024' | '2048' | '4096';
+  readonly symmetry: boolean;
+  readonly interior: (typeof RETOPO_INTERIORS)[number];
+  readonly format: (typeof RETOPO_FORMATS)[number];
+}
+
+/** Builds a quad remesh. */
+export function buildRetopo(f: RetopoForm): Built {
+  const faces = parseWhole(f.faces, LIMITS.faces.min, LIMITS.faces.max, 'a number of faces');
+  if ('error' in faces) return { errors: { faces: faces.error } };
+  return checked({
+    kind: 'retopo',
+    faces: faces.value,
+    ...(f.texture ? { texture: Number(f.texture) } : {}),
+    symmetry: f.symmetry,
+    interior: f.interior,
+    format: f.format,
+  });
+}
+
+/** Builds a rig. */
+export function buildRig(rigKind: (typeof RIG_KINDS)[number]): Built {
+  return checked({ kind: 'rig', rigKind });
+}
+
+/** Game pack form. */
+export interface GameForm {
+  readonly engine: (typeof GAME_ENGINES)[number];
+  /** `''` = the engine's default. */
+  readonly units: '' | (typeof GAME_UNITS)[number];
+  readonly lod: (typeof GAME_LODS)[number];
+  readonly collider: (typeof GAME_COLLIDERS)[number];
+  /** Real size of the longest side in metres; empty = as modelled. */
+  readonly sizeM: string;
+}
+
+/** Builds a game pack. */
+export function buildGame(f: GameForm): Built {
+  let sizeM: number | undefined;
+  const t = f.sizeM.trim().replace(',', '.');
+  if (t !== '') {
+    sizeM = /^\d*\.?\d+$/.test(t) ? Number(t) : NaN;
+    if (!(sizeM > LIMITS.sizeM.exclusiveMin && sizeM <= LIMITS.sizeM.max)) {
+      return {
+        errors: {
+          sizeM: `Enter the real size in metres: more than 0 and at most ${LIMITS.sizeM.max} (for example 1.8), or leave it empty.`,
+        },
+      };
+    }
+  }
+  return checked({
+    kind: 'gamepack',
+    engine: f.engine,
+    ...(f.units ? { units: f.units } : {}),
+    lod: f.lod,
+    collider: f.collider,
+    ...(sizeM !== undefined ? { sizeM } : {}),
+  });
+}
+
+/** Builds a maker run. */
+export function buildMaker(maker: string): Built {
+  return checked({ kind: 'make', maker });
+}
