@@ -16,7 +16,9 @@ import { JobService } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
 import { ConceptService } from './library/concept-service';
 import { ImageCache } from './library/image-cache';
+import { LibraryService } from './library/library-service';
 import { ModelCache } from './library/model-cache';
+import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
@@ -157,6 +159,12 @@ export async function createServices(
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
   });
   await jobs.resume();
+  const library = new LibraryService({
+    api,
+    models: cache,
+    thumbnails: new ThumbnailCache({ api, images, paths, clock }),
+    cacheFileUrl: (file) => ports.cacheFileUrl(file),
+  });
 
   return {
     handlers: createHandlers({
@@ -170,6 +178,7 @@ export async function createServices(
       keys,
       settings,
       connection,
+      library,
     }),
     files,
     jobs,

@@ -20,6 +20,8 @@ import {
   StartPhotoInputSchema,
   StartTextInputSchema,
   TestKeyInputSchema,
+  LibraryThumbnailInputSchema,
+  LibraryVersionsInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -34,6 +36,9 @@ import {
   PricesViewSchema,
   SettingsViewSchema,
   StagedFileSchema,
+  LibraryCacheInfoViewSchema,
+  LibraryVersionsViewSchema,
+  ThumbnailViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -66,6 +71,10 @@ export const contract = {
   'keys:remove': { input: none, output: KeyStateViewSchema },
   'settings:get': { input: none, output: SettingsViewSchema },
   'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
+  'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
+  'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
+  'library:cacheInfo': { input: none, output: LibraryCacheInfoViewSchema },
+  'library:clearCache': { input: none, output: LibraryCacheInfoViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

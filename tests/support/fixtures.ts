@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
+import type { SandboxOptions } from '../../electron/sandbox';
 import { KilnPage } from './kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -18,16 +19,19 @@ export function isLocal(url: string): boolean {
   return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
 }
 
-export const test = base.extend<{ host: Host; kiln: KilnPage }>({
-  // Playwright reads fixture dependencies from the destructuring pattern: an empty one is required.
-  // eslint-disable-next-line no-empty-pattern
-  host: async ({}, use) => {
+export const test = base.extend<{ host: Host; kiln: KilnPage; sandboxOptions: SandboxOptions }>({
+  /**
+   * Extra options of the embedded sandbox, per spec with `test.use({ sandboxOptions: … })`
+   * (e.g. `seedModels`, `websiteModels`, `seedFamilies` for a big library).
+   */
+  sandboxOptions: [{}, { option: true }],
+  host: async ({ sandboxOptions }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
       dataDir,
       secrets: new MemorySecretStore(),
-      sandbox: { taskSeconds: 1 },
+      sandbox: { taskSeconds: 1, ...sandboxOptions },
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

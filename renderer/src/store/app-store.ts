@@ -7,10 +7,11 @@ import type { Bridge } from '../../../shared/ipc/bridge';
 import { createAccountSlice, type AccountSlice } from './account-slice';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
+import { createLibrarySlice, type LibrarySlice } from './library-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice;
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & LibrarySlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -26,5 +27,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createAccountSlice(set, get, bridge),
     ...createJobsSlice(set, get, bridge),
     ...createViewerSlice(set, get, bridge),
+    ...createLibrarySlice(set, get, bridge),
   }));
 }
