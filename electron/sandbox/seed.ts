@@ -91,8 +91,10 @@ export async function seedLibrary(
     const i = counts.apiModels + counts.websiteModels + f;
     const root = row(i, 'api', 'generation');
     const retexture = row(i, 'api', 'retexture', root, 6 * 60_000);
-    if (f % 2 === 0) row(i, 'api', 'rig', retexture, 12 * 60_000);
-    if (f % 3 === 0) row(i, 'api', 'parts', root, 18 * 60_000);
+    // Counted from the newest, so the family at the top of the library has every kind.
+    const fromTop = families - 1 - f;
+    if (fromTop % 2 === 0) row(i, 'api', 'rig', retexture, 12 * 60_000);
+    if (fromTop % 3 === 0) row(i, 'api', 'parts', root, 18 * 60_000);
   }
   core.state.seeded = true;
   core.changed();
