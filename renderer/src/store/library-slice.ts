@@ -56,6 +56,8 @@ export interface LibrarySlice {
    * grid shows the offline cache or nothing.
    */
   reloadLibrary(): Promise<void>;
+  /** Lists page 1 again (a new model was made: it belongs at the top). */
+  refreshLibrary(): Promise<void>;
   /** Makes sure the pages holding rows `from`…`to` (0-based) are loaded or on their way. */
   ensureLibraryRows(from: number, to: number): void;
   /** The cards in view: their thumbnails are fetched, newest request first; others wait. */
@@ -199,6 +201,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge)
       }
       return restart();
     },
+    refreshLibrary: () => restart(),
     ensureLibraryRows(from, to) {
       if (get().libSource === 'offline') return;
       const total = get().libTotal;

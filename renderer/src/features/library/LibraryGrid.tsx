@@ -15,6 +15,11 @@ const MIN_CARD_PX = 118;
 const GAP_PX = 8;
 /** Card height: the square-ish thumbnail plus one line of name. */
 const ROW_PX = 150;
+/**
+ * Pages are asked for once the view has rested this long: dragging the scroll bar across 20,000
+ * models must not spend the key's 60 requests a minute on pages nobody looked at.
+ */
+const PAGE_SETTLE_MS = 120;
 
 /** Columns that fit `width` pixels. */
 export function columnsFor(width: number): number {
@@ -62,9 +67,14 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [filters]);
 
-  // Pages of the rows in view (and the overscan) are fetched as they come into view.
+  // Pages of the rows in view (and the overscan) are fetched once the view rests there.
   useEffect(() => {
-    if (last >= 0) ensureRows(first * columns, (last + 1) * columns - 1);
+    if (last < 0) return;
+    const timer = setTimeout(
+      () => ensureRows(first * columns, (last + 1) * columns - 1),
+      PAGE_SETTLE_MS,
+    );
+    return () => clearTimeout(timer);
   }, [first, last, columns, total, retryTick, ensureRows]);
 
   // Thumbnails of the cards in view only; cards scrolled away leave the wait list.

@@ -3,7 +3,7 @@
  * scrolls), searched and filtered, grouped by family, with the selected model's detail, the local
  * cache, and a banner when something failed (what is shown stays).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { findLibraryRow } from '../../store/library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
@@ -24,12 +24,21 @@ export function LibraryPanel() {
   const openedId = useKiln((s) => s.model?.modelId);
   const reload = useKiln((s) => s.reloadLibrary);
   const loadCacheInfo = useKiln((s) => s.loadCacheInfo);
+  const refresh = useKiln((s) => s.refreshLibrary);
+  const madeCount = useKiln((s) => s.jobs.filter((j) => j.state === 'done').length);
 
   // First visit: list page 1. Later visits keep what was loaded.
   useEffect(() => {
     if (total === undefined && !loading) void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
   }, []);
+  // A generation or retexture finished while the library is shown: its model goes at the top.
+  const madeBefore = useRef(madeCount);
+  useEffect(() => {
+    if (madeCount > madeBefore.current && total !== undefined) void refresh();
+    madeBefore.current = madeCount;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a job is done
+  }, [madeCount]);
   // The cache changes whenever a model is opened (downloaded into it).
   useEffect(() => {
     void loadCacheInfo();

@@ -14,10 +14,10 @@ import {
 
 describe('library logic', () => {
   it('sends only the filters that are on; has_versions only with families', () => {
-    expect(libraryQuery(NO_FILTERS, 3)).toEqual({ page: 3, limit: 100 });
+    expect(libraryQuery(NO_FILTERS, 3)).toEqual({ page: 3, limit: 200 });
     expect(
       libraryQuery({ ...NO_FILTERS, search: '  mug ', published: true, hasVersions: true }, 1),
-    ).toEqual({ page: 1, limit: 100, search: 'mug', published: true });
+    ).toEqual({ page: 1, limit: 200, search: 'mug', published: true });
     expect(libraryQuery({ ...NO_FILTERS, families: true, hasVersions: true }, 1)).toMatchObject({
       group: 'family',
       hasVersions: true,
