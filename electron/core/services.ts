@@ -16,7 +16,9 @@ import { JobService } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
 import { ConceptService } from './library/concept-service';
 import { ImageCache } from './library/image-cache';
+import { LibraryService } from './library/library-service';
 import { ModelCache } from './library/model-cache';
+import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
@@ -162,6 +164,12 @@ export async function createServices(
   });
   await jobs.resume();
   account.refreshEvery(settings.get().balanceRefreshSeconds ?? 60);
+  const library = new LibraryService({
+    api,
+    models: cache,
+    thumbnails: new ThumbnailCache({ api, images, paths, clock }),
+    cacheFileUrl: (file) => ports.cacheFileUrl(file),
+  });
 
   return {
     handlers: createHandlers({
@@ -175,6 +183,7 @@ export async function createServices(
       keys,
       settings,
       connection,
+      library,
     }),
     files,
     jobs,

@@ -98,6 +98,7 @@ export function createSandbox(
     await seedLibrary(core, {
       websiteModels: options.websiteModels ?? 0,
       apiModels: options.seedModels ?? 0,
+      apiFamilies: options.seedFamilies ?? 0,
     });
     tasks.resume();
     jobs.resume();

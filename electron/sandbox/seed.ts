@@ -1,7 +1,9 @@
 /**
  * Seeding of the library on first start: models "made on the website" (with a few versions,
  * published and starred ones) and API-made models for big-library tests. They share a handful of
- * procedural files, so seeding thousands of rows costs milliseconds, not generations.
+ * procedural files, so seeding thousands of rows costs milliseconds, not generations. API families
+ * (a root with retexture, rig and parts versions) are the families whose files can be downloaded
+ * (website files need a plan), so they are what opening and comparing versions is tested on.
  */
 import type { SandboxCore } from './core';
 import { proceduralModel } from './procedural';
@@ -22,13 +24,17 @@ const NAMES = [
   'Guitar pick',
 ];
 const VARIANTS = 6;
+/** A retexture (and the rig made from it) or a parts version looks different from its root. */
+const FILE_SHIFT: Partial<Record<ModelRow['kind'], number>> = { retexture: 1, rig: 1, parts: 2 };
 
 /** Seeds the library once (the state remembers it was done). */
 export async function seedLibrary(
   core: SandboxCore,
-  counts: { websiteModels: number; apiModels: number },
+  counts: { websiteModels: number; apiModels: number; apiFamilies?: number },
 ): Promise<void> {
-  if (core.state.seeded || (counts.websiteModels <= 0 && counts.apiModels <= 0)) return;
+  const families = counts.apiFamilies ?? 0;
+  if (core.state.seeded || (counts.websiteModels <= 0 && counts.apiModels <= 0 && families <= 0))
+    return;
   const files: Array<{ fileId: string; thumbnailId: string; triangles: number; vertices: number }> =
     [];
   for (let v = 0; v < VARIANTS; v++) {
@@ -41,7 +47,7 @@ export async function seedLibrary(
     });
   }
   const now = core.now();
-  const total = counts.websiteModels + counts.apiModels;
+  const total = counts.websiteModels + counts.apiModels + families;
   const row = (
     i: number,
     source: ModelRow['source'],
@@ -49,7 +55,7 @@ export async function seedLibrary(
     parent?: ModelRow,
     age = 0,
   ) => {
-    const file = files[i % VARIANTS]!;
+    const file = files[(i + (FILE_SHIFT[kind] ?? 0)) % VARIANTS]!;
     const createdAt = now - (total - i) * 37 * 60_000 + age;
     return core.addModel(
       {
@@ -79,6 +85,16 @@ export async function seedLibrary(
     if (j % 4 === 1) row(i, 'website', 'retexture', root, 10 * 60_000);
     root.published = j % 2 === 0;
     root.favourite = j % 5 === 0;
+  }
+  // Families last: they are the newest rows, at the top of the library.
+  for (let f = 0; f < families; f++) {
+    const i = counts.apiModels + counts.websiteModels + f;
+    const root = row(i, 'api', 'generation');
+    const retexture = row(i, 'api', 'retexture', root, 6 * 60_000);
+    // Counted from the newest, so the family at the top of the library has every kind.
+    const fromTop = families - 1 - f;
+    if (fromTop % 2 === 0) row(i, 'api', 'rig', retexture, 12 * 60_000);
+    if (fromTop % 3 === 0) row(i, 'api', 'parts', root, 18 * 60_000);
   }
   core.state.seeded = true;
   core.changed();

@@ -84,6 +84,8 @@ export interface SandboxOptions {
   websiteModels?: number;
   /** Seed this many API-made models in the library (first start only); they share a few files. */
   seedModels?: number;
+  /** Seed this many API-made families with versions (retexture, rig, parts; first start only). */
+  seedFamilies?: number;
   /** Origin used in the URLs the sandbox returns; default: the served URL, else the request's. */
   baseUrl?: string;
   /** Time source; default `Date.now`. */

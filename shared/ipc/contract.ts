@@ -24,6 +24,8 @@ import {
   LedgerFilterSchema,
   OpenExternalInputSchema,
   RemoveKeyInputSchema,
+  LibraryThumbnailInputSchema,
+  LibraryVersionsInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -39,6 +41,9 @@ import {
   StagedFileSchema,
   LedgerExportViewSchema,
   LedgerPageViewSchema,
+  LibraryCacheInfoViewSchema,
+  LibraryVersionsViewSchema,
+  ThumbnailViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -79,6 +84,10 @@ export const contract = {
   'files:chooseFolder': { input: none, output: z.object({ path: z.string().optional() }) },
   /** Shows a finished job's saved GLB (a remesh) in the viewer, through the cache. */
   'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
+  'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
+  'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
+  'library:cacheInfo': { input: none, output: LibraryCacheInfoViewSchema },
+  'library:clearCache': { input: none, output: LibraryCacheInfoViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

@@ -231,3 +231,19 @@ export const SettingsPatchSchema = z.object({
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/**
+ * `library:versions`: every version of the family `rootId`. `name` is the family's name: the
+ * service has no per-family listing, so versions are found by a name search filtered by root.
+ */
+export const LibraryVersionsInputSchema = z.object({
+  rootId: id,
+  name: z.string().max(200),
+  /** How many versions the family row announced (stops the search once all are found). */
+  expected: z.number().int().min(1).optional(),
+});
+/** Which family to list. */
+export type LibraryVersionsInput = z.infer<typeof LibraryVersionsInputSchema>;
+
+/** `library:thumbnail`: the model whose thumbnail to bring into the local cache. */
+export const LibraryThumbnailInputSchema = z.object({ modelId: id });

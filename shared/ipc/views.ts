@@ -118,6 +118,10 @@ export const LibraryItemViewSchema = z.object({
   source: z.string().optional(),
   published: z.boolean().optional(),
   favourite: z.boolean().optional(),
+  /** The model's file is in the local cache: it opens without the network. */
+  cached: z.boolean().optional(),
+  /** The thumbnail on the app's own origin, when it is in the local cache already. */
+  thumbnailUrl: z.string().optional(),
 });
 /** A library row. */
 export type LibraryItemView = z.infer<typeof LibraryItemViewSchema>;
@@ -339,3 +343,45 @@ export type LedgerPageView = z.infer<typeof LedgerPageViewSchema>;
 export const LedgerExportViewSchema = z.object({ path: z.string(), rows: z.number().int() });
 /** Where the CSV went. */
 export type LedgerExportView = z.infer<typeof LedgerExportViewSchema>;
+/** Every version of one family (`library:versions`), oldest first. */
+export const LibraryVersionsViewSchema = z.object({
+  rootId: z.string(),
+  versions: z.array(LibraryItemViewSchema),
+  /**
+   * False when the listing could not show the whole family (the service lists families only by
+   * name search: a version renamed on the website is missed).
+   */
+  complete: z.boolean(),
+});
+/** Every version of one family. */
+export type LibraryVersionsView = z.infer<typeof LibraryVersionsViewSchema>;
+
+/** A model in the local cache, as the offline grid and the cache panel show it. */
+export const CachedModelViewSchema = z.object({
+  modelId: z.string(),
+  name: z.string(),
+  createdAt: z.string().optional(),
+  polyCount: z.number().optional(),
+  bytes: z.number(),
+  thumbnailUrl: z.string().optional(),
+});
+/** A model in the local cache. */
+export type CachedModelView = z.infer<typeof CachedModelViewSchema>;
+
+/** What the local cache holds and the disk it uses (`library:cacheInfo`). */
+export const LibraryCacheInfoViewSchema = z.object({
+  /** Cached models, most recently opened first. */
+  models: z.array(CachedModelViewSchema),
+  modelBytes: z.number(),
+  thumbnailCount: z.number(),
+  thumbnailBytes: z.number(),
+  /** The cache's size limit in bytes, when one is set. */
+  limitBytes: z.number().optional(),
+});
+/** What the local cache holds. */
+export type LibraryCacheInfoView = z.infer<typeof LibraryCacheInfoViewSchema>;
+
+/** A library thumbnail on the app's own origin (`library:thumbnail`). */
+export const ThumbnailViewSchema = z.object({ modelId: z.string(), url: z.string() });
+/** A library thumbnail on the app's own origin. */
+export type ThumbnailView = z.infer<typeof ThumbnailViewSchema>;

@@ -31,6 +31,13 @@ export const test = base.extend<{
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
   host: async ({ sandboxOptions, sandboxInternals }, use) => {
+export const test = base.extend<{ host: Host; kiln: KilnPage; sandboxOptions: SandboxOptions }>({
+  /**
+   * Extra options of the embedded sandbox, per spec with `test.use({ sandboxOptions: … })`
+   * (e.g. `seedModels`, `websiteModels`, `seedFamilies` for a big library).
+   */
+  sandboxOptions: [{}, { option: true }],
+  host: async ({ sandboxOptions }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
@@ -41,6 +48,7 @@ export const test = base.extend<{
       welcomeSeen: true,
       sandbox: { taskSeconds: 1, ...sandboxOptions },
       sandboxInternals,
+      sandbox: { taskSeconds: 1, ...sandboxOptions },
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

@@ -3,8 +3,6 @@
  * (Electron's ipcMain and the browser host's WebSocket) call them only through `dispatch`.
  * None of them returns the API key: key channels answer with its masked state only.
  */
-import type { LibraryRow } from '../../../shared/api/schemas';
-import type { LibraryItemView } from '../../../shared/ipc/contract';
 import type { Handlers } from '../../../shared/ipc/dispatch';
 import { KilnError } from '../../../shared/ipc/errors';
 import type { AccountService } from '../account/account-service';
@@ -14,6 +12,7 @@ import type { FileStager } from '../files/file-stager';
 import { previewSavedResult } from '../files/saved-preview';
 import type { JobService } from '../jobs/job-service';
 import type { ConceptService } from '../library/concept-service';
+import type { LibraryService } from '../library/library-service';
 import type { ModelCache } from '../library/model-cache';
 import type { Ports } from '../ports';
 import type { KeyService } from '../secrets/key-service';
@@ -31,6 +30,7 @@ export type HandlerDeps = Readonly<{
   keys: KeyService;
   settings: SettingsService;
   connection: SwitchableConnection;
+  library: LibraryService;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -42,23 +42,6 @@ function notWhileSending(jobs: JobService): void {
       `Kiln is sending ${n} paid request${n > 1 ? 's' : ''} right now. Try again in a few seconds, once ${n > 1 ? 'they have' : 'it has'} been answered.`,
     );
   }
-}
-
-function libraryItem(row: LibraryRow): LibraryItemView {
-  return {
-    modelId: row.model_id,
-    ...(row.name !== undefined ? { name: row.name } : {}),
-    ...(row.created_at !== undefined ? { createdAt: row.created_at } : {}),
-    ...(row.poly_count !== undefined ? { polyCount: row.poly_count } : {}),
-    ...(row.root_id !== undefined ? { rootId: row.root_id } : {}),
-    ...(row.parent_id !== undefined ? { parentId: row.parent_id } : {}),
-    ...(row.version !== undefined ? { version: row.version } : {}),
-    ...(row.versions_count !== undefined ? { versionsCount: row.versions_count } : {}),
-    ...(row.kind !== undefined ? { kind: row.kind } : {}),
-    ...(row.source !== undefined ? { source: row.source } : {}),
-    ...(row.published !== undefined ? { published: row.published } : {}),
-    ...(row.favourite !== undefined ? { favourite: row.favourite } : {}),
-  };
 }
 
 /** Builds the handler table. */
@@ -87,16 +70,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'jobs:resolveUnknown': async ({ jobId, resolution }) => jobs.resolveUnknown(jobId, resolution),
     'concepts:imagine': async ({ prompt, style }) => d.concepts.imagine(prompt, style),
     'ops:run': async ({ modelId, op, folder }) => jobs.runOp(modelId, op, folder),
-    'library:list': async (input) => {
-      const page = await d.api.library(input ?? {});
-      return {
-        items: page.items.map(libraryItem),
-        page: 'page' in page && page.page !== undefined ? page.page : (input?.page ?? 1),
-        limit: 'limit' in page && page.limit !== undefined ? page.limit : (input?.limit ?? 50),
-        ...('total' in page && page.total !== undefined ? { total: page.total } : {}),
-        ...('pages' in page && page.pages !== undefined ? { pages: page.pages } : {}),
-      };
-    },
+    'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);
       return {
@@ -160,5 +134,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
         { jobs: () => jobs.list(), paths: ports.paths, cacheFileUrl: ports.cacheFileUrl },
         jobId,
       ),
+    'library:versions': async (input) => d.library.versions(input),
+    'library:thumbnail': async ({ modelId }) => d.library.thumbnail(modelId),
+    'library:cacheInfo': async () => d.library.cacheInfo(),
+    'library:clearCache': async () => d.library.clearCache(),
   };
 }

@@ -4,13 +4,14 @@
  * so a crash or a dropped connection never leaves a partial file under a final name.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
 import { systemClock } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
+import { diskBytes, pickEvictions } from './cache-budget';
 
 /** What the cache knows about a downloaded model. */
 export interface CachedModel {
@@ -21,6 +22,16 @@ export interface CachedModel {
   readonly polyCount?: number;
   /** `api` or `website`, as the service said. */
   readonly source?: string;
+  readonly bytes: number;
+  /** When the model was last opened (ms since the epoch); drives eviction, oldest first. */
+  readonly usedAt?: number;
+}
+
+/** How much the model cache holds. */
+export interface ModelCacheInfo {
+  /** Cached models, most recently opened first. */
+  readonly models: readonly CachedModel[];
+  /** Bytes on disk (a file shared by several models counts once). */
   readonly bytes: number;
 }
 
@@ -34,6 +45,11 @@ export type ModelCacheOptions = Readonly<{
   maxBytes?: number;
   /** Times the stall timeout of downloads; default the system clock. */
   clock?: Clock;
+  /**
+   * The most the cache may keep on disk, read after every download (a setting may change it);
+   * undefined = no limit. Least recently opened models are removed first.
+   */
+  limitBytes?: () => number | undefined;
 }>;
 
 /** Downloads and remembers model files. */
@@ -42,6 +58,7 @@ export class ModelCache {
   readonly #paths: Paths;
   readonly #maxBytes: number;
   readonly #clock: Clock;
+  readonly #limitBytes: () => number | undefined;
   readonly #indexFile: string;
   readonly #indexWriter: CoalescedFile;
   #index: Promise<Record<string, CachedModel>> | undefined;
@@ -52,6 +69,7 @@ export class ModelCache {
     this.#paths = options.paths;
     this.#maxBytes = options.maxBytes ?? MAX_MODEL_BYTES;
     this.#clock = options.clock ?? systemClock;
+    this.#limitBytes = options.limitBytes ?? (() => undefined);
     this.#indexFile = path.join(options.paths.data, 'model-cache.json');
     this.#indexWriter = new CoalescedFile(this.#indexFile);
   }
@@ -68,7 +86,13 @@ export class ModelCache {
   async #ensure(modelId: string): Promise<CachedModel> {
     const index = await this.#load();
     const known = index[modelId];
-    if (known && (await exists(path.join(this.#paths.cache, known.file)))) return known;
+    // A model on disk opens without the network (offline use); only its last use is noted.
+    if (known && (await exists(path.join(this.#paths.cache, known.file)))) {
+      const touched = { ...known, usedAt: this.#clock.now() };
+      index[modelId] = touched;
+      void this.#indexWriter.write(() => JSON.stringify(index)).catch(() => undefined);
+      return touched;
+    }
     const record = await this.#api.model(modelId);
     const { file, bytes } = await this.#download(record.url);
     const entry: CachedModel = {
@@ -79,11 +103,54 @@ export class ModelCache {
       ...(record.created_at ? { createdAt: record.created_at } : {}),
       ...(record.poly_count !== undefined ? { polyCount: record.poly_count } : {}),
       ...(typeof record['source'] === 'string' ? { source: record['source'] } : {}),
+      usedAt: this.#clock.now(),
     };
     index[modelId] = entry;
+    await this.#evict(index, modelId);
     // Coalesced: concurrent downloads never let an older index overwrite a newer one.
     await this.#indexWriter.write(() => JSON.stringify(index));
     return entry;
+  }
+
+  /** True when the model is in the index (its file is checked when it is opened). */
+  async has(modelId: string): Promise<boolean> {
+    return (await this.#load())[modelId] !== undefined;
+  }
+
+  /** What the cache holds and the disk it uses. */
+  async info(): Promise<ModelCacheInfo> {
+    const entries = Object.values(await this.#load());
+    entries.sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0));
+    return { models: entries, bytes: diskBytes(entries) };
+  }
+
+  /** Removes every cached model file and forgets them; returns the bytes freed. */
+  async clear(): Promise<number> {
+    const index = await this.#load();
+    const entries = Object.values(index);
+    const freed = diskBytes(entries);
+    for (const id of Object.keys(index)) delete index[id];
+    await this.#indexWriter.write(() => JSON.stringify(index));
+    await this.#removeFiles(entries.map((e) => e.file));
+    return freed;
+  }
+
+  /** Applies the size limit, never removing `keep` (the model being opened). */
+  async #evict(index: Record<string, CachedModel>, keep: string): Promise<void> {
+    const limit = this.#limitBytes();
+    if (limit === undefined) return;
+    const drop = pickEvictions(Object.values(index), limit, keep);
+    if (drop.length === 0) return;
+    const files = drop.map((id) => index[id]!.file);
+    for (const id of drop) delete index[id];
+    const stillUsed = new Set(Object.values(index).map((e) => e.file));
+    await this.#removeFiles(files.filter((f) => !stillUsed.has(f)));
+  }
+
+  async #removeFiles(files: readonly string[]): Promise<void> {
+    await Promise.all(
+      [...new Set(files)].map((f) => rm(path.join(this.#paths.cache, f), { force: true })),
+    );
   }
 
   async #download(url: string): Promise<{ file: string; bytes: number }> {

@@ -14,6 +14,11 @@ import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 /** The whole renderer state. */
 export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & CreateSlice;
 export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & OpsSlice;
+import { createLibrarySlice, type LibrarySlice } from './library-slice';
+import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+
+/** The whole renderer state. */
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & LibrarySlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -31,5 +36,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createViewerSlice(set, get, bridge),
     ...createCreateSlice(set, get, bridge),
     ...createOpsSlice(set, get, bridge),
+    ...createLibrarySlice(set, get, bridge),
   }));
 }

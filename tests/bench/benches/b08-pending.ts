@@ -1,23 +1,8 @@
 /**
- * Rows that are not measured in a default run: B8 waits on the library grid of a later issue;
- * B9 (benches/b09-queue.ts) takes about 11 minutes and runs only when asked for by name.
+ * Rows that are not measured in a default run: B9 (benches/b09-queue.ts) takes about 11 minutes
+ * and runs only when asked for by name.
  */
 import type { BenchResult } from '../lib/context';
-
-export async function b8(): Promise<BenchResult> {
-  return {
-    rows: [],
-    unmeasured: [
-      {
-        bench: 'B8',
-        metric:
-          'library grid, 20,000 models: first paint, DOM nodes, heap, long tasks while scrolling',
-        reason:
-          'not yet measurable: Kiln has no library grid yet (renderer/src/features has no library view), and the baseline needs @tanstack/react-virtual, which is not a dependency',
-      },
-    ],
-  };
-}
 
 /** B9 runs for about 11 minutes of real time: only when asked for by name. */
 export async function b9Skipped(): Promise<BenchResult> {

@@ -1,0 +1,151 @@
+/**
+ * The library service against the sandbox (in-process): rows marked cached once their model or
+ * thumbnail is on disk, a family's versions found by name, the cache's size and clearing, and the
+ * model cache's size limit.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { ApiClient } from '../api/client';
+import { systemClock, type Paths } from '../ports';
+import { RequestScheduler } from '../schedule/request-scheduler';
+import { CACHE_FILE_PATTERN } from '../util/confined-path';
+import { ImageCache } from './image-cache';
+import { LibraryService } from './library-service';
+import { ModelCache } from './model-cache';
+import { ThumbnailCache } from './thumbnail-cache';
+
+const KEY = 'sk-library-test';
+const BASE = 'https://sandbox.library.invalid';
+let sandbox: Sandbox;
+let work: string;
+let scheduler: RequestScheduler;
+let api: ApiClient;
+
+function setup(name: string, limitBytes?: number) {
+  const dir = path.join(work, name);
+  const paths: Paths = {
+    data: dir,
+    cache: path.join(dir, 'cache'),
+    temp: path.join(dir, 'tmp'),
+  };
+  const models = new ModelCache({
+    api,
+    paths,
+    ...(limitBytes !== undefined ? { limitBytes: () => limitBytes } : {}),
+  });
+  const thumbnails = new ThumbnailCache({
+    api,
+    images: new ImageCache({ api, paths, clock: systemClock }),
+    paths,
+    clock: systemClock,
+  });
+  const library = new LibraryService({
+    api,
+    models,
+    thumbnails,
+    cacheFileUrl: (file) => `/files/models/${file}`,
+  });
+  return { paths, models, library };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'kiln-library-'));
+  sandbox = createSandbox({ keys: [KEY], baseUrl: BASE, seedModels: 40, seedFamilies: 3 });
+  await sandbox.ready();
+  scheduler = new RequestScheduler({ clock: systemClock, budget: 10_000 });
+  api = new ApiClient({
+    connection: {
+      mode: 'sandbox',
+      baseUrl: BASE,
+      fetch: (input, init) => sandbox.fetch(new Request(input, init)),
+      apiKey: async () => KEY,
+    },
+    clock: systemClock,
+    scheduler,
+  });
+});
+
+afterAll(async () => {
+  scheduler.close();
+  await sandbox.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('library service', () => {
+  it('marks rows whose model and thumbnail are on disk', async () => {
+    const { library, models } = setup('marks');
+    const page = await library.list({ limit: 5 });
+    expect(page.total).toBeGreaterThan(40);
+    expect(page.items).toHaveLength(5);
+    expect(page.items.every((r) => !r.cached && !r.thumbnailUrl)).toBe(true);
+    const [first, second] = page.items;
+    const thumb = await library.thumbnail(first!.modelId);
+    expect(thumb.url).toMatch(/^\/files\/models\/[a-f0-9]{64}\.webp$/);
+    expect(CACHE_FILE_PATTERN.test(thumb.url.split('/').pop()!)).toBe(true);
+    await models.ensure(second!.modelId);
+    const again = await library.list({ limit: 5 });
+    expect(again.items[0]).toMatchObject({ modelId: first!.modelId, thumbnailUrl: thumb.url });
+    expect(again.items[0]!.cached).toBeUndefined();
+    expect(again.items[1]).toMatchObject({ modelId: second!.modelId, cached: true });
+  });
+
+  it('lists every version of a family, oldest first, rig and parts included', async () => {
+    const { library } = setup('versions');
+    const families = await library.list({ group: 'family', hasVersions: true, limit: 10 });
+    const top = families.items[0]!;
+    const family = await library.versions({
+      rootId: top.rootId!,
+      name: top.name!,
+      expected: top.versionsCount!,
+    });
+    expect(family.complete).toBe(true);
+    expect(family.versions.map((v) => v.kind)).toEqual(['generation', 'retexture', 'rig', 'parts']);
+    expect(family.versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+    expect(family.versions.every((v) => v.rootId === top.rootId)).toBe(true);
+    // The rig was made from the retexture; the parts from the original.
+    const [root, retexture, rig, parts] = family.versions;
+    expect(rig!.parentId).toBe(retexture!.modelId);
+    expect(parts!.parentId).toBe(root!.modelId);
+  });
+
+  it('reports the disk the cache uses and clears it', async () => {
+    const { library, models, paths } = setup('clear');
+    const page = await library.list({ limit: 8 });
+    for (const row of page.items.slice(0, 3)) await models.ensure(row.modelId);
+    await library.thumbnail(page.items[0]!.modelId);
+    const info = await library.cacheInfo();
+    expect(info.models).toHaveLength(3);
+    // Seeded models share a few files: each file counts once.
+    const files = new Set((await readdir(paths.cache)).filter((f) => f.endsWith('.glb')));
+    expect(info.modelBytes).toBeGreaterThan(0);
+    expect(files.size).toBeLessThanOrEqual(3);
+    expect(info.thumbnailCount).toBe(1);
+    expect(info.models.find((m) => m.modelId === page.items[0]!.modelId)?.thumbnailUrl).toMatch(
+      /\.webp$/,
+    );
+    const cleared = await library.clearCache();
+    expect(cleared).toMatchObject({
+      models: [],
+      modelBytes: 0,
+      thumbnailCount: 0,
+      thumbnailBytes: 0,
+    });
+    expect(await readdir(paths.cache)).toEqual([]);
+    // A cleared model downloads again when opened.
+    await models.ensure(page.items[0]!.modelId);
+    expect((await library.cacheInfo()).models).toHaveLength(1);
+  });
+
+  it('keeps the model cache under its limit, least recently opened first', async () => {
+    const { library, models } = setup('limit', 1);
+    const page = await library.list({ limit: 6 });
+    // Six consecutive seeded rows use six different files.
+    for (const row of page.items.slice(0, 3)) await models.ensure(row.modelId);
+    const info = await models.info();
+    // Limit 1 byte: only the model just opened stays.
+    expect(info.models.map((m) => m.modelId)).toEqual([page.items[2]!.modelId]);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Thumbnails of library models on disk. The service's thumbnail links need the key, so the core
+ * downloads each one once (through {@link ImageCache}, content-addressed) and the renderer shows
+ * it from the app's own origin. The index (model id → cache file) survives restarts, so a grid
+ * seen once shows its pictures again offline.
+ */
+import { readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ApiClient } from '../api/client';
+import type { Clock, Paths } from '../ports';
+import { CoalescedFile } from '../util/coalesced-file';
+import type { ImageCache } from './image-cache';
+
+/**
+ * Thumbnail downloads allowed per rolling minute. Every request counts against the service's
+ * 60 per minute per key, and a scrolled grid could ask for hundreds: thumbnails get at most this
+ * share, so listing, opening and paid calls always have room.
+ */
+export const THUMBNAILS_PER_MINUTE = 24;
+
+/** Options of {@link ThumbnailCache}. */
+export type ThumbnailCacheOptions = Readonly<{
+  api: ApiClient;
+  images: ImageCache;
+  paths: Paths;
+  clock: Clock;
+  /** Default {@link THUMBNAILS_PER_MINUTE}. */
+  perMinute?: number;
+}>;
+
+/** How much the thumbnail cache holds. */
+export interface ThumbnailCacheInfo {
+  readonly count: number;
+  /** Bytes on disk (shared files count once). */
+  readonly bytes: number;
+}
+
+/** Downloads and remembers library thumbnails. */
+export class ThumbnailCache {
+  readonly #o: ThumbnailCacheOptions;
+  readonly #indexFile: string;
+  readonly #writer: CoalescedFile;
+  /** Service links seen in library pages, so a thumbnail costs one request, not two. */
+  readonly #links = new Map<string, string>();
+  readonly #inFlight = new Map<string, Promise<string>>();
+  #index: Record<string, string> | undefined;
+  /** Start times of the downloads of the last minute. */
+  #sent: number[] = [];
+  #loading: Promise<Record<string, string>> | undefined;
+
+  constructor(options: ThumbnailCacheOptions) {
+    this.#o = options;
+    this.#indexFile = path.join(options.paths.data, 'thumbnail-cache.json');
+    this.#writer = new CoalescedFile(this.#indexFile);
+  }
+
+  /** Notes the thumbnail links of library rows (kept in memory only: links may change). */
+  remember(rows: Iterable<{ model_id: string; thumbnail_url?: string | undefined }>): void {
+    for (const row of rows) if (row.thumbnail_url) this.#links.set(row.model_id, row.thumbnail_url);
+  }
+
+  /** The cache file of a model's thumbnail if it was downloaded before. */
+  async known(modelId: string): Promise<string | undefined> {
+    return (await this.#load())[modelId];
+  }
+
+  /**
+   * The cache file of the model's thumbnail, downloading it first if needed. Concurrent calls
+   * for one model share one download.
+   */
+  ensure(modelId: string): Promise<string> {
+    const running = this.#inFlight.get(modelId);
+    if (running) return running;
+    const work = this.#ensure(modelId).finally(() => this.#inFlight.delete(modelId));
+    this.#inFlight.set(modelId, work);
+    return work;
+  }
+
+  async #ensure(modelId: string): Promise<string> {
+    const index = await this.#load();
+    const known = index[modelId];
+    if (known && (await exists(path.join(this.#o.paths.cache, known)))) return known;
+    const link = this.#links.get(modelId) ?? (await this.#o.api.model(modelId)).thumbnail_url;
+    if (!link) throw new Error(`The service gave no thumbnail for model ${modelId}.`);
+    await this.#turn();
+    const file = await this.#o.images.fetch(link);
+    index[modelId] = file;
+    await this.#writer.write(() => JSON.stringify(index));
+    return file;
+  }
+
+  /** Waits until a download fits in the rolling minute's share, then takes a slot. */
+  async #turn(): Promise<void> {
+    const limit = this.#o.perMinute ?? THUMBNAILS_PER_MINUTE;
+    for (;;) {
+      const now = this.#o.clock.now();
+      this.#sent = this.#sent.filter((t) => now - t < 60_000);
+      if (this.#sent.length < limit) {
+        this.#sent.push(now);
+        return;
+      }
+      const wait = 60_000 - (now - this.#sent[0]!);
+      await new Promise<void>((resolve) => this.#o.clock.setTimeout(resolve, wait));
+    }
+  }
+
+  /** Number of thumbnails and the disk they use. */
+  async info(): Promise<ThumbnailCacheInfo> {
+    const index = await this.#load();
+    const files = [...new Set(Object.values(index))];
+    const sizes = await Promise.all(
+      files.map((f) =>
+        stat(path.join(this.#o.paths.cache, f)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+    );
+    return { count: Object.keys(index).length, bytes: sizes.reduce((a, b) => a + b, 0) };
+  }
+
+  /** Removes every thumbnail file and forgets them; returns the bytes freed. */
+  async clear(): Promise<number> {
+    const { bytes } = await this.info();
+    const index = await this.#load();
+    const files = [...new Set(Object.values(index))];
+    for (const id of Object.keys(index)) delete index[id];
+    await this.#writer.write(() => JSON.stringify(index));
+    await Promise.all(files.map((f) => rm(path.join(this.#o.paths.cache, f), { force: true })));
+    return bytes;
+  }
+
+  async #load(): Promise<Record<string, string>> {
+    if (this.#index) return this.#index;
+    this.#loading ??= readFile(this.#indexFile, 'utf8')
+      .then((text) => JSON.parse(text) as Record<string, string>)
+      .catch(() => ({}));
+    this.#index = await this.#loading;
+    return this.#index;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { KilnError } from '../../../../shared/ipc/errors';
+import {
+  NO_FILTERS,
+  flattenTree,
+  formatBytes,
+  isOffline,
+  libraryErrorText,
+  libraryQuery,
+  needsWebsitePlan,
+  offlineRows,
+  versionTree,
+} from './library-logic';
+
+describe('library logic', () => {
+  it('sends only the filters that are on; has_versions only with families', () => {
+    expect(libraryQuery(NO_FILTERS, 3)).toEqual({ page: 3, limit: 200 });
+    expect(
+      libraryQuery({ ...NO_FILTERS, search: '  mug ', published: true, hasVersions: true }, 1),
+    ).toEqual({ page: 1, limit: 200, search: 'mug', published: true });
+    expect(libraryQuery({ ...NO_FILTERS, families: true, hasVersions: true }, 1)).toMatchObject({
+      group: 'family',
+      hasVersions: true,
+    });
+  });
+
+  it('tells no network from a refused key or a missing model', () => {
+    expect(isOffline(new KilnError('connection_failed', 'x'))).toBe(true);
+    expect(isOffline(new KilnError('invalid_api_key', 'x'))).toBe(false);
+    expect(libraryErrorText(new KilnError('invalid_api_key', 'Refused.'))).toContain(
+      'Account → Keys',
+    );
+    expect(libraryErrorText(new KilnError('not_found', 'Gone.'))).toContain('404');
+  });
+
+  it('builds the version tree from parent ids; an orphan hangs from the original', () => {
+    const tree = versionTree([
+      { modelId: 'a', version: 1, kind: 'generation', parentId: null },
+      { modelId: 'b', version: 2, kind: 'retexture', parentId: 'a' },
+      { modelId: 'c', version: 3, kind: 'rig', parentId: 'b' },
+      { modelId: 'd', version: 4, kind: 'parts', parentId: 'a' },
+      { modelId: 'e', version: 5, kind: 'parts', parentId: 'missing' },
+    ]);
+    expect(flattenTree(tree).map((n) => [n.item.modelId, n.depth])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['d', 1],
+      ['e', 1],
+    ]);
+  });
+
+  it('filters the offline cache by name, newest first', () => {
+    const rows = offlineRows(
+      [
+        { modelId: 'a', name: 'Teapot 1', createdAt: '2026-01-01T00:00:00Z', bytes: 1 },
+        { modelId: 'b', name: 'Mug', createdAt: '2026-02-01T00:00:00Z', bytes: 1 },
+        { modelId: 'c', name: 'teapot 2', createdAt: '2026-03-01T00:00:00Z', bytes: 1 },
+      ],
+      'TEAPOT',
+    );
+    expect(rows.map((r) => r.modelId)).toEqual(['c', 'a']);
+    expect(rows.every((r) => r.cached)).toBe(true);
+  });
+
+  it('knows which operations website models need a plan for', () => {
+    expect(needsWebsitePlan({ source: 'website' }, 'export')).toBe(true);
+    expect(needsWebsitePlan({ source: 'website' }, 'open')).toBe(true);
+    expect(needsWebsitePlan({ source: 'website' }, 'rig')).toBe(false);
+    expect(needsWebsitePlan({ source: 'api' }, 'export')).toBe(false);
+    expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});

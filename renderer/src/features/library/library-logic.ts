@@ -1,0 +1,197 @@
+/**
+ * Pure rules of the library view: which query a set of filters sends, which errors mean "no
+ * network", how a family's versions form a tree, and how the service's website rule reads.
+ */
+import type {
+  CachedModelView,
+  LibraryItemView,
+  LibraryListInput,
+} from '../../../../shared/ipc/contract';
+
+/**
+ * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
+ * is a request out of the key's 60 per minute.
+ */
+export const LIBRARY_PAGE_SIZE = 200;
+
+/** The filters of the library view. */
+export interface LibraryFilters {
+  readonly search: string;
+  readonly published: boolean;
+  readonly favourite: boolean;
+  readonly includeRemesh: boolean;
+  /** One card per version family (`group=family`). */
+  readonly families: boolean;
+  /** With `families`: only families of two or more versions. */
+  readonly hasVersions: boolean;
+}
+
+/** No filter: every model, newest first. */
+export const NO_FILTERS: LibraryFilters = {
+  search: '',
+  published: false,
+  favourite: false,
+  includeRemesh: false,
+  families: false,
+  hasVersions: false,
+};
+
+/** The `library:list` input of one page under `filters`. */
+export function libraryQuery(filters: LibraryFilters, page: number): NonNullable<LibraryListInput> {
+  const search = filters.search.trim();
+  return {
+    page,
+    limit: LIBRARY_PAGE_SIZE,
+    ...(search ? { search } : {}),
+    ...(filters.published ? { published: true } : {}),
+    ...(filters.favourite ? { favourite: true } : {}),
+    ...(filters.includeRemesh ? { includeRemesh: true } : {}),
+    ...(filters.families ? { group: 'family' as const } : {}),
+    ...(filters.families && filters.hasVersions ? { hasVersions: true } : {}),
+  };
+}
+
+/** Error codes of the core that mean the service could not be reached at all. */
+const OFFLINE_CODES = new Set(['unreachable', 'connection_failed', 'connection_lost', 'timeout']);
+
+/** True when an error says the service is unreachable (the cached models are then shown). */
+export function isOffline(error: unknown): boolean {
+  return OFFLINE_CODES.has((error as { code?: string } | undefined)?.code ?? '');
+}
+
+/** The banner's sentence for a failed library request: what happened and what to do. */
+export function libraryErrorText(error: unknown): string {
+  const code = (error as { code?: string } | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'invalid_api_key') {
+    return `The service refused the API key (missing, wrong or revoked). What is shown stays; replace the key in Account → Keys, then retry. (${message})`;
+  }
+  if (code === 'not_found' || code === 'feature_off') {
+    return `The service does not know this item any more (404). It may have been deleted on the website. (${message})`;
+  }
+  if (isOffline(error)) return `Kiln cannot reach the service. ${message}`;
+  return message;
+}
+
+/** Cached models matching the search, as library rows (the offline grid). */
+export function offlineRows(models: readonly CachedModelView[], search: string): LibraryItemView[] {
+  const q = search.trim().toLowerCase();
+  return models
+    .filter((m) => !q || m.name.toLowerCase().includes(q))
+    .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+    .map((m) => ({
+      modelId: m.modelId,
+      name: m.name,
+      ...(m.createdAt ? { createdAt: m.createdAt } : {}),
+      ...(m.polyCount !== undefined ? { polyCount: m.polyCount } : {}),
+      cached: true,
+      ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}),
+    }));
+}
+
+/** A version in the family tree, with the versions made from it. */
+export interface VersionNode {
+  readonly item: LibraryItemView;
+  readonly children: VersionNode[];
+  /** Depth in the tree (0 = the original). */
+  readonly depth: number;
+}
+
+/**
+ * The family's versions as a tree from `parent_id` (original → retexture → rig …). A version
+ * whose parent is not in the list hangs from the root, so none is ever hidden.
+ */
+export function versionTree(versions: readonly LibraryItemView[]): VersionNode[] {
+  const byId = new Map(versions.map((v) => [v.modelId, v]));
+  const kids = new Map<string, LibraryItemView[]>();
+  const roots: LibraryItemView[] = [];
+  const first = versions[0];
+  for (const v of versions) {
+    const parent = v.parentId ?? undefined;
+    if (parent && byId.has(parent) && parent !== v.modelId) {
+      kids.set(parent, [...(kids.get(parent) ?? []), v]);
+    } else if (!parent || v === first) {
+      roots.push(v);
+    } else {
+      // Parent not listed (e.g. a hidden version): attach to the original.
+      const top = roots[0] ?? first;
+      if (top && top !== v) kids.set(top.modelId, [...(kids.get(top.modelId) ?? []), v]);
+      else roots.push(v);
+    }
+  }
+  const build = (item: LibraryItemView, depth: number, seen: Set<string>): VersionNode => {
+    seen.add(item.modelId);
+    const children = (kids.get(item.modelId) ?? [])
+      .filter((c) => !seen.has(c.modelId))
+      .map((c) => build(c, depth + 1, seen));
+    return { item, children, depth };
+  };
+  const seen = new Set<string>();
+  return roots.map((r) => build(r, 0, seen));
+}
+
+/** The tree flattened depth-first (the order the tree list shows). */
+export function flattenTree(nodes: readonly VersionNode[]): VersionNode[] {
+  return nodes.flatMap((n) => [n, ...flattenTree(n.children)]);
+}
+
+/** Operations of the Tools column, in the order the detail offers them. */
+export const MODEL_ACTIONS = [
+  { op: 'export', label: 'Export' },
+  { op: 'print', label: 'Print' },
+  { op: 'retopo', label: 'Retopo' },
+  { op: 'rig', label: 'Rig' },
+  { op: 'parts', label: 'Parts' },
+  { op: 'gamepack', label: 'Game pack' },
+  { op: 'make', label: 'Make' },
+] as const;
+
+/**
+ * Operations the service refuses with 403 `subscription_required` for models made on the website
+ * (service-api.md §7; the sandbox README lists them): their file cannot be downloaded (so they
+ * cannot be opened here either), exported, printed, retopologised or packed for games.
+ */
+export const WEBSITE_LOCKED_OPS: ReadonlySet<string> = new Set([
+  'open',
+  'export',
+  'print',
+  'retopo',
+  'gamepack',
+]);
+
+/** True when `op` on this model needs a website plan (a website model and a locked op). */
+export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: string): boolean {
+  return item.source === 'website' && WEBSITE_LOCKED_OPS.has(op);
+}
+
+/** Bytes in words (KB/MB/GB, 1024-based, one decimal). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Label of a version's kind. */
+export function kindLabel(kind: string | undefined): string {
+  switch (kind) {
+    case undefined:
+    case 'generation':
+      return 'Original';
+    case 'retexture':
+      return 'Retexture';
+    case 'rig':
+      return 'Rig';
+    case 'parts':
+      return 'Parts';
+    case 'remesh':
+      return 'Remesh';
+    default:
+      return kind;
+  }
+}

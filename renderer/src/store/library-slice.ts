@@ -1,0 +1,268 @@
+/**
+ * The library: pages of the account's models fetched as the grid scrolls (the total kept so the
+ * grid knows its height), the filters, thumbnails brought into the local cache for the cards in
+ * view, the selected model and its family's versions, and the local cache (what is on disk, its
+ * size, clearing it). A failed request never empties what is shown: the banner says what
+ * happened; with no network at all the grid shows the models saved on this computer.
+ */
+import type {
+  LibraryCacheInfoView,
+  LibraryItemView,
+  LibraryVersionsView,
+} from '../../../shared/ipc/contract';
+import {
+  LIBRARY_PAGE_SIZE,
+  NO_FILTERS,
+  isOffline,
+  libraryErrorText,
+  libraryQuery,
+  offlineRows,
+  type LibraryFilters,
+} from '../features/library/library-logic';
+import type { SliceCreator } from './app-store';
+
+/** Thumbnails fetched at once (the core's scheduler paces them further). */
+const THUMBNAIL_CONCURRENCY = 4;
+
+/** Where the grid's rows come from. */
+export type LibrarySource = 'service' | 'offline';
+
+/** The library's state and actions. */
+export interface LibrarySlice {
+  libFilters: LibraryFilters;
+  /** Rows by page number (1-based) for the current filters. */
+  libPages: Record<number, LibraryItemView[]>;
+  /** Rows the current filters match (known once the first page has arrived). */
+  libTotal: number | undefined;
+  libSource: LibrarySource;
+  /** True while the first page of the current filters is on its way. */
+  libLoading: boolean;
+  /** What went wrong last (a banner); what is shown stays. */
+  libError: string | undefined;
+  /** Thumbnail URLs on the app's origin, by model id (`null`: could not be fetched). */
+  libThumbs: Record<string, string | null>;
+  libSelectedId: string | undefined;
+  /** The versions of the selected family, once listed. */
+  libFamily:
+    (LibraryVersionsView & { loading?: false }) | { rootId: string; loading: true } | undefined;
+  libFamilyError: string | undefined;
+  libCache: LibraryCacheInfoView | undefined;
+  /** Changes the filters and starts over from page 1. */
+  setLibraryFilters(patch: Partial<LibraryFilters>): void;
+  /** Bumped by a retry so the grid asks again for the pages in view. */
+  libRetryTick: number;
+  /**
+   * The banner's Retry: asks again for the pages that failed, or lists page 1 again when the
+   * grid shows the offline cache or nothing.
+   */
+  reloadLibrary(): Promise<void>;
+  /** Lists page 1 again (a new model was made: it belongs at the top). */
+  refreshLibrary(): Promise<void>;
+  /** Makes sure the pages holding rows `from`…`to` (0-based) are loaded or on their way. */
+  ensureLibraryRows(from: number, to: number): void;
+  /** The cards in view: their thumbnails are fetched, newest request first; others wait. */
+  wantThumbnails(modelIds: readonly string[]): void;
+  selectLibraryModel(modelId: string | undefined): void;
+  /** Lists every version of the family of `item`. */
+  loadFamily(item: LibraryItemView): Promise<void>;
+  loadCacheInfo(): Promise<void>;
+  clearLibraryCache(): Promise<void>;
+}
+
+/** The row at `index` (0-based) of the loaded pages, if loaded. */
+export function libraryRowAt(
+  pages: Record<number, LibraryItemView[]>,
+  index: number,
+): LibraryItemView | undefined {
+  return pages[Math.floor(index / LIBRARY_PAGE_SIZE) + 1]?.[index % LIBRARY_PAGE_SIZE];
+}
+
+/** Every loaded row (for finding the selected one). */
+export function findLibraryRow(
+  pages: Record<number, LibraryItemView[]>,
+  modelId: string | undefined,
+): LibraryItemView | undefined {
+  if (!modelId) return undefined;
+  for (const rows of Object.values(pages)) {
+    const hit = rows.find((r) => r.modelId === modelId);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Creates the library slice. */
+export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge) => {
+  /** Bumped by every change of filters: answers for an older generation are dropped. */
+  let generation = 0;
+  const inFlight = new Set<number>();
+  /** Pages that failed for this generation (not asked again until a reload). */
+  const failed = new Set<number>();
+  let wanted: string[] = [];
+  let running = 0;
+  const thumbsInFlight = new Set<string>();
+
+  const pumpThumbnails = () => {
+    while (running < THUMBNAIL_CONCURRENCY) {
+      const next = wanted.find((id) => !thumbsInFlight.has(id) && !(id in get().libThumbs));
+      if (!next) return;
+      wanted = wanted.filter((id) => id !== next);
+      running++;
+      thumbsInFlight.add(next);
+      bridge['library:thumbnail']({ modelId: next })
+        .then(
+          (t) => set({ libThumbs: { ...get().libThumbs, [next]: t.url } }),
+          () => set({ libThumbs: { ...get().libThumbs, [next]: null } }),
+        )
+        .finally(() => {
+          running--;
+          thumbsInFlight.delete(next);
+          pumpThumbnails();
+        });
+    }
+  };
+
+  const showOffline = async (gen: number, error: unknown) => {
+    const cache = await bridge['library:cacheInfo'](undefined).catch(() => get().libCache);
+    if (gen !== generation) return;
+    const rows = offlineRows(cache?.models ?? [], get().libFilters.search);
+    set({
+      libSource: 'offline',
+      libPages: { 1: rows },
+      libTotal: rows.length,
+      libLoading: false,
+      libCache: cache,
+      libError: `${libraryErrorText(error)} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
+    });
+  };
+
+  const loadPage = async (page: number, gen: number, replace = false) => {
+    inFlight.add(page);
+    try {
+      const answer = await bridge['library:list'](libraryQuery(get().libFilters, page));
+      if (gen !== generation) return;
+      // A service that leaves `total` out: assume one more page while pages come back full.
+      const guess =
+        (page - 1) * LIBRARY_PAGE_SIZE +
+        answer.items.length +
+        (answer.items.length === LIBRARY_PAGE_SIZE ? LIBRARY_PAGE_SIZE : 0);
+      const thumbs = { ...get().libThumbs };
+      for (const row of answer.items) if (row.thumbnailUrl) thumbs[row.modelId] = row.thumbnailUrl;
+      set({
+        libPages: replace ? { 1: answer.items } : { ...get().libPages, [page]: answer.items },
+        libTotal: answer.total ?? (replace ? guess : Math.max(get().libTotal ?? 0, guess)),
+        libThumbs: thumbs,
+        libSource: 'service',
+        ...(replace ? { libLoading: false, libError: undefined } : {}),
+      });
+    } catch (error) {
+      if (gen !== generation) return;
+      failed.add(page);
+      // Nothing of these filters shown yet and no network: show what is on disk. Otherwise the
+      // rows shown stay and the banner says what happened.
+      if (replace && isOffline(error)) return showOffline(gen, error);
+      set({ libError: libraryErrorText(error), libLoading: false });
+    } finally {
+      if (gen === generation) inFlight.delete(page);
+    }
+  };
+
+  const restart = () => {
+    generation++;
+    inFlight.clear();
+    failed.clear();
+    // The rows shown stay until the new answer replaces them (no blank grid in between).
+    set({ libLoading: true, libError: undefined });
+    return loadPage(1, generation, true);
+  };
+
+  return {
+    libFilters: NO_FILTERS,
+    libPages: {},
+    libTotal: undefined,
+    libSource: 'service',
+    libLoading: false,
+    libError: undefined,
+    libThumbs: {},
+    libSelectedId: undefined,
+    libFamily: undefined,
+    libFamilyError: undefined,
+    libCache: undefined,
+    libRetryTick: 0,
+    setLibraryFilters(patch) {
+      set({ libFilters: { ...get().libFilters, ...patch } });
+      void restart();
+    },
+    reloadLibrary() {
+      // Rows of the service are shown: only the pages that failed are asked again.
+      if (get().libSource === 'service' && get().libPages[1]) {
+        failed.clear();
+        set({ libError: undefined, libRetryTick: get().libRetryTick + 1 });
+        return Promise.resolve();
+      }
+      return restart();
+    },
+    refreshLibrary: () => restart(),
+    ensureLibraryRows(from, to) {
+      if (get().libSource === 'offline') return;
+      const total = get().libTotal;
+      if (total === undefined) return;
+      const last = Math.min(to, total - 1);
+      for (
+        let p = Math.floor(from / LIBRARY_PAGE_SIZE) + 1;
+        p <= Math.floor(last / LIBRARY_PAGE_SIZE) + 1;
+        p++
+      ) {
+        if (get().libPages[p] || inFlight.has(p) || failed.has(p)) continue;
+        void loadPage(p, generation);
+      }
+    },
+    wantThumbnails(modelIds) {
+      // Newest view first; cards scrolled away are dropped from the wait list.
+      wanted = modelIds.filter((id) => !(id in get().libThumbs));
+      pumpThumbnails();
+    },
+    selectLibraryModel(modelId) {
+      set({ libSelectedId: modelId, libFamily: undefined, libFamilyError: undefined });
+    },
+    async loadFamily(item) {
+      const rootId = item.rootId ?? item.modelId;
+      set({ libFamily: { rootId, loading: true }, libFamilyError: undefined });
+      try {
+        const family = await bridge['library:versions']({
+          rootId,
+          name: item.name ?? '',
+          ...(item.versionsCount ? { expected: item.versionsCount } : {}),
+        });
+        if (get().libFamily?.rootId !== rootId) return;
+        const thumbs = { ...get().libThumbs };
+        for (const v of family.versions) if (v.thumbnailUrl) thumbs[v.modelId] = v.thumbnailUrl;
+        set({ libFamily: family, libThumbs: thumbs });
+      } catch (error) {
+        if (get().libFamily?.rootId !== rootId) return;
+        set({ libFamily: undefined, libFamilyError: libraryErrorText(error) });
+      }
+    },
+    async loadCacheInfo() {
+      try {
+        set({ libCache: await bridge['library:cacheInfo'](undefined) });
+      } catch (error) {
+        set({ libError: libraryErrorText(error) });
+      }
+    },
+    async clearLibraryCache() {
+      try {
+        const libCache = await bridge['library:clearCache'](undefined);
+        // Cards no longer hold cached thumbnails: fetch them again when seen.
+        const pages = Object.fromEntries(
+          Object.entries(get().libPages).map(([p, rows]) => [
+            p,
+            rows.map(({ cached: _c, thumbnailUrl: _t, ...rest }) => rest),
+          ]),
+        );
+        set({ libCache, libThumbs: {}, libPages: pages });
+      } catch (error) {
+        set({ libError: libraryErrorText(error) });
+      }
+    },
+  };
+};

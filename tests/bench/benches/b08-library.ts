@@ -1,0 +1,237 @@
+/**
+ * B8 — the library grid with 20,000 models: first paint, DOM nodes, heap, long tasks while
+ * scrolling, against a bare `@tanstack/react-virtual` grid with the same cards
+ * (`baselines/library-grid.ts`).
+ *
+ * Kiln: its own host with a sandbox seeded with 20,000 models; each sample is a fresh window,
+ * ready, then the Library tab is clicked: first paint is click → first card on screen (two
+ * animation frames after the card exists), paging the first page through IPC, the core and the
+ * sandbox. The baseline is mounted by `__showGrid()` and fetches the same first page (the
+ * sandbox's own rows, written to static JSON) the same way; it gets Kiln's grid size. Then both
+ * scroll the grid 60 times by 1,900 px, one step per two frames (about 7 pages of 200), and wait until
+ * no placeholder is left. Heap is measured after GC, before showing the grid and after the
+ * scroll; the row compares the growth (Kiln's window also holds its shell and lazy viewer).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  EMBEDDED_SANDBOX_KEY,
+  EMBEDDED_SANDBOX_URL,
+} from '../../../electron/host/embedded-sandbox';
+import { BUILD_DIR } from '../lib/build';
+import { longTasks } from '../lib/browser';
+import {
+  alternate,
+  newPage,
+  startKiln,
+  type BenchContext,
+  type BenchResult,
+  type OpenPage,
+} from '../lib/context';
+
+const MODELS = 20_000;
+const STEPS = 60;
+const STEP_PX = 1900;
+
+interface Sample {
+  firstPaintMs: number;
+  gridNodesFirst: number;
+  gridNodesScrolled: number;
+  longTasks: number;
+  blockingMs: number;
+  maxTaskMs: number;
+  settleMs: number;
+  heapGrowthMb: number;
+  heapMb: number;
+}
+
+/** Runs in the page: triggers the grid, returns ms until the first card has been painted. */
+const FIRST_PAINT = `(async (trigger) => {
+  const t0 = performance.now();
+  trigger();
+  const card = () => document.querySelector('[data-testid="library-card"]');
+  while (!card()) await new Promise((r) => requestAnimationFrame(r));
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return performance.now() - t0;
+})`;
+
+/** Runs in the page: scrolls the grid in steps, returns [start, end] and settle time. */
+const SCROLL = `(async ([steps, px]) => {
+  const el = document.querySelector('[data-testid="library-grid"]');
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const start = performance.now();
+  for (let i = 0; i < steps; i++) { el.scrollTop += px; await frame(); }
+  const end = performance.now();
+  while (el.querySelector('.placeholder')) await new Promise((r) => requestAnimationFrame(r));
+  return [start, end, performance.now() - end];
+})`;
+
+const gridNodes = (open: OpenPage) =>
+  open.page.evaluate(
+    () => document.querySelector('[data-testid="library-grid"]')!.querySelectorAll('*').length,
+  );
+
+async function measure(open: OpenPage, trigger: string): Promise<Sample> {
+  const heap0 = await open.probe.heapAfterGc();
+  const firstPaintMs = (await open.page.evaluate(`${FIRST_PAINT}(${trigger})`)) as number;
+  const gridNodesFirst = await gridNodes(open);
+  const [start, end, settleMs] = (await open.page.evaluate(
+    `${SCROLL}([${STEPS}, ${STEP_PX}])`,
+  )) as [number, number, number];
+  const tasks = longTasks(await open.probe.probe((b) => b.longtasks), start, end + settleMs);
+  const gridNodesScrolled = await gridNodes(open);
+  const heap1 = await open.probe.heapAfterGc();
+  return {
+    firstPaintMs,
+    gridNodesFirst,
+    gridNodesScrolled,
+    longTasks: tasks.count,
+    blockingMs: tasks.blockingMs,
+    maxTaskMs: tasks.maxMs,
+    settleMs,
+    heapGrowthMb: (heap1 - heap0) / 2 ** 20,
+    heapMb: heap1 / 2 ** 20,
+  };
+}
+
+/** Writes the sandbox's pages of 200 rows (Kiln's page size) as static JSON beside the baseline. */
+async function writeBaselineData(kiln: Awaited<ReturnType<typeof startKiln>>): Promise<void> {
+  const dir = path.join(BUILD_DIR, 'pages', 'b08');
+  await mkdir(dir, { recursive: true });
+  const sandbox = kiln.host.sandbox!;
+  const get = (p: string) =>
+    sandbox.handle(
+      new Request(`${EMBEDDED_SANDBOX_URL}${p}`, {
+        headers: { authorization: `Bearer ${EMBEDDED_SANDBOX_KEY}` },
+      }),
+    );
+  let thumbnail: string | undefined;
+  for (let page = 1; page <= MODELS / 200; page++) {
+    const body = (await (await get(`/library?limit=200&page=${page}`)).json()) as {
+      items: Array<{ model_id: string; name: string; thumbnail_url: string }>;
+      total: number;
+    };
+    thumbnail ??= body.items[0]!.thumbnail_url;
+    const items = body.items.map((r) => ({ model_id: r.model_id, name: r.name }));
+    await writeFile(
+      path.join(dir, `page-${page}.json`),
+      JSON.stringify({ items, total: body.total }),
+    );
+  }
+  const bytes = new Uint8Array(await (await get(new URL(thumbnail!).pathname)).arrayBuffer());
+  await writeFile(path.join(dir, 'thumb.webp'), bytes);
+}
+
+export async function b8(ctx: BenchContext): Promise<BenchResult> {
+  // The sandbox's own 60/min limiter is lifted only so the bench can copy its 100 pages for the
+  // baseline quickly; Kiln's core still keeps its own budget (55/min) as with the real service.
+  const kiln = await startKiln({ sandbox: { seedModels: MODELS, requestsPerMinute: 1_000_000 } });
+  let size = { w: 272, h: 500 };
+  try {
+    await kiln.host.sandbox!.ready();
+    await writeBaselineData(kiln);
+    const app = async (): Promise<Sample> => {
+      const open = await newPage(ctx);
+      try {
+        await open.page.goto(kiln.url);
+        await open.page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+        const sample = await measure(
+          open,
+          `() => document.getElementById('left-tab-library').click()`,
+        );
+        size = await open.page.evaluate(() => {
+          const el = document.querySelector('[data-testid="library-grid"]')!;
+          return { w: el.clientWidth, h: el.clientHeight };
+        });
+        return sample;
+      } finally {
+        await open.close();
+      }
+    };
+    const bare = async (): Promise<Sample> => {
+      const open = await newPage(ctx);
+      try {
+        await open.page.goto(`${ctx.pages.origin}/library-grid.html?w=${size.w}&h=${size.h}`);
+        await open.page.waitForFunction(() => '__showGrid' in window);
+        return await measure(open, `() => window.__showGrid()`);
+      } finally {
+        await open.close();
+      }
+    };
+    // One untimed Kiln window first: it learns the grid's size for the baseline.
+    await app();
+    const { app: a, baseline: b } = await alternate(ctx.options.samples, app, bare);
+    const pick = (k: keyof Sample) => ({ app: a.map((x) => x[k]), baseline: b.map((x) => x[k]) });
+    return {
+      rows: [
+        {
+          bench: 'B8',
+          metric: `library grid, ${MODELS.toLocaleString('en-US')} models: click → first card painted`,
+          unit: 'ms',
+          ...pick('firstPaintMs'),
+          target: '≤ 1.3×',
+          check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric: 'DOM nodes in the grid, first screen',
+          unit: '',
+          ...pick('gridNodesFirst'),
+          target: '≤ 1.3×',
+          check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric: 'DOM nodes in the grid after scrolling ~14 pages',
+          unit: '',
+          ...pick('gridNodesScrolled'),
+          target: '≤ 1.3×',
+          check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric: 'JS heap growth: before the grid → after scrolling (after GC)',
+          unit: 'MB',
+          ...pick('heapGrowthMb'),
+          target: '≤ 1.3×',
+          check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric: 'long tasks > 50 ms while scrolling 60 steps of 1,900 px',
+          unit: '',
+          ...pick('longTasks'),
+          target: '≤ 1.3×',
+          check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric: 'total blocking time while scrolling',
+          unit: 'ms',
+          ...pick('blockingMs'),
+          target: '—',
+          check: { kind: 'info' },
+        },
+        {
+          bench: 'B8',
+          metric: 'scroll end → every card in view filled',
+          unit: 'ms',
+          ...pick('settleMs'),
+          target: '—',
+          check: { kind: 'info' },
+        },
+        {
+          bench: 'B8',
+          metric: 'JS heap after scrolling (Kiln: whole window)',
+          unit: 'MB',
+          ...pick('heapMb'),
+          target: '—',
+          check: { kind: 'info' },
+        },
+      ],
+      details: { size, app: a, baseline: b },
+    };
+  } finally {
+    await kiln.close();
+  }
+}
