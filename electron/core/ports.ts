@@ -77,4 +77,8 @@ export interface Ports {
   readonly sandbox?: () => Connection;
   /** Defaults of the settings that depend on the platform. */
   readonly defaults: Readonly<{ baseUrl: string; exportDir: string }>;
+  /** Shows a file in the OS file manager (Electron's `shell.showItemInFolder`); absent elsewhere. */
+  readonly showInFolder?: (file: string) => void | Promise<void>;
+  /** The URL under which the page can fetch a finished job's saved file (the browser host). */
+  readonly jobFileUrl?: (jobId: string) => string;
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import {
+  FileRefSchema,
   ImagineInputSchema,
   JobRefSchema,
   LibraryListInputSchema,
@@ -25,6 +26,7 @@ import {
   AccountViewSchema,
   AppInfoSchema,
   ConceptViewSchema,
+  DragSourceViewSchema,
   JobViewSchema,
   KeyStateViewSchema,
   KeyTestResultSchema,
@@ -33,6 +35,8 @@ import {
   ModelViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
+  ShowInFolderViewSchema,
+  OpenRequestViewSchema,
   StagedFileSchema,
 } from './views';
 
@@ -66,6 +70,9 @@ export const contract = {
   'keys:remove': { input: none, output: KeyStateViewSchema },
   'settings:get': { input: none, output: SettingsViewSchema },
   'settings:set': { input: SettingsPatchSchema, output: SettingsViewSchema },
+  'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },
+  'files:showInFolder': { input: FileRefSchema, output: ShowInFolderViewSchema },
+  'app:takeOpenRequests': { input: none, output: z.array(OpenRequestViewSchema) },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */
@@ -73,6 +80,8 @@ export const events = {
   'jobs.updated': JobViewSchema,
   'account.updated': AccountViewSchema,
   'keys.updated': KeyStateViewSchema,
+  /** Something waits in `app:takeOpenRequests` (a file opened from the OS, a notification). */
+  'app.openModel': z.object({ pending: z.number().int() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

@@ -117,6 +117,10 @@ describe('every IPC channel', () => {
       'keys:remove': () => undefined,
       'settings:get': () => undefined,
       'settings:set': () => ({ maxConcurrentJobs: 5 }),
+      // The model is in the cache since library:model, so these need no connection.
+      'files:dragSource': () => ({ modelId }),
+      'files:showInFolder': () => ({ modelId }),
+      'app:takeOpenRequests': () => undefined,
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

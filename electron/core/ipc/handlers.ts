@@ -10,6 +10,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import type { SwitchableConnection } from '../connection';
+import type { DesktopFiles } from '../desktop/desktop-files';
 import type { FileStager } from '../files/file-stager';
 import type { JobService } from '../jobs/job-service';
 import type { ConceptService } from '../library/concept-service';
@@ -30,6 +31,7 @@ export type HandlerDeps = Readonly<{
   keys: KeyService;
   settings: SettingsService;
   connection: SwitchableConnection;
+  desktop: DesktopFiles;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -122,5 +124,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return settings.set(patch);
     },
+    'files:dragSource': async (ref) => d.desktop.dragSource(ref),
+    'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
+    'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),
   };
 }

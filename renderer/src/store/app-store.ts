@@ -6,11 +6,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../../../shared/ipc/bridge';
 import { createAccountSlice, type AccountSlice } from './account-slice';
 import { createAppSlice, type AppSlice } from './app-slice';
+import { createDesktopSlice, type DesktopSlice } from './desktop-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice;
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & DesktopSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -26,5 +27,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createAccountSlice(set, get, bridge),
     ...createJobsSlice(set, get, bridge),
     ...createViewerSlice(set, get, bridge),
+    ...createDesktopSlice(set, get, bridge),
   }));
 }
