@@ -204,7 +204,9 @@ async function chooseModel(window: BrowserWindow): Promise<string | undefined> {
   return canceled ? undefined : filePaths[0];
 }
 
-void start().catch((error: unknown) => {
+/** The running shell once started (the wiring test drives it); undefined if it could not start. */
+export const started: Promise<Kiln | undefined> = start().catch((error: unknown) => {
   logger.error('Kiln could not start', { error: String(error) });
   app.exit(1);
+  return undefined;
 });
