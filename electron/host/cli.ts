@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   console.log(`Kiln is running at ${host.url}`);
   // Files given on the command line wait in the host until the page takes them (a file Kiln
   // cannot open waits as its reason, so the page says why).
-  await host.openFiles(positionals);
+  // `npm run` starts in the project folder; INIT_CWD is where the user typed the command.
+  const cwd = process.env['INIT_CWD'] ?? process.cwd();
+  await host.openFiles(positionals.map((file) => path.resolve(cwd, file)));
   if (args.open) openBrowser(host.url);
   const stop = () => void host.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
