@@ -95,4 +95,8 @@ export interface Ports {
    * where there is none (the browser host): the renderer then asks for a typed path.
    */
   readonly chooseFolder?: () => Promise<string | undefined>;
+  /** Shows a file in the OS file manager (Electron's `shell.showItemInFolder`); absent elsewhere. */
+  readonly showInFolder?: (file: string) => void | Promise<void>;
+  /** The URL under which the page can fetch a finished job's saved file (the browser host). */
+  readonly jobFileUrl?: (jobId: string) => string;
 }

@@ -10,6 +10,9 @@ import { Ledger } from './account/ledger';
 import { ApiClient } from './api/client';
 import { SwitchableConnection } from './connection';
 import { FileStager } from './files/file-stager';
+import { DesktopFiles } from './desktop/desktop-files';
+import { LocalModels } from './desktop/local-models';
+import { RecentFiles } from './desktop/recent-files';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
 import { JobService } from './jobs/job-service';
@@ -35,6 +38,10 @@ export interface Services {
   readonly connection: SwitchableConnection;
   /** Every request to the service passes it (diagnostics and tests read its history). */
   readonly scheduler: RequestScheduler;
+  /** Drag-out, show in folder, files opened from the desktop. */
+  readonly desktop: DesktopFiles;
+  /** Files opened with Kiln, newest first (File → Open Recent). */
+  readonly recent: RecentFiles;
   /** Stops timers and writes; everything needed to resume is already on disk. */
   close(): void;
 }
@@ -169,6 +176,19 @@ export async function createServices(
     models: cache,
     thumbnails: new ThumbnailCache({ api, images, paths, clock }),
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
+  const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
+  await recent.load();
+  const desktop = new DesktopFiles({
+    jobs,
+    cache,
+    local: new LocalModels({ paths, clock, cacheFileUrl: (file) => ports.cacheFileUrl(file) }),
+    recent,
+    paths,
+    emit,
+    logger,
+    cacheFileUrl: (file) => ports.cacheFileUrl(file),
+    ...(ports.jobFileUrl ? { jobFileUrl: ports.jobFileUrl } : {}),
+    ...(ports.showInFolder ? { showInFolder: ports.showInFolder } : {}),
   });
 
   return {
@@ -184,6 +204,7 @@ export async function createServices(
       settings,
       connection,
       library,
+      desktop,
     }),
     files,
     jobs,
@@ -192,6 +213,8 @@ export async function createServices(
     settings,
     connection,
     scheduler,
+    desktop,
+    recent,
     close: () => {
       jobs.close();
       account.close();

@@ -2,7 +2,9 @@
  * `npm run web`: runs Kiln in a browser where Electron cannot run.
  *
  *   tsx electron/host/cli.ts [--port N] [--data-dir DIR] [--open] [--base-url URL]
- *                            [--memory-secrets] [--task-seconds N]
+ *                            [--memory-secrets] [--task-seconds N] [model.glb …]
+ *
+ * Model files named on the command line open in the page, as files opened with the desktop app do.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,8 +19,10 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 async function main(): Promise<void> {
   let args;
+  let positionals: string[];
   try {
-    args = parseArgs({
+    ({ values: args, positionals } = parseArgs({
+      allowPositionals: true,
       options: {
         port: { type: 'string', default: '5317' },
         'data-dir': { type: 'string' },
@@ -27,7 +31,7 @@ async function main(): Promise<void> {
         'memory-secrets': { type: 'boolean', default: false },
         'task-seconds': { type: 'string' },
       },
-    }).values;
+    }));
   } catch (error) {
     console.error(
       `${(error as Error).message}\nUsage: npm run web -- [--port N] [--data-dir DIR] [--open]`,
@@ -63,6 +67,11 @@ async function main(): Promise<void> {
     ...(args['task-seconds'] ? { sandbox: { taskSeconds: Number(args['task-seconds']) } } : {}),
   });
   console.log(`Kiln is running at ${host.url}`);
+  // Files given on the command line wait in the host until the page takes them (a file Kiln
+  // cannot open waits as its reason, so the page says why).
+  // `npm run` starts in the project folder; INIT_CWD is where the user typed the command.
+  const cwd = process.env['INIT_CWD'] ?? process.cwd();
+  await host.openFiles(positionals.map((file) => path.resolve(cwd, file)));
   if (args.open) openBrowser(host.url);
   const stop = () => void host.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -140,4 +140,31 @@ describe('browser host', () => {
     expect(await answer).toMatchObject({ id: 1, result: { ok: true, value: { mode: 'sandbox' } } });
     ws.close();
   });
+
+  it('opens model files named on its command line for the page, and serves them from the cache', async () => {
+    const { Document, NodeIO } = await import('@gltf-transform/core');
+    const doc = new Document();
+    doc.createScene().addChild(doc.createNode('empty'));
+    const glb = await new NodeIO().writeBinary(doc);
+    await writeFile(path.join(dir, 'cup.glb'), glb);
+    await writeFile(path.join(dir, 'cup.txt'), 'text');
+    await host.openFiles([path.join(dir, 'cup.glb'), path.join(dir, 'cup.txt')]);
+    const taken = await host.services.handlers['app:takeOpenRequests'](undefined);
+    expect(taken).toMatchObject([
+      { kind: 'local', model: { name: 'cup' } },
+      { kind: 'error', message: expect.stringMatching(/“cup\.txt” is neither/) },
+    ]);
+    const model = (taken[0] as { model: { modelId: string; fileUrl: string } }).model;
+    const auth = { cookie: `kiln_token=${token}` };
+    const served = await fetch(`http://127.0.0.1:${host.port}${model.fileUrl}`, { headers: auth });
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(glb);
+    // Show in folder: the browser cannot, so the answer says where the file is.
+    const folder = await host.services.handlers['files:showInFolder']({ modelId: model.modelId });
+    expect(folder).toMatchObject({ shown: false, message: expect.stringContaining('desktop app') });
+    // A job's file is found by job id only; an unknown id or a path gets nothing.
+    const jobFile = (id: string) =>
+      fetch(`http://127.0.0.1:${host.port}/files/jobs/${id}`, { headers: auth });
+    expect((await jobFile('nope')).status).toBe(404);
+    expect(await (await jobFile('..%2f..%2fsecret.txt')).text()).not.toContain('not for the page');
+  });
 });

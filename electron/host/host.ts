@@ -59,6 +59,11 @@ export interface Host {
   readonly services: Services;
   /** The embedded sandbox, in demo mode. */
   readonly sandbox: EmbeddedSandbox['sandbox'] | undefined;
+  /**
+   * Opens model files from this machine (`npm run web -- model.glb`), as Electron does for files
+   * opened with Kiln: imported into the model cache and shown by the page. Resolves once queued.
+   */
+  openFiles(files: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +107,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
     logger,
     appVersion: o.appVersion ?? '0.0.0',
     cacheFileUrl: (file) => `/files/models/${encodeURIComponent(file)}`,
+    jobFileUrl: (jobId) => `/files/jobs/${encodeURIComponent(jobId)}`,
     emit: <E extends EventName>(event: E, payload: unknown) => {
       const message = JSON.stringify({ event, payload });
       for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(message);
@@ -144,6 +150,18 @@ export async function startHost(o: HostOptions): Promise<Host> {
       // Only content-addressed cache files: no path, no other file of the data folder.
       if (!CACHE_FILE_PATTERN.test(name)) return void res.writeHead(404).end();
       if (await sendFile(res, path.join(paths.cache, name), security)) return;
+      return void res.writeHead(404).end();
+    }
+    if (url.pathname.startsWith('/files/jobs/')) {
+      // A finished job's saved file (drag out of the browser): found by job id, never by path.
+      const jobId = decodeURIComponent(url.pathname.slice('/files/jobs/'.length));
+      const found = await services.desktop.resolve({ jobId }).catch(() => undefined);
+      const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(found?.name ?? '')}`;
+      if (
+        found &&
+        (await sendFile(res, found.path, { ...security, 'content-disposition': disposition }))
+      )
+        return;
       return void res.writeHead(404).end();
     }
     const file = confinedPath(o.rendererDir, url.pathname === '/' ? '/index.html' : url.pathname);
@@ -198,6 +216,9 @@ export async function startHost(o: HostOptions): Promise<Host> {
     port,
     services,
     sandbox: embedded?.sandbox,
+    async openFiles(files) {
+      for (const file of files) await services.desktop.open(path.resolve(file));
+    },
     async close() {
       services.close();
       for (const ws of clients) ws.terminate();

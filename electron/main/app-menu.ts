@@ -5,14 +5,53 @@
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 
+/** File → Open… and File → Open Recent. */
+export type FileMenu = Readonly<{
+  /** Files opened before, newest first. */
+  recent: readonly string[];
+  /** Asks for a .glb/.gltf with the OS dialog and opens it. */
+  open(): void;
+  openRecent(file: string): void;
+  clearRecent(): void;
+}>;
+
 /** Options of {@link menuTemplate}. */
-export type MenuOptions = Readonly<{ platform: NodeJS.Platform; appName: string; dev: boolean }>;
+export type MenuOptions = Readonly<{
+  platform: NodeJS.Platform;
+  appName: string;
+  dev: boolean;
+  files?: FileMenu;
+}>;
+
+/** File → Open… and Open Recent, with "Clear Recent" (disabled entries when the list is empty). */
+function openItems(files: FileMenu): MenuItemConstructorOptions[] {
+  const recent: MenuItemConstructorOptions[] = files.recent.length
+    ? files.recent.map((file) => ({ label: file, click: () => files.openRecent(file) }))
+    : [{ label: 'No recent files', enabled: false }];
+  return [
+    { label: '&Open…', accelerator: 'CmdOrCtrl+O', click: () => files.open() },
+    {
+      label: 'Open &Recent',
+      submenu: [
+        ...recent,
+        { type: 'separator' },
+        {
+          label: '&Clear Recent',
+          enabled: files.recent.length > 0,
+          click: () => files.clearRecent(),
+        },
+      ],
+    },
+    { type: 'separator' },
+  ];
+}
 
 /** The menu as data (tested without Electron). */
 export function menuTemplate({
   platform,
   appName,
   dev,
+  files,
 }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const appMenu: MenuItemConstructorOptions = {
@@ -31,9 +70,16 @@ export function menuTemplate({
   };
   const file: MenuItemConstructorOptions = {
     label: '&File',
-    submenu: mac
-      ? [{ role: 'close' }]
-      : [{ role: 'close' }, { type: 'separator' }, { role: 'quit' }],
+    submenu: [
+      ...(files ? openItems(files) : []),
+      ...(mac
+        ? ([{ role: 'close' }] as MenuItemConstructorOptions[])
+        : ([
+            { role: 'close' },
+            { type: 'separator' },
+            { role: 'quit' },
+          ] as MenuItemConstructorOptions[])),
+    ],
   };
   const edit: MenuItemConstructorOptions = {
     label: '&Edit',
@@ -73,7 +119,7 @@ export function menuTemplate({
   return [...(mac ? [appMenu] : []), file, edit, view, window];
 }
 
-/** Installs the menu. */
+/** Installs the menu (again, whenever the recent files change). */
 export function installAppMenu(options: MenuOptions): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(options)));
 }

@@ -1,6 +1,7 @@
 /**
- * The desktop shell's pure parts: the native menu per platform, the external-link allow-list and
- * the on-screen check of remembered window bounds.
+ * The desktop shell's pure parts: the native menu per platform (with File → Open and Open
+ * Recent), the external-link allow-list, the on-screen check of remembered window bounds, the
+ * queue of files opened before Kiln is ready, and the dock badge on macOS.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { recorded } from '../testing/fake-electron';
@@ -9,6 +10,9 @@ vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeE
 const { menuTemplate } = await import('./app-menu');
 const { isAllowedExternalUrl, openExternalSafely } = await import('./external-links');
 const { isVisibleOn } = await import('./window-state');
+const { FileOpening } = await import('./file-opening');
+const { createJobDesktop } = await import('./job-desktop');
+const { FakeBrowserWindow } = await import('../testing/fake-electron');
 
 const labels = (items: Array<{ label?: string; role?: string }>) =>
   items.map((i) => i.label ?? i.role);
@@ -75,5 +79,106 @@ describe('remembered window bounds', () => {
     expect(isVisibleOn({ x: 100, y: 100, width: 1200, height: 800 }, displays)).toBe(true);
     expect(isVisibleOn({ x: 1850, y: 100, width: 1200, height: 800 }, displays)).toBe(false);
     expect(isVisibleOn({ x: 2500, y: 0, width: 1200, height: 800 }, displays)).toBe(false);
+  });
+});
+
+describe('File → Open and Open Recent', () => {
+  const opened: string[] = [];
+  const files = {
+    recent: ['/home/me/cup.glb', '/home/me/scene.gltf'],
+    open: () => opened.push('dialog'),
+    openRecent: (file: string) => opened.push(file),
+    clearRecent: () => opened.push('clear'),
+  };
+  type Item = {
+    label?: string;
+    role?: string;
+    enabled?: boolean;
+    click?: () => void;
+    submenu?: Item[];
+  };
+
+  it('puts Open… and Open Recent first under File on every platform, Quit still last on Windows', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const menu = menuTemplate({ platform, appName: 'Kiln', dev: false, files }) as Item[];
+      const file = menu.find((m) => m.label === '&File')!.submenu!;
+      expect(file.slice(0, 2).map((i) => i.label)).toEqual(['&Open…', 'Open &Recent']);
+      expect(file.at(-1)!.role).toBe(platform === 'darwin' ? 'close' : 'quit');
+    }
+  });
+
+  it('lists the recent files and clears them; an empty list is said so', () => {
+    const menu = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, files }) as Item[];
+    const recent = menu[0]!.submenu!.find((i) => i.label === 'Open &Recent')!.submenu!;
+    expect(recent.map((i) => i.label ?? i.role)).toEqual([
+      '/home/me/cup.glb',
+      '/home/me/scene.gltf',
+      undefined,
+      '&Clear Recent',
+    ]);
+    recent[1]!.click!();
+    recent.at(-1)!.click!();
+    menu[0]!.submenu![0]!.click!();
+    expect(opened).toEqual(['/home/me/scene.gltf', 'clear', 'dialog']);
+    const empty = menuTemplate({
+      platform: 'linux',
+      appName: 'Kiln',
+      dev: false,
+      files: { ...files, recent: [] },
+    }) as Item[];
+    const none = empty[0]!.submenu!.find((i) => i.label === 'Open &Recent')!.submenu!;
+    expect(none[0]).toMatchObject({ label: 'No recent files', enabled: false });
+    expect(none.at(-1)).toMatchObject({ label: '&Clear Recent', enabled: false });
+  });
+});
+
+describe('files opened before Kiln is ready', () => {
+  it('wait, then open one at a time in order; a failure does not stop the rest', async () => {
+    const opening = new FileOpening();
+    opening.request('/a.glb', '/b.glb');
+    const done: string[] = [];
+    let running = 0;
+    const ready = opening.ready(async (file) => {
+      running++;
+      expect(running).toBe(1);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      if (file === '/a.glb') throw new Error('broken');
+      done.push(file);
+    });
+    opening.request('/c.glb');
+    await ready;
+    await vi.waitFor(() => expect(done).toEqual(['/b.glb', '/c.glb']));
+  });
+});
+
+describe('dock badge', () => {
+  it('counts running jobs on macOS only, and paints the bar only when it changes', () => {
+    const start = (platform: NodeJS.Platform) => {
+      recorded.badge.length = 0;
+      recorded.progress.length = 0;
+      const window = new FakeBrowserWindow({});
+      const running = {
+        kind: 'photo',
+        source: 'a',
+        createdAt: 0,
+        canCancel: false,
+        canRetry: false,
+      } as const;
+      const desk = createJobDesktop({
+        window: window as never,
+        clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => {} },
+        platform,
+        initial: [{ ...running, id: 'a', state: 'processing', progress: 10 }],
+        open: () => {},
+      });
+      desk.observe({ ...running, id: 'b', state: 'queued' });
+      desk.observe({ ...running, id: 'b', state: 'queued', note: 'Still queued' });
+      desk.observe({ ...running, id: 'a', state: 'done' });
+      desk.observe({ ...running, id: 'b', state: 'done' });
+      return { badge: [...recorded.badge], progress: [...recorded.progress] };
+    };
+    expect(start('darwin')).toEqual({ badge: [1, 2, 1, 0], progress: [0.1, 0.05, 2, -1] });
+    expect(start('linux').badge).toEqual([]);
   });
 });

@@ -4,12 +4,14 @@
  * lives here.
  */
 import { app, BrowserWindow, dialog, session, type OpenDialogOptions } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
-import { systemClock, type Logger, type Ports } from '../core/ports';
+import { filesFromArgv } from '../core/desktop/open-args';
+import { systemClock, type Emit, type Logger, type Ports } from '../core/ports';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
-import { createServices } from '../core/services';
+import { createServices, type Services } from '../core/services';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox';
 import {
   APP_ORIGIN,
@@ -20,6 +22,9 @@ import {
 import { openExternalSafely } from './external-links';
 import { registerIpc } from './ipc';
 import { installAppMenu } from './app-menu';
+import { registerDragOut } from './drag-out';
+import { FileOpening } from './file-opening';
+import { createJobDesktop, type JobDesktop } from './job-desktop';
 import { ElectronSettingsStore } from './settings-store';
 import { createMainWindow } from './window';
 import { loadWindowBounds, trackWindowBounds } from './window-state';
@@ -38,8 +43,17 @@ const preload = path.join(here, '..', 'preload', 'index.cjs');
 app.enableSandbox();
 registerSchemePrivileges();
 
-// One Kiln at a time: a second launch focuses the first window (and, later, opens its file there).
+// One Kiln at a time: a second launch focuses the first window and opens its files there.
 if (!app.requestSingleInstanceLock()) app.quit();
+
+// Model files to open: from the command line (Windows, Linux) or `open-file` (macOS, which may
+// send it before Kiln is ready). They wait until the core is up.
+const opening = new FileOpening();
+opening.request(...filesFromArgv(process.argv.slice(1), process.cwd()));
+app.on('open-file', (event, file) => {
+  event.preventDefault();
+  opening.request(file);
+});
 
 // Defence in depth for every web contents, including any created later: no pop-ups, no
 // navigation away from the app, no webviews.
@@ -51,8 +65,16 @@ app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (e) => e.preventDefault());
 });
 
+/** The running shell (the wiring test drives it). */
+export interface Kiln {
+  readonly window: BrowserWindow;
+  readonly services: Services;
+  /** The core's event port: sends to the page and feeds the taskbar and notifications. */
+  readonly emit: Emit;
+}
+
 /** Starts Kiln once Electron is ready. Exported for the wiring test. */
-export async function start(): Promise<BrowserWindow> {
+export async function start(): Promise<Kiln> {
   await app.whenReady();
   // Kiln never needs camera, microphone, geolocation or notifications permission prompts.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
@@ -65,6 +87,16 @@ export async function start(): Promise<BrowserWindow> {
   const secure = await KeyringSecretStore.available();
   const secrets: SecretStore = secure ? new KeyringSecretStore() : new MemorySecretStore();
   let embedded: EmbeddedSandbox | undefined;
+  // Set once the window exists; the core emits before that (resumed jobs), and a `const` declared
+  // there would be in its temporal dead zone when `emit` runs.
+  // eslint-disable-next-line prefer-const
+  let jobDesktop: JobDesktop | undefined;
+  const emit: Emit = (event, payload) => {
+    for (const window of BrowserWindow.getAllWindows())
+      window.webContents.send(EVENT_CHANNEL, event, payload);
+    if (event === 'jobs.updated')
+      jobDesktop?.observe(payload as Parameters<JobDesktop['observe']>[0]);
+  };
   const paths = {
     data: dataDir,
     cache: path.join(dataDir, 'cache', 'models'),
@@ -110,6 +142,8 @@ export async function start(): Promise<BrowserWindow> {
         : await dialog.showOpenDialog(options);
       return answer.canceled ? undefined : answer.filePaths[0];
     },
+    emit,
+    showInFolder: (file) => shell.showItemInFolder(file),
   };
   const services = await createServices(ports);
   function platformHosts(): string[] {
@@ -118,15 +152,16 @@ export async function start(): Promise<BrowserWindow> {
   }
   handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
   registerIpc(services.handlers, APP_ORIGIN, logger);
+  registerDragOut({ desktop: services.desktop, appOrigin: APP_ORIGIN, logger });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('before-quit', () => {
+    jobDesktop?.close();
     services.close();
     void embedded?.sandbox.close();
   });
-  installAppMenu({ platform: process.platform, appName: 'Kiln', dev: !app.isPackaged });
   const boundsFile = path.join(dataDir, 'window-state.json');
   const bounds = loadWindowBounds(boundsFile);
   const window = createMainWindow({
@@ -137,14 +172,67 @@ export async function start(): Promise<BrowserWindow> {
   });
   if (bounds?.maximized) window.maximize();
   trackWindowBounds(window, boundsFile);
-  app.on('second-instance', () => {
+  const bringForward = () => {
+    if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
+    window.show();
     window.focus();
+  };
+
+  const menu = () =>
+    installAppMenu({
+      platform: process.platform,
+      appName: 'Kiln',
+      dev: !app.isPackaged,
+      files: {
+        recent: services.recent.list(),
+        open: () => void chooseModel(window).then((file) => file && opening.request(file)),
+        openRecent: (file) => opening.request(file),
+        clearRecent: () => {
+          app.clearRecentDocuments();
+          void services.recent.clear().then(menu);
+        },
+      },
+    });
+  menu();
+
+  jobDesktop = createJobDesktop({
+    window,
+    clock: systemClock,
+    platform: process.platform,
+    initial: services.jobs.list(),
+    open: (modelId) => {
+      if (modelId) services.desktop.openLibraryModel(modelId);
+      bringForward();
+    },
   });
-  return window;
+
+  app.on('second-instance', (_event, argv, cwd) => {
+    bringForward();
+    opening.request(...filesFromArgv(argv.slice(1), cwd));
+  });
+  void opening.ready(async (file) => {
+    const request = await services.desktop.open(file);
+    if (request.kind === 'local') app.addRecentDocument(file);
+    menu();
+    bringForward();
+  });
+  return { window, services, emit };
 }
 
-void start().catch((error: unknown) => {
+/** File → Open…: one .glb or .gltf, chosen in the OS dialog. */
+async function chooseModel(window: BrowserWindow): Promise<string | undefined> {
+  const { canceled, filePaths } = await dialog.showOpenDialog(window, {
+    title: 'Open a model',
+    properties: ['openFile'],
+    filters: [{ name: 'glTF models', extensions: ['glb', 'gltf'] }],
+  });
+  return canceled ? undefined : filePaths[0];
+}
+
+/** The running shell once started (the wiring test drives it); undefined if it could not start. */
+export const started: Promise<Kiln | undefined> = start().catch((error: unknown) => {
   logger.error('Kiln could not start', { error: String(error) });
   app.exit(1);
+  return undefined;
 });

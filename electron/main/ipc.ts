@@ -8,7 +8,10 @@ import { dispatch, type Handlers } from '../../shared/ipc/dispatch';
 import type { Logger } from '../core/ports';
 
 /** True when the call comes from the main frame of a page on the app's own origin. */
-export function isTrustedSender(event: IpcMainInvokeEvent, appOrigin: string): boolean {
+export function isTrustedSender(
+  event: Pick<IpcMainInvokeEvent, 'senderFrame' | 'sender'>,
+  appOrigin: string,
+): boolean {
   const frame = event.senderFrame;
   if (!frame || frame !== event.sender.mainFrame) return false;
   try {

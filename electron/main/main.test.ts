@@ -1,10 +1,18 @@
 /**
  * Wiring test of the Electron shell, run in plain Node with a stand-in `electron` module: every
  * contract channel is handled, the window is locked down, senders are checked, navigation,
- * pop-ups and permissions are denied, and the `kiln:` protocol stays inside its folders.
+ * pop-ups and permissions are denied, and the `kiln:` protocol stays inside its folders. Then the
+ * desktop features: taskbar progress and notifications from job updates, drag-out and Show in
+ * folder by reference, files opened from the OS (argv, second instance, open-file, File → Open),
+ * and the Open Recent menu.
  */
+import { NodeIO, Document } from '@gltf-transform/core';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS } from '../../shared/ipc/channels';
+import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
+import type { JobView } from '../../shared/ipc/contract';
 import { recorded } from '../testing/fake-electron';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
@@ -15,8 +23,9 @@ vi.mock('electron-store', () => ({
   },
 }));
 
-const { start } = await import('./index');
+const { start, started } = await import('./index');
 await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 30_000 });
+const kiln = (await started)!;
 const { resolveKilnUrl } = await import('./app-protocol');
 
 const appFrame = { url: 'kiln://app/index.html' };
@@ -132,5 +141,184 @@ describe('electron/main wiring', () => {
     expect(resolveKilnUrl('kiln://models/..%2fjobs.json', folders)).toBeUndefined();
     expect(resolveKilnUrl('kiln://models/jobs.json', folders)).toBeUndefined();
     expect(resolveKilnUrl('kiln://elsewhere/x', folders)).toBeUndefined();
+  });
+});
+
+type MenuItem = {
+  label?: string;
+  role?: string;
+  enabled?: boolean;
+  accelerator?: string;
+  click?: () => void;
+  submenu?: MenuItem[];
+};
+const fileMenu = () =>
+  (recorded.menu as { template: MenuItem[] }).template.find((m) => m.label === '&File')!.submenu!;
+const item = (items: MenuItem[], label: string) => items.find((i) => i.label === label)!;
+const recentItems = () =>
+  item(fileMenu(), 'Open &Recent')
+    .submenu!.filter((i) => i.label && i.label !== '&Clear Recent')
+    .map((i) => i.label);
+/** Events pushed to the page, by name. */
+const pushed = (name: string) =>
+  recorded.sent.filter((m) => m[0] === EVENT_CHANNEL && m[1] === name).map((m) => m[2]);
+const take = async () => {
+  const result = (await recorded.handlers.get('app:takeOpenRequests')!(trusted(), undefined)) as {
+    ok: boolean;
+    value: Array<{ kind: string; model?: { name: string }; modelId?: string }>;
+  };
+  return result.value;
+};
+const job = (patch: Partial<JobView> & Pick<JobView, 'id' | 'state'>): JobView => ({
+  kind: 'photo',
+  source: 'coffee.png',
+  createdAt: Date.now(),
+  canCancel: false,
+  canRetry: false,
+  ...patch,
+});
+
+async function modelFile(name: string): Promise<string> {
+  const doc = new Document();
+  const buffer = doc.createBuffer();
+  const position = doc
+    .createAccessor()
+    .setType('VEC3')
+    .setArray(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]))
+    .setBuffer(buffer);
+  const mesh = doc
+    .createMesh()
+    .addPrimitive(doc.createPrimitive().setAttribute('POSITION', position));
+  doc.createScene().addChild(doc.createNode().setMesh(mesh));
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kiln-open-'));
+  const file = path.join(dir, name);
+  await writeFile(file, await new NodeIO().writeBinary(doc));
+  return file;
+}
+
+describe('desktop integration wiring', () => {
+  it('shows running jobs on the taskbar and notifies finished ones in the background', async () => {
+    expect(recorded.progress.at(-1)).toBe(-1);
+    kiln.emit('jobs.updated', job({ id: 'j1', state: 'processing', progress: 40 }));
+    kiln.emit('jobs.updated', job({ id: 'j2', state: 'queued' }));
+    expect(recorded.progress.at(-1)).toBe(0.2);
+    // Still sent to the page as before.
+    expect(pushed('jobs.updated')).toHaveLength(2);
+
+    // Finished while Kiln is focused: no notice.
+    recorded.focused = true;
+    kiln.emit(
+      'jobs.updated',
+      job({ id: 'j2', state: 'done', modelId: 'm-2', finishedAt: Date.now() }),
+    );
+    // In the background: one notice for the two that finish together.
+    recorded.focused = false;
+    kiln.emit(
+      'jobs.updated',
+      job({ id: 'j1', state: 'done', modelId: 'm-1', finishedAt: Date.now() }),
+    );
+    kiln.emit('jobs.updated', job({ id: 'j3', state: 'failed', finishedAt: Date.now() }));
+    expect(recorded.progress.at(-1)).toBe(-1);
+    await vi.waitFor(() => expect(recorded.notifications).toHaveLength(1), { timeout: 5000 });
+    const [note] = recorded.notifications;
+    expect(note!.shown).toBe(true);
+    expect(note!.options).toMatchObject({
+      title: '2 jobs finished',
+      body: expect.stringMatching(/1 ready, 1 failed/),
+    });
+
+    // Clicking it asks the page to open the model.
+    const before = pushed('app.openModel').length;
+    note!.click();
+    expect(pushed('app.openModel').length).toBe(before + 1);
+    expect(await take()).toEqual([{ kind: 'library', modelId: 'm-1' }]);
+    recorded.focused = true;
+  });
+
+  it('drags a result out only by reference, for the app page, from the cache', async () => {
+    const drag = recorded.messageListeners.get(DRAG_CHANNEL)!;
+    const file = await modelFile('drag.glb');
+    const opened = await kiln.services.desktop.open(file);
+    await take();
+    if (opened.kind !== 'local') throw new Error(`expected a model, got ${JSON.stringify(opened)}`);
+    const ref = { modelId: opened.model.modelId };
+    // The page's handle asks first (files:dragSource), so the drag start needs no disk access.
+    const answer = await recorded.handlers.get('files:dragSource')!(trusted(), ref);
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { name: 'drag.glb', mime: 'model/gltf-binary' },
+    });
+    const sender = {
+      startDrag: (item: { file: string; icon: unknown }) => recorded.drags.push(item),
+    };
+    const foreign = { url: 'https://evil.example/' };
+    drag({ senderFrame: foreign, sender: { ...sender, mainFrame: foreign } }, ref);
+    drag(
+      { senderFrame: appFrame, sender: { ...sender, mainFrame: appFrame } },
+      { path: '/etc/passwd' },
+    );
+    expect(recorded.drags).toEqual([]);
+    drag({ senderFrame: appFrame, sender: { ...sender, mainFrame: appFrame } }, ref);
+    expect(recorded.drags).toHaveLength(1);
+    const userData = path.dirname(path.dirname(path.dirname(recorded.drags[0]!.file)));
+    expect(recorded.drags[0]!.file).toMatch(/[\\/]cache[\\/]models[\\/][a-f0-9]{64}\.glb$/);
+    expect(path.relative(userData, recorded.drags[0]!.file).startsWith('..')).toBe(false);
+    expect(recorded.drags[0]!.icon).toMatchObject({
+      dataUrl: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+
+    // Show in folder reveals the same file with the OS file manager.
+    await expect(
+      recorded.handlers.get('files:showInFolder')!(trusted(), ref),
+    ).resolves.toMatchObject({
+      ok: true,
+      value: { shown: true },
+    });
+    expect(recorded.shownInFolder).toEqual([recorded.drags[0]!.file]);
+  });
+
+  it('opens model files from a second launch, macOS open-file and File → Open, and lists them as recent', async () => {
+    const first = await modelFile('first.glb');
+    const [secondInstance] = recorded.appListeners.get('second-instance')!;
+    secondInstance!({}, ['/opt/Kiln/kiln', '--flag', first], path.dirname(first));
+    await vi.waitFor(async () => expect(recentItems()).toContain(first));
+    expect(await take()).toEqual([
+      expect.objectContaining({ kind: 'local', model: expect.objectContaining({ name: 'first' }) }),
+    ]);
+    expect(recorded.recentDocuments).toContain(first);
+
+    const second = await modelFile('second.glb');
+    const [openFile] = recorded.appListeners.get('open-file')!;
+    const event = { preventDefault: vi.fn() };
+    openFile!(event, second);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(recentItems()[0]).toBe(second));
+
+    const third = await modelFile('third.glb');
+    const open = item(fileMenu(), '&Open…');
+    expect(open.accelerator).toBe('CmdOrCtrl+O');
+    recorded.openDialogAnswer = { canceled: false, filePaths: [third] };
+    open.click!();
+    await vi.waitFor(() => expect(recentItems()[0]).toBe(third));
+    const requests = await take();
+    expect(requests.map((r) => r.model?.name)).toEqual(['second', 'third']);
+
+    // A file that is not a model: the page is told why, and it stays off the recent list.
+    const bad = path.join(path.dirname(third), 'notes.glb');
+    await writeFile(bad, 'hello');
+    item(fileMenu(), 'Open &Recent').submenu!.find((i) => i.label === third)!.click!();
+    recorded.appListeners.get('open-file')![0]!({ preventDefault: () => {} }, bad);
+    await vi.waitFor(async () => expect(pushed('app.openModel').length).toBeGreaterThan(0));
+    await vi.waitFor(async () => {
+      const last = await take();
+      expect(last.at(-1)).toMatchObject({ kind: 'error' });
+    });
+    expect(recentItems()).not.toContain(bad);
+
+    // Clear Recent empties the in-app list and the OS one.
+    item(item(fileMenu(), 'Open &Recent').submenu!, '&Clear Recent').click!();
+    await vi.waitFor(() => expect(recentItems()).toEqual(['No recent files']));
+    expect(recorded.recentDocuments).toEqual([]);
+    expect(item(item(fileMenu(), 'Open &Recent').submenu!, '&Clear Recent').enabled).toBe(false);
   });
 });

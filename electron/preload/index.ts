@@ -1,10 +1,17 @@
 /**
  * The sandboxed preload: exposes `window.kiln`, one function per contract channel, `on` for
  * contract events only, and `stageFile`, which hands the main process a dropped file's path so
- * its bytes never travel through IPC. No raw `ipcRenderer` reaches the page.
+ * its bytes never travel through IPC, and `startDrag`, which asks the main process to drag a
+ * finished result out as a file. No raw `ipcRenderer` reaches the page.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { CHANNELS, EVENTS, EVENT_CHANNEL, type EventName } from '../../shared/ipc/channels';
+import {
+  CHANNELS,
+  DRAG_CHANNEL,
+  EVENTS,
+  EVENT_CHANNEL,
+  type EventName,
+} from '../../shared/ipc/channels';
 
 const calls = Object.fromEntries(
   CHANNELS.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]),
@@ -23,5 +30,9 @@ contextBridge.exposeInMainWorld('kiln', {
   },
   stageFile(file: File) {
     return ipcRenderer.invoke('files:stagePath', { path: webUtils.getPathForFile(file) });
+  },
+  // A reference (job or model id), never a path: the main process finds the file itself.
+  startDrag(ref: { jobId: string } | { modelId: string }) {
+    ipcRenderer.send(DRAG_CHANNEL, ref);
   },
 });

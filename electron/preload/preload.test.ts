@@ -1,9 +1,10 @@
 /**
- * The preload exposes one function per contract channel, `on` limited to contract events, and
- * `stageFile` passing a path, never bytes; nothing else.
+ * The preload exposes one function per contract channel, `on` limited to contract events,
+ * `stageFile` passing a path, never bytes, and `startDrag` passing a job or model id, never a
+ * path; nothing else.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipc/channels';
+import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { recorded } from '../testing/fake-electron';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
@@ -11,8 +12,13 @@ await import('./index');
 const api = recorded.exposed.get('kiln')!;
 
 describe('electron/preload', () => {
-  it('exposes exactly the contract channels, on and stageFile', () => {
-    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'on', 'stageFile'].sort());
+  it('exposes exactly the contract channels, on, stageFile and startDrag', () => {
+    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'on', 'stageFile', 'startDrag'].sort());
+  });
+
+  it('starts a drag-out by reference on the drag channel', () => {
+    (api['startDrag'] as (r: unknown) => void)({ jobId: 'job-1' });
+    expect(recorded.invoked.at(-1)).toEqual({ channel: DRAG_CHANNEL, input: { jobId: 'job-1' } });
   });
 
   it('forwards a call to its channel', async () => {

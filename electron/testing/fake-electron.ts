@@ -26,7 +26,41 @@ export const recorded = {
   menu: undefined as unknown,
   openedExternally: [] as string[],
   sent: [] as unknown[][],
+  /** Fire-and-forget listeners (`ipcMain.on`). */
+  messageListeners: new Map<string, Listener>(),
+  notifications: [] as FakeNotification[],
+  progress: [] as number[],
+  badge: [] as number[],
+  recentDocuments: [] as string[],
+  shownInFolder: [] as string[],
+  drags: [] as Array<{ file: string; icon: unknown }>,
+  /** What the next `dialog.showOpenDialog` answers. */
+  openDialogAnswer: { canceled: true, filePaths: [] as string[] },
+  focused: true,
 };
+
+/** A fake OS notification: records itself and lets the test click it. */
+export class FakeNotification {
+  readonly listeners = new Map<string, Listener>();
+  shown = false;
+  constructor(readonly options: { title: string; body: string }) {
+    recorded.notifications.push(this);
+  }
+  static isSupported() {
+    return true;
+  }
+  on(name: string, fn: Listener) {
+    this.listeners.set(name, fn);
+    return this;
+  }
+  show() {
+    this.shown = true;
+  }
+  /** What the user's click does. */
+  click() {
+    this.listeners.get('click')?.();
+  }
+}
 
 const userData = mkdtempSync(path.join(os.tmpdir(), 'kiln-fake-electron-'));
 
@@ -43,6 +77,9 @@ class FakeWebContents {
   }
   send(...args: unknown[]) {
     recorded.sent.push(args);
+  }
+  startDrag(item: { file: string; icon: unknown }) {
+    recorded.drags.push(item);
   }
 }
 
@@ -67,6 +104,12 @@ export class FakeBrowserWindow {
   maximize() {}
   restore() {}
   focus() {}
+  isFocused() {
+    return recorded.focused;
+  }
+  setProgressBar(value: number) {
+    recorded.progress.push(value);
+  }
   isMinimized() {
     return false;
   }
@@ -103,11 +146,26 @@ export const fakeElectron = {
     },
     quit: () => {},
     exit: () => {},
+    setBadgeCount: (n: number) => recorded.badge.push(n),
+    addRecentDocument: (file: string) => recorded.recentDocuments.push(file),
+    clearRecentDocuments: () => {
+      recorded.recentDocuments.length = 0;
+    },
+  },
+  Notification: FakeNotification,
+  dialog: {
+    showOpenDialog: async () => recorded.openDialogAnswer,
+  },
+  nativeImage: {
+    createFromDataURL: (url: string) => ({ dataUrl: url, isEmpty: () => !url }),
   },
   BrowserWindow: FakeBrowserWindow,
   ipcMain: {
     handle: (channel: string, fn: (event: unknown, input: unknown) => unknown) => {
       recorded.handlers.set(channel, fn);
+    },
+    on: (channel: string, fn: Listener) => {
+      recorded.messageListeners.set(channel, fn);
     },
   },
   protocol: {
@@ -127,6 +185,9 @@ export const fakeElectron = {
     openExternal: async (url: string) => {
       recorded.openedExternally.push(url);
     },
+    showItemInFolder: (file: string) => {
+      recorded.shownInFolder.push(file);
+    },
   },
   session: {
     defaultSession: {
@@ -143,6 +204,9 @@ export const fakeElectron = {
       recorded.exposed.set(name, api),
   },
   ipcRenderer: {
+    send: (channel: string, input: unknown) => {
+      recorded.invoked.push({ channel, input });
+    },
     invoke: (channel: string, input: unknown) => {
       recorded.invoked.push({ channel, input });
       return Promise.resolve({ ok: true, value: null });

@@ -4,7 +4,7 @@
  * the renderer uses.
  */
 import { CHANNELS, type Channel, type EventName } from './channels';
-import type { EventPayload, Input, Output, StagedFile } from './contract';
+import type { EventPayload, FileRef, Input, Output, StagedFile } from './contract';
 import { KilnError, type IpcResult } from './errors';
 
 /** The raw surface a transport exposes: one function per channel, events, and file staging. */
@@ -16,12 +16,18 @@ export type KilnApi = { [C in Channel]: (input: Input<C>) => Promise<IpcResult<O
    * Electron passes its path (`webUtils.getPathForFile`), the browser host streams it over HTTP.
    */
   stageFile(file: File): Promise<IpcResult<StagedFile>>;
+  /**
+   * Drags a finished result out of the window as a real file (Electron's `startDrag`; call it from
+   * `dragstart`). Absent in the browser host, where the page sets a `DownloadURL` instead.
+   */
+  startDrag?(ref: FileRef): void;
 };
 
 /** The renderer's typed client: resolves with the output or rejects with a {@link KilnError}. */
 export type Bridge = { [C in Channel]: (input: Input<C>) => Promise<Output<C>> } & {
   on: KilnApi['on'];
   stageFile(file: File): Promise<StagedFile>;
+  startDrag?: KilnApi['startDrag'];
 };
 
 const unwrap = async <T>(result: Promise<IpcResult<T>>): Promise<T> => {
@@ -42,5 +48,6 @@ export function createBridge(api: KilnApi): Bridge {
     ...calls,
     on: (event, listener) => api.on(event, listener),
     stageFile: (file) => unwrap(api.stageFile(file)),
+    ...(api.startDrag ? { startDrag: (ref: FileRef) => api.startDrag?.(ref) } : {}),
   };
 }

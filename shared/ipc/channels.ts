@@ -39,14 +39,24 @@ export const CHANNELS = [
   'app:openExternal',
   'files:chooseFolder',
   'ops:preview',
+  'files:dragSource',
+  'files:showInFolder',
+  'app:takeOpenRequests',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];
 
 /** Every event the main process pushes, `area.event`. */
-export const EVENTS = ['jobs.updated', 'account.updated', 'keys.updated'] as const;
+export const EVENTS = ['jobs.updated', 'account.updated', 'keys.updated', 'app.openModel'] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];
 
 /** The one Electron IPC channel that carries pushed events (payload: `[name, value]`). */
 export const EVENT_CHANNEL = 'kiln:event';
+
+/**
+ * The one fire-and-forget Electron message: the page's `dragstart` asking the main process to
+ * drag a finished result out as a file (`startDrag` must run while the drag begins, so it is not
+ * a request/response channel).
+ */
+export const DRAG_CHANNEL = 'kiln:startDrag';

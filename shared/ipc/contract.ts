@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import {
+  FileRefSchema,
   ImagineInputSchema,
   JobRefSchema,
   LibraryListInputSchema,
@@ -31,6 +32,7 @@ import {
   AccountViewSchema,
   AppInfoSchema,
   ConceptViewSchema,
+  DragSourceViewSchema,
   JobViewSchema,
   KeyStateViewSchema,
   KeyTestResultSchema,
@@ -38,6 +40,8 @@ import {
   ModelViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
+  ShowInFolderViewSchema,
+  OpenRequestViewSchema,
   StagedFileSchema,
   LedgerExportViewSchema,
   LedgerPageViewSchema,
@@ -88,6 +92,9 @@ export const contract = {
   'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
   'library:cacheInfo': { input: none, output: LibraryCacheInfoViewSchema },
   'library:clearCache': { input: none, output: LibraryCacheInfoViewSchema },
+  'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },
+  'files:showInFolder': { input: FileRefSchema, output: ShowInFolderViewSchema },
+  'app:takeOpenRequests': { input: none, output: z.array(OpenRequestViewSchema) },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */
@@ -95,6 +102,8 @@ export const events = {
   'jobs.updated': JobViewSchema,
   'account.updated': AccountViewSchema,
   'keys.updated': KeyStateViewSchema,
+  /** Something waits in `app:takeOpenRequests` (a file opened from the OS, a notification). */
+  'app.openModel': z.object({ pending: z.number().int() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

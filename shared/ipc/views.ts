@@ -385,3 +385,44 @@ export type LibraryCacheInfoView = z.infer<typeof LibraryCacheInfoViewSchema>;
 export const ThumbnailViewSchema = z.object({ modelId: z.string(), url: z.string() });
 /** A library thumbnail on the app's own origin. */
 export type ThumbnailView = z.infer<typeof ThumbnailViewSchema>;
+/** A finished model or export, ready to be dragged out of Kiln (`files:dragSource`). */
+export const DragSourceViewSchema = z.object({
+  /** The file's name as it lands in the target folder ("Teapot.glb"). */
+  name: z.string(),
+  /** Its media type ("model/gltf-binary"). */
+  mime: z.string(),
+  /**
+   * Where the page can fetch it (the browser host's drag-out `DownloadURL`); absent where the
+   * shell drags the file itself (Electron's `startDrag`).
+   */
+  url: z.string().optional(),
+});
+/** A file ready to be dragged out. */
+export type DragSourceView = z.infer<typeof DragSourceViewSchema>;
+
+/** Outcome of `files:showInFolder`. */
+export const ShowInFolderViewSchema = z.object({
+  /** True when the file manager was asked to show the file. */
+  shown: z.boolean(),
+  /** Where the file is. */
+  path: z.string(),
+  /** A sentence for the user (why it was not shown, and where to look instead). */
+  message: z.string(),
+});
+/** Outcome of `files:showInFolder`. */
+export type ShowInFolderView = z.infer<typeof ShowInFolderViewSchema>;
+
+/**
+ * Something the desktop asked Kiln to show (a file opened from the OS, a clicked notification),
+ * queued in the main process until the page takes it with `app:takeOpenRequests`.
+ */
+export const OpenRequestViewSchema = z.union([
+  /** Open a model of the library (a finished job's notification). */
+  z.object({ kind: z.literal('library'), modelId: z.string() }),
+  /** Show a local file imported into the model cache. */
+  z.object({ kind: z.literal('local'), model: ModelViewSchema }),
+  /** A file that could not be opened, and why. */
+  z.object({ kind: z.literal('error'), message: z.string() }),
+]);
+/** Something to show. */
+export type OpenRequestView = z.infer<typeof OpenRequestViewSchema>;

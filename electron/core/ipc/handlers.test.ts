@@ -126,6 +126,10 @@ describe('every IPC channel', () => {
       'app:openExternal': () => ({ url: 'https://platform.invalid/' }),
       'files:chooseFolder': () => undefined,
       'ops:preview': () => ({ jobId: multiJob.id }),
+      // The model is in the cache since library:model, so these need no connection.
+      'files:dragSource': () => ({ modelId }),
+      'files:showInFolder': () => ({ modelId }),
+      'app:takeOpenRequests': () => undefined,
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

@@ -8,6 +8,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import type { SwitchableConnection } from '../connection';
+import type { DesktopFiles } from '../desktop/desktop-files';
 import type { FileStager } from '../files/file-stager';
 import { previewSavedResult } from '../files/saved-preview';
 import type { JobService } from '../jobs/job-service';
@@ -31,6 +32,7 @@ export type HandlerDeps = Readonly<{
   settings: SettingsService;
   connection: SwitchableConnection;
   library: LibraryService;
+  desktop: DesktopFiles;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -138,5 +140,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'library:thumbnail': async ({ modelId }) => d.library.thumbnail(modelId),
     'library:cacheInfo': async () => d.library.cacheInfo(),
     'library:clearCache': async () => d.library.clearCache(),
+    'files:dragSource': async (ref) => d.desktop.dragSource(ref),
+    'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
+    'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),
   };
 }

@@ -8,6 +8,7 @@ import { BillingBar } from '../features/account/BillingBar';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { isRunning } from '../features/activity/job-labels';
 import { CreatePanel } from '../features/create/CreatePanel';
+import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
@@ -71,6 +72,7 @@ export function App() {
         </section>
       </main>
       <AccountPage />
+      <DesktopIntegration />
     </div>
   );
 }

@@ -3,6 +3,8 @@
  * three.js, with the open model's name and facts above it.
  */
 import { lazy, Suspense } from 'react';
+import { DragOut } from '../features/desktop/DragOut';
+import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { useKiln } from '../store/StoreProvider';
 
 const ModelViewer = lazy(() => import('../viewer').then((m) => ({ default: m.ModelViewer })));
@@ -29,6 +31,8 @@ export function ViewerPanel() {
             {model.polyCount !== undefined ? (
               <span className="muted"> · {model.polyCount.toLocaleString('en-US')} triangles</span>
             ) : null}
+            <DragOut fileRef={{ modelId: model.modelId }} />
+            <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
           </>
         ) : (
           <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>

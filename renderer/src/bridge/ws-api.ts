@@ -58,7 +58,7 @@ export function createWsApi(location: Location = window.location): KilnApi {
 
   const calls = Object.fromEntries(CHANNELS.map((c) => [c, (input: unknown) => invoke(c, input)]));
   return {
-    ...(calls as Omit<KilnApi, 'on' | 'stageFile'>),
+    ...(calls as Omit<KilnApi, 'on' | 'stageFile' | 'startDrag'>),
     on(event: EventName, listener: (payload: never) => void) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener as (payload: unknown) => void);

@@ -7,6 +7,7 @@ import type { Bridge } from '../../../shared/ipc/bridge';
 import { createAccountSlice, type AccountSlice } from './account-slice';
 import { createAppSlice, type AppSlice } from './app-slice';
 import { createCreateSlice, type CreateSlice } from './create-slice';
+import { createDesktopSlice, type DesktopSlice } from './desktop-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createOpsSlice, type OpsSlice } from './ops-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
@@ -19,6 +20,7 @@ import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & LibrarySlice;
+export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & DesktopSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -37,5 +39,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createCreateSlice(set, get, bridge),
     ...createOpsSlice(set, get, bridge),
     ...createLibrarySlice(set, get, bridge),
+    ...createDesktopSlice(set, get, bridge),
   }));
 }

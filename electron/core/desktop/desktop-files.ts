@@ -1,0 +1,223 @@
+/**
+ * The core of Kiln's desktop features, shared by Electron's main process and the browser host:
+ *
+ * - finds the file of a finished result by job id or model id (drag out, show in folder), so the
+ *   renderer never hands the main process a path: a model comes from the model cache, an export
+ *   from the path Kiln itself saved it to;
+ * - opens model files from the desktop (file associations, File → Open, recent files) by importing
+ *   them into the cache, and queues what the page should show until it takes it.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  DragSourceView,
+  FileRef,
+  ModelView,
+  OpenRequestView,
+  ShowInFolderView,
+} from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
+import type { JobService } from '../jobs/job-service';
+import type { ModelCache } from '../library/model-cache';
+import type { Emit, Logger, Paths } from '../ports';
+import { sanitizeFilename } from '../files/filename';
+import { CACHE_FILE_PATTERN } from '../util/confined-path';
+import { LOCAL_MODEL_PREFIX, type LocalModels } from './local-models';
+import type { RecentFiles } from './recent-files';
+
+/** A result's file on disk. */
+export interface ResolvedFile {
+  readonly path: string;
+  readonly name: string;
+  readonly mime: string;
+  /** Where the page can fetch it, when the transport serves it. */
+  readonly url?: string;
+}
+
+/** Options of {@link DesktopFiles}. */
+export type DesktopFilesOptions = Readonly<{
+  jobs: Pick<JobService, 'list'>;
+  cache: Pick<ModelCache, 'ensure'>;
+  local: LocalModels;
+  recent: RecentFiles;
+  paths: Paths;
+  emit: Emit;
+  logger: Logger;
+  cacheFileUrl: (file: string) => string;
+  /** URL of a finished job's saved file, when the transport serves it (the browser host). */
+  jobFileUrl?: (jobId: string) => string;
+  /** Shows a file in the OS file manager (Electron); absent in the browser host. */
+  showInFolder?: (file: string) => void | Promise<void>;
+}>;
+
+const MIME: Record<string, string> = {
+  glb: 'model/gltf-binary',
+  gltf: 'model/gltf+json',
+  stl: 'model/stl',
+  obj: 'model/obj',
+  fbx: 'application/octet-stream',
+  usdz: 'model/vnd.usdz+zip',
+  zip: 'application/zip',
+  pdf: 'application/pdf',
+  svg: 'image/svg+xml',
+};
+
+/** The media type of a file name (for DownloadURL drags). */
+export function mimeOf(name: string): string {
+  return MIME[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Drag-out, show-in-folder and open-from-desktop, by job or model id. */
+export class DesktopFiles {
+  readonly #o: DesktopFilesOptions;
+  /** Files found recently, so Electron's synchronous drag start needs no disk access. */
+  readonly #known = new Map<string, ResolvedFile>();
+  #requests: OpenRequestView[] = [];
+
+  constructor(options: DesktopFilesOptions) {
+    this.#o = options;
+  }
+
+  /**
+   * The file of a finished result: a job's saved export, a generation's model, or a model by id.
+   * @throws KilnError `not_ready` (the job has not finished) or `file_gone`
+   */
+  async resolve(ref: FileRef): Promise<ResolvedFile> {
+    const found = 'jobId' in ref ? await this.#ofJob(ref.jobId) : await this.#ofModel(ref.modelId);
+    const there = await stat(found.path).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!there) {
+      this.#known.delete(keyOf(ref));
+      throw new KilnError(
+        'file_gone',
+        `“${found.name}” is no longer at ${found.path}. Run the export again to get a new copy.`,
+      );
+    }
+    this.#known.set(keyOf(ref), found);
+    return found;
+  }
+
+  /** The file last resolved for `ref`, without touching the disk (Electron's drag start). */
+  known(ref: FileRef): ResolvedFile | undefined {
+    return this.#known.get(keyOf(ref));
+  }
+
+  /** What the page needs to start a drag. */
+  async dragSource(ref: FileRef): Promise<DragSourceView> {
+    const file = await this.resolve(ref);
+    return { name: file.name, mime: file.mime, ...(file.url ? { url: file.url } : {}) };
+  }
+
+  /** Shows the result in the file manager, or says where it is when this host cannot. */
+  async showInFolder(ref: FileRef): Promise<ShowInFolderView> {
+    const file = await this.resolve(ref);
+    if (!this.#o.showInFolder) {
+      return {
+        shown: false,
+        path: file.path,
+        message: `“Show in folder” works in the Kiln desktop app. In the browser, find the file at ${file.path}.`,
+      };
+    }
+    await this.#o.showInFolder(file.path);
+    return { shown: true, path: file.path, message: `Shown in your file manager: ${file.path}` };
+  }
+
+  /**
+   * Opens a model file from the desktop: imports it into the cache, adds it to the recent files
+   * and queues it for the page. A file that cannot be opened queues the reason instead (and leaves
+   * the recent list). Never throws.
+   */
+  async open(filePath: string): Promise<OpenRequestView> {
+    let request: OpenRequestView;
+    try {
+      const model: ModelView = await this.#o.local.import(filePath);
+      await this.#o.recent.add(filePath);
+      request = { kind: 'local', model };
+    } catch (error) {
+      const message =
+        error instanceof KilnError
+          ? error.message
+          : `Kiln could not open “${path.basename(filePath)}”. Try again, or export it anew.`;
+      if (!(error instanceof KilnError))
+        this.#o.logger.warn('opening a local model failed', { error: String(error) });
+      await this.#o.recent.remove(filePath).catch(() => undefined);
+      request = { kind: 'error', message };
+    }
+    this.#queue(request);
+    return request;
+  }
+
+  /** Asks the page to open a library model (a clicked notification). */
+  openLibraryModel(modelId: string): void {
+    this.#queue({ kind: 'library', modelId });
+  }
+
+  /** Hands the page what waits to be shown, once. */
+  takeOpenRequests(): OpenRequestView[] {
+    const requests = this.#requests;
+    this.#requests = [];
+    return requests;
+  }
+
+  #queue(request: OpenRequestView): void {
+    // Only the latest few matter: the page shows one model at a time.
+    this.#requests = [...this.#requests, request].slice(-5);
+    this.#o.emit('app.openModel', { pending: this.#requests.length });
+  }
+
+  async #ofJob(jobId: string): Promise<ResolvedFile> {
+    const job = this.#o.jobs.list().find((j) => j.id === jobId);
+    if (!job) throw new KilnError('unknown_job', 'Kiln does not know this job. Reload the list.');
+    if (job.state !== 'done') {
+      throw new KilnError('not_ready', 'This job has not finished yet; its file is not ready.');
+    }
+    // An export: the file Kiln saved (the path comes from Kiln's own journal, not the page).
+    if (job.savedPath) {
+      const name = path.basename(job.savedPath);
+      return {
+        path: job.savedPath,
+        name,
+        mime: mimeOf(name),
+        ...(this.#o.jobFileUrl ? { url: this.#o.jobFileUrl(jobId) } : {}),
+      };
+    }
+    if (job.modelId) return this.#ofModel(job.modelId);
+    throw new KilnError('file_gone', 'This job left no file to use.');
+  }
+
+  async #ofModel(modelId: string): Promise<ResolvedFile> {
+    const local = modelId.startsWith(LOCAL_MODEL_PREFIX)
+      ? await this.#o.local.get(modelId)
+      : undefined;
+    if (modelId.startsWith(LOCAL_MODEL_PREFIX) && !local) {
+      throw new KilnError(
+        'file_gone',
+        'This opened file is no longer in Kiln’s cache. Open it again.',
+      );
+    }
+    const cached = local ?? (await this.#o.cache.ensure(modelId));
+    if (!CACHE_FILE_PATTERN.test(cached.file)) {
+      throw new KilnError(
+        'file_gone',
+        'Kiln’s cache entry for this model is damaged. Open it again.',
+      );
+    }
+    const name = sanitizeFilename(`${cached.name}.glb`, {
+      fallbackStem: modelId,
+      extensions: ['glb'],
+    });
+    return {
+      // Always inside the model cache: `file` is a content hash Kiln named itself.
+      path: path.join(this.#o.paths.cache, cached.file),
+      name,
+      mime: mimeOf(name),
+      url: this.#o.cacheFileUrl(cached.file),
+    };
+  }
+}
+
+function keyOf(ref: FileRef): string {
+  return 'jobId' in ref ? `job:${ref.jobId}` : `model:${ref.modelId}`;
+}

@@ -1,0 +1,246 @@
+/**
+ * Model files the user opens from the desktop (double-click a .glb, File → Open, a recent file):
+ * checked, then copied into the model cache under the SHA-256 of their bytes, so the renderer
+ * loads them through the same confined cache URL as downloaded models and the original file is
+ * never served or touched. A .gltf with separate buffers and textures is packed into one GLB.
+ */
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { formatBytes } from '../../../shared/api/rules';
+import type { ModelView } from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
+import { streamToFile } from '../files/stream-to-file';
+import { MAX_MODEL_BYTES } from '../library/model-cache';
+import type { Clock, Paths } from '../ports';
+import { CoalescedFile } from '../util/coalesced-file';
+
+/** Prefix of the ids of local models (never a service model id). */
+export const LOCAL_MODEL_PREFIX = 'local-';
+
+/** A local model in the cache. */
+export interface LocalModel {
+  readonly modelId: string;
+  readonly name: string;
+  /** File name in the cache (`<sha256>.glb`). */
+  readonly file: string;
+  readonly bytes: number;
+  /** Where it was opened from. */
+  readonly source: string;
+}
+
+/** Options of {@link LocalModels}. */
+export type LocalModelsOptions = Readonly<{
+  paths: Paths;
+  clock: Clock;
+  cacheFileUrl: (file: string) => string;
+  maxBytes?: number;
+}>;
+
+const GLB_MAGIC = 0x46546c67; // "glTF"
+/** A .gltf's JSON is small; its buffers and pictures are counted against `maxBytes` separately. */
+const MAX_GLTF_JSON_BYTES = 64 * 1024 * 1024;
+
+/** Imports local model files into the cache and remembers them by id. */
+export class LocalModels {
+  readonly #o: LocalModelsOptions;
+  readonly #indexFile: string;
+  readonly #writer: CoalescedFile;
+  #index: Promise<Record<string, LocalModel>> | undefined;
+
+  constructor(options: LocalModelsOptions) {
+    this.#o = options;
+    this.#indexFile = path.join(options.paths.data, 'local-models.json');
+    this.#writer = new CoalescedFile(this.#indexFile);
+  }
+
+  /**
+   * Checks the file at `filePath` and copies it into the cache.
+   * @throws KilnError `invalid_file` with a sentence saying what is wrong and what to do
+   */
+  async import(filePath: string): Promise<ModelView> {
+    const name = path.basename(filePath);
+    const ext = path.extname(filePath).toLowerCase();
+    if (ext !== '.glb' && ext !== '.gltf') {
+      throw invalid(`Kiln opens .glb and .gltf models; “${name}” is neither.`);
+    }
+    let size: number;
+    try {
+      const info = await stat(filePath);
+      if (!info.isFile()) throw new Error('not a file');
+      size = info.size;
+    } catch {
+      throw invalid(`“${name}” could not be read. Check that it still exists, then open it again.`);
+    }
+    const max = this.#o.maxBytes ?? MAX_MODEL_BYTES;
+    if (size > max) {
+      throw invalid(
+        `“${name}” is ${formatBytes(size)}, more than Kiln opens (${formatBytes(max)}).`,
+      );
+    }
+    const stored =
+      ext === '.glb'
+        ? await this.#copyGlb(filePath, name, size)
+        : await this.#packGltf(filePath, name, max);
+    const modelId = `${LOCAL_MODEL_PREFIX}${stored.file.slice(0, 16)}`;
+    const model: LocalModel = {
+      modelId,
+      name: path.basename(name, path.extname(name)),
+      file: stored.file,
+      bytes: stored.bytes,
+      source: filePath,
+    };
+    const index = await this.#load();
+    index[modelId] = model;
+    await this.#writer.write(() => JSON.stringify(index));
+    return this.view(model);
+  }
+
+  /** The local model with this id, if Kiln imported it (and its cache file is still there). */
+  async get(modelId: string): Promise<LocalModel | undefined> {
+    const model = (await this.#load())[modelId];
+    if (!model) return undefined;
+    const there = await stat(path.join(this.#o.paths.cache, model.file)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    return there ? model : undefined;
+  }
+
+  /** What the renderer shows. */
+  view(model: LocalModel): ModelView {
+    return { modelId: model.modelId, name: model.name, fileUrl: this.#o.cacheFileUrl(model.file) };
+  }
+
+  async #copyGlb(filePath: string, name: string, size: number): Promise<Stored> {
+    const head = new Uint8Array(12);
+    const handle = await open(filePath, 'r');
+    try {
+      await handle.read(head, 0, 12, 0);
+    } finally {
+      await handle.close();
+    }
+    const view = new DataView(head.buffer);
+    const ok =
+      size >= 12 &&
+      view.getUint32(0, true) === GLB_MAGIC &&
+      view.getUint32(4, true) === 2 &&
+      view.getUint32(8, true) === size;
+    if (!ok) {
+      throw invalid(
+        `“${name}” is not a glTF 2.0 binary model (or it is cut short). Export it again as .glb and open the new file.`,
+      );
+    }
+    const response = new Response(Readable.toWeb(createReadStream(filePath)) as ReadableStream);
+    return this.#store(response, name);
+  }
+
+  async #packGltf(filePath: string, name: string, max: number): Promise<Stored> {
+    const text = await readFile(filePath, 'utf8');
+    if (text.length > MAX_GLTF_JSON_BYTES) throw invalid(`“${name}” is too large to open.`);
+    let json: {
+      asset?: { version?: unknown };
+      buffers?: Array<{ uri?: unknown }>;
+      images?: Array<{ uri?: unknown }>;
+    };
+    try {
+      json = JSON.parse(text) as typeof json;
+    } catch {
+      throw invalid(`“${name}” is not valid glTF: its JSON cannot be read.`);
+    }
+    if (typeof json.asset?.version !== 'string' || !json.asset.version.startsWith('2.')) {
+      throw invalid(`“${name}” is not a glTF 2.0 file. Export it again as glTF 2.0.`);
+    }
+    // Its buffers and pictures must sit beside it (or inside it): never a path elsewhere on disk.
+    const dir = path.dirname(filePath);
+    let total = 0;
+    for (const entry of [...(json.buffers ?? []), ...(json.images ?? [])]) {
+      const uri = entry.uri;
+      if (uri === undefined || (typeof uri === 'string' && uri.startsWith('data:'))) continue;
+      const decoded = typeof uri === 'string' ? safeDecode(uri) : undefined;
+      const resource = decoded === undefined ? undefined : path.resolve(dir, decoded);
+      if (
+        !resource ||
+        /^[a-z][a-z0-9+.-]*:/i.test(decoded!) ||
+        path.relative(dir, resource).startsWith('..')
+      ) {
+        throw invalid(
+          `“${name}” refers to a file outside its folder (${String(uri)}). Kiln opens glTF files whose buffers and textures sit beside them.`,
+        );
+      }
+      total += await stat(resource).then(
+        (s) => s.size,
+        () => {
+          throw invalid(
+            `“${name}” needs “${decoded}”, which is not beside it. Put the file back, or export as .glb.`,
+          );
+        },
+      );
+    }
+    if (total > max) {
+      throw invalid(
+        `“${name}” and its files are ${formatBytes(total)}, more than Kiln opens (${formatBytes(max)}).`,
+      );
+    }
+    let glb: Uint8Array;
+    try {
+      const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+      glb = await io.writeBinary(await io.read(filePath));
+    } catch (error) {
+      throw invalid(`Kiln could not read “${name}”: ${(error as Error).message}`);
+    }
+    return this.#store(new Response(new Uint8Array(glb)), name);
+  }
+
+  /** Streams into the scratch folder, then renames into the cache under the content's hash. */
+  async #store(response: Response, name: string): Promise<Stored> {
+    const { paths } = this.#o;
+    await mkdir(paths.temp, { recursive: true });
+    await mkdir(paths.cache, { recursive: true });
+    const temp = path.join(paths.temp, `${randomUUID()}.partial`);
+    try {
+      const { bytes, sha256 } = await streamToFile(response, temp, {
+        maxBytes: this.#o.maxBytes ?? MAX_MODEL_BYTES,
+        clock: this.#o.clock,
+        what: `“${name}”`,
+      });
+      const file = `${sha256}.glb`;
+      await rename(temp, path.join(paths.cache, file));
+      return { file, bytes };
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  #load(): Promise<Record<string, LocalModel>> {
+    this.#index ??= readFile(this.#indexFile, 'utf8')
+      .then(
+        (text) => JSON.parse(text) as Record<string, LocalModel>,
+        () => ({}),
+      )
+      .catch(() => ({}));
+    return this.#index;
+  }
+}
+
+interface Stored {
+  readonly file: string;
+  readonly bytes: number;
+}
+
+function invalid(message: string): KilnError {
+  return new KilnError('invalid_file', message);
+}
+
+function safeDecode(uri: string): string | undefined {
+  try {
+    const decoded = decodeURIComponent(uri);
+    return decoded.includes('\0') ? undefined : decoded;
+  } catch {
+    return undefined;
+  }
+}

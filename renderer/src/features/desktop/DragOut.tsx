@@ -1,0 +1,68 @@
+/**
+ * A handle to drag a finished model or export out of Kiln, onto the desktop, a folder, Blender or
+ * a slicer. In the desktop app the main process drags the real file; in the browser host the page
+ * hands Chromium a `DownloadURL`, which saves the file where it is dropped.
+ */
+import { useEffect, useState, type DragEvent } from 'react';
+import type { DragSourceView, FileRef } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+import { dragData } from './drag-data';
+import './desktop.css';
+
+/** Props of {@link DragOut}: the result, by job or model id. */
+export type DragOutProps = Readonly<{ fileRef: FileRef }>;
+
+/** The drag handle. */
+export function DragOut({ fileRef }: DragOutProps) {
+  const dragSource = useKiln((s) => s.dragSource);
+  const startDrag = useKiln((s) => s.startDrag);
+  const key = 'jobId' in fileRef ? `job:${fileRef.jobId}` : `model:${fileRef.modelId}`;
+  const [state, setState] = useState<{ key: string; source?: DragSourceView; error?: string }>();
+  useEffect(() => {
+    let live = true;
+    dragSource(fileRef).then(
+      (source) => live && setState({ key, source }),
+      (error: unknown) => live && setState({ key, error: (error as Error).message }),
+    );
+    return () => {
+      live = false;
+    };
+    // `key` names the ref; the object itself may be new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, dragSource]);
+  const current = state?.key === key ? state : undefined;
+  const source = current?.source;
+
+  const onDragStart = (event: DragEvent<HTMLSpanElement>) => {
+    if (!source) return event.preventDefault();
+    if (startDrag) {
+      // Electron: the OS drag carries the file itself.
+      event.preventDefault();
+      startDrag(fileRef);
+      return;
+    }
+    const data = dragData(source, window.location.href);
+    if (!data) return event.preventDefault();
+    event.dataTransfer.effectAllowed = 'copy';
+    event.dataTransfer.setData('DownloadURL', data.downloadUrl);
+    event.dataTransfer.setData('text/uri-list', data.href);
+  };
+
+  const label = source
+    ? `Drag “${source.name}” to a folder or another app`
+    : (current?.error ?? 'Preparing the file to drag…');
+  return (
+    <span
+      className="desktop-dragout"
+      data-testid="drag-out"
+      data-ready={source ? 'true' : 'false'}
+      draggable={Boolean(source)}
+      onDragStart={onDragStart}
+      title={label}
+      aria-label={label}
+      aria-disabled={!source}
+    >
+      <span aria-hidden="true">⇱</span> Drag out
+    </span>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The page's desktop logic: the DownloadURL a browser drag carries, and what the store does with
+ * the things the desktop asks it to show (a file opened with Kiln, a clicked notification, a file
+ * that could not be opened).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../../shared/ipc/bridge';
+import type { ModelView, OpenRequestView } from '../../../../shared/ipc/contract';
+import { createKilnStore } from '../../store/app-store';
+import { dragData } from './drag-data';
+
+describe('dragData', () => {
+  const page = 'http://127.0.0.1:5317/?token=abc';
+  it('makes an absolute DownloadURL on the page origin, with the page token', () => {
+    expect(
+      dragData(
+        { name: 'Tea: pot.glb', mime: 'model/gltf-binary', url: '/files/models/x.glb' },
+        page,
+      ),
+    ).toEqual({
+      downloadUrl:
+        'model/gltf-binary:Tea_ pot.glb:http://127.0.0.1:5317/files/models/x.glb?token=abc',
+      href: 'http://127.0.0.1:5317/files/models/x.glb?token=abc',
+    });
+  });
+
+  it('gives nothing without a URL and never sends the token elsewhere', () => {
+    expect(dragData({ name: 'a.glb', mime: 'model/gltf-binary' }, page)).toBeUndefined();
+    expect(
+      dragData({ name: 'a.glb', mime: 'm', url: 'http://other.example/a.glb' }, page)?.href,
+    ).toBe('http://other.example/a.glb');
+  });
+});
+
+describe('desktop slice', () => {
+  const local: ModelView = { modelId: 'local-1', name: 'cup', fileUrl: '/files/models/a.glb' };
+  function setup(queue: OpenRequestView[][]) {
+    const listeners = new Map<string, () => void>();
+    const opened: string[] = [];
+    const bridge = {
+      on: (event: string, listener: () => void) => {
+        listeners.set(event, listener);
+        return () => listeners.delete(event);
+      },
+      'app:takeOpenRequests': async () => queue.shift() ?? [],
+      'library:model': async ({ modelId }: { modelId: string }) => {
+        opened.push(modelId);
+        return { modelId, name: `Model ${modelId}`, fileUrl: `/files/models/${modelId}.glb` };
+      },
+    } as unknown as Bridge;
+    return { store: createKilnStore(bridge), listeners, opened };
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('shows what waited at start, then whatever the desktop sends later', async () => {
+    const { store, listeners, opened } = setup([
+      [{ kind: 'local', model: local }],
+      [{ kind: 'library', modelId: 'm-9' }],
+      [{ kind: 'error', message: '“notes.glb” is not a glTF 2.0 binary model.' }],
+    ]);
+    const off = store.getState().initDesktop();
+    await settle();
+    expect(store.getState().model).toEqual(local);
+    listeners.get('app.openModel')!();
+    await settle();
+    await settle();
+    expect(opened).toEqual(['m-9']);
+    expect(store.getState().model?.modelId).toBe('m-9');
+    listeners.get('app.openModel')!();
+    await settle();
+    expect(store.getState().openError).toMatch(/notes\.glb/);
+    expect(store.getState().model?.modelId).toBe('m-9');
+    off();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('replaces a comparison and stale measurements when a local file opens', () => {
+    const { store } = setup([]);
+    store.setState({
+      compareModel: local,
+      modelStats: { modelId: 'x', triangles: 1, size: { x: 1, y: 1, z: 1 } },
+      openError: 'old',
+    });
+    store.getState().applyOpenRequests([{ kind: 'local', model: local }]);
+    expect(store.getState()).toMatchObject({
+      model: local,
+      compareModel: undefined,
+      modelStats: undefined,
+      openError: undefined,
+    });
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The desktop features as the browser host offers them: a .glb opened with Kiln from this machine
+ * (the host's command line, like a double-click in the desktop app) appears in the viewer; its
+ * drag-out handle carries a Chromium `DownloadURL` whose URL really serves the file; "Show in
+ * folder" says clearly that the browser cannot and where the file is; a file that is not a model
+ * is refused with a sentence.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { coffeeModel } from '../support/fixture-models';
+import { expect, test } from '../support/fixtures';
+
+test('open a .glb from the desktop, drag it out, and ask to show it in its folder', async ({
+  kiln,
+  host,
+}) => {
+  const { page } = kiln;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-open-'));
+  try {
+    const model = await coffeeModel();
+    const file = path.join(dir, 'Coffee cup.glb');
+    await writeFile(file, model.bytes);
+
+    // Opened while the page is up: the host tells the page, which shows the model.
+    await host.openFiles([file]);
+    await expect(page.getByTestId('model-name')).toHaveText('Coffee cup');
+    await expect(kiln.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+
+    // The drag handle hands Chromium a DownloadURL (mime:name:url) for the cached file.
+    const handle = page.getByTestId('drag-out');
+    await expect(handle).toHaveAttribute('data-ready', 'true');
+    await expect(handle).toHaveAttribute('draggable', 'true');
+    await expect(handle).toHaveAccessibleName('Drag “Coffee cup.glb” to a folder or another app');
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    await handle.dispatchEvent('dragstart', { dataTransfer });
+    const [downloadUrl, uriList] = await dataTransfer.evaluate((dt) => [
+      dt.getData('DownloadURL'),
+      dt.getData('text/uri-list'),
+    ]);
+    await dataTransfer.dispose();
+    const match =
+      /^model\/gltf-binary:Coffee cup\.glb:(http:\/\/127\.0\.0\.1:\d+\/files\/models\/[a-f0-9]{64}\.glb\?token=.+)$/.exec(
+        downloadUrl!,
+      );
+    expect(match, downloadUrl).not.toBeNull();
+    expect(uriList).toBe(match![1]);
+    // What a drop on a folder downloads: the very bytes of the opened file, with no cookie needed.
+    const dropped = await fetch(match![1]!);
+    expect(dropped.status).toBe(200);
+    expect(new Uint8Array(await dropped.arrayBuffer())).toEqual(model.bytes);
+
+    // Show in folder: the browser cannot open a file manager, and says where the file is.
+    await page.getByTestId('show-in-folder').click();
+    const note = page.getByTestId('show-in-folder-note');
+    await expect(note).toHaveAttribute('role', 'status');
+    await expect(note).toContainText('“Show in folder” works in the Kiln desktop app');
+    await expect(note).toContainText(path.join('cache', 'models'));
+
+    // A file that is not a model: the page says why, and the open model stays.
+    const notes = path.join(dir, 'notes.glb');
+    await writeFile(notes, 'shopping list');
+    await host.openFiles([notes]);
+    await expect(page.getByRole('alert').filter({ hasText: 'notes.glb' })).toContainText(
+      'is not a glTF 2.0 binary model',
+    );
+    await expect(page.getByTestId('model-name')).toHaveText('Coffee cup');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
