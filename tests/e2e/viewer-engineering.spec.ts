@@ -1,7 +1,8 @@
 /**
  * The viewer's engineering promises: opening and closing models gives every GPU resource back
  * to the empty viewer's count, the model on screen stays until the next one is ready, and a
- * million-triangle model with a 4K texture opens without freezing the page. (Idle drawing no
+ * million-triangle model with a 4K texture opens without freezing the page and casts its ground
+ * shadow through a cheap proxy. (Idle drawing no
  * frame is checked at the end of viewer-look, with every overlay on.)
  */
 import { expect, test } from '../support/fixtures';
@@ -12,7 +13,7 @@ import {
   riggedModel,
   splitModel,
 } from '../support/fixture-models';
-import { coverage, ViewerPage } from '../support/viewer-page';
+import { coverage, regionStats, ViewerPage } from '../support/viewer-page';
 
 test('20 open/close cycles give back every GPU object; a 1M-triangle model replaces the shown one without freezing', async ({
   kiln,
@@ -64,6 +65,16 @@ test('20 open/close cycles give back every GPU object; a 1M-triangle model repla
   const panel = viewer.control('viewer-panel-stats');
   await expect(panel.getByTestId('viewer-texture-list')).toContainText('4096 × 4096 · PNG');
   await expect(panel.getByTestId('viewer-stat-gpu')).toHaveText(/≈ \d+ MB/);
+  // Its ground shadow is baked from a clustered proxy (a fraction of the triangles): still a
+  // shadow under the model.
+  await viewer.waitIdle();
+  const shadowOn = await viewer.pixels();
+  await viewer.control('viewer-shadow').click();
+  await viewer.waitDrawn('shadow=off');
+  const under = { x0: 0.3, x1: 0.7, y0: 0.7, y1: 0.85 };
+  expect(regionStats(await viewer.pixels(), under).luma).toBeGreaterThan(
+    regionStats(shadowOn, under).luma + 1,
+  );
   const tasks = await page.evaluate(
     () => (window as unknown as { __longTasks: number[] }).__longTasks,
   );

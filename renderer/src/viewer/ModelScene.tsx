@@ -231,6 +231,11 @@ export function ModelScene({
     return off;
   }, [animation, invalidate]);
 
+  // The ground shadow's bake (drei, priority 0) draws a large model's cheap proxy instead of
+  // the model; everything after it (the frame itself, priority 1) draws the model.
+  useFrame(() => slotA?.shadowProxy?.swapIn(), -1);
+  useFrame(() => slotA?.shadowProxy?.swapOut(), 0.5);
+
   // The frame: this useFrame has a positive priority, so R3F leaves rendering to it.
   const background = useMemo(() => new Color(), []);
   const partsViewRef = useLatest(partsView);

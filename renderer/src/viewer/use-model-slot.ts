@@ -8,6 +8,7 @@ import { MODEL_LAYER } from './layers';
 import { isAbortError } from './load-error';
 import { loadModel, type LoadedModel } from './load-model';
 import { indexParts, type PartIndex } from './parts';
+import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
 import type { SceneEvents, SlotId } from './viewer-types';
 
 /** A model loaded into one slot of the viewer (A, or B when comparing). */
@@ -23,6 +24,8 @@ export interface LoadedSlot {
    * before the model is disposed, so the model's own materials and textures are the ones freed.
    */
   readonly beforeDispose: Set<() => void>;
+  /** Stands in for a large static model in the ground shadow's bake; null: the model itself. */
+  readonly shadowProxy: ShadowProxy | null;
 }
 
 /** Undoes what other effects did to the slot's model, stops its clips, detaches and frees it. */
@@ -33,6 +36,7 @@ function releaseSlot(shown: LoadedSlot): void {
   // Detach before disposing: a frame drawn in between would re-upload everything.
   shown.model.root.parent?.remove(shown.model.root);
   disposeObject(shown.model.root);
+  shown.shadowProxy?.dispose();
 }
 
 /**
@@ -91,6 +95,8 @@ export function useModelSlot(
         model.root.visible = false;
         model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
         holder.add(model.root);
+        const shadowProxy = createShadowProxy(model.root);
+        if (shadowProxy) holder.add(shadowProxy.group);
         setLoaded({
           slot,
           key,
@@ -99,6 +105,7 @@ export function useModelSlot(
           animation:
             model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
           beforeDispose: new Set(),
+          shadowProxy,
         });
       },
       (error: unknown) => {
