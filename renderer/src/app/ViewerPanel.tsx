@@ -7,7 +7,13 @@ import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { useKiln } from '../store/StoreProvider';
 
-const ModelViewer = lazy(() => import('../viewer').then((m) => ({ default: m.ModelViewer })));
+/**
+ * The viewer chunk (three.js, R3F, drei: most of the app's code) starts downloading when this
+ * module is evaluated, with the entry, in parallel with the store's first requests and React's
+ * first render, instead of when React first renders the lazy component.
+ */
+const viewerChunk = import('../viewer');
+const ModelViewer = lazy(() => viewerChunk.then((m) => ({ default: m.ModelViewer })));
 
 /** The viewer area. */
 export function ViewerPanel() {

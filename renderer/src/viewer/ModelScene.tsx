@@ -29,6 +29,7 @@ import type { EnvironmentId } from './environments';
 import { placeModel, unionSphere } from './fit-camera';
 import { FrameCounter } from './FrameCounter';
 import { GroundGrid } from './GroundGrid';
+import { LightingWarmup } from './LightingWarmup';
 import { DimensionsOverlay } from './DimensionsOverlay';
 import { applyPartsView, type PartsView } from './parts';
 import {
@@ -230,6 +231,11 @@ export function ModelScene({
     return off;
   }, [animation, invalidate]);
 
+  // The ground shadow's bake (drei, priority 0) draws a large model's cheap proxy instead of
+  // the model; everything after it (the frame itself, priority 1) draws the model.
+  useFrame(() => slotA?.shadowProxy?.swapIn(), -1);
+  useFrame(() => slotA?.shadowProxy?.swapOut(), 0.5);
+
   // The frame: this useFrame has a positive priority, so R3F leaves rendering to it.
   const background = useMemo(() => new Color(), []);
   const partsViewRef = useLatest(partsView);
@@ -370,6 +376,8 @@ export function ModelScene({
     [invalidate],
   );
 
+  const shadowGroup = useRef<Group>(null);
+  const warmAlso = useMemo(() => [shadowGroup], []);
   const box = slotA?.model.bounds.box;
   const maxSide = box ? Math.max(...box.getSize(new Vector3()).toArray()) : 1;
   const alone = compare === 'off';
@@ -380,6 +388,7 @@ export function ModelScene({
         onLoaded={onEnvLoaded}
         onError={onEnvironmentError}
       />
+      <LightingWarmup alsoDraw={warmAlso} />
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <group ref={holderA}>
         {box && alone && settings.dimensions ? (
@@ -396,7 +405,7 @@ export function ModelScene({
           frame budget: each placement or setting change re-bakes the shadow on the next frame,
           then it stays idle; while a clip plays it follows every frame. The wrapper hides it
           while there is no model, and when comparing (one shadow would mix both models). */}
-      <group visible={slotA !== null && alone && settings.shadow}>
+      <group ref={shadowGroup} visible={slotA !== null && alone && settings.shadow}>
         <ContactShadows
           frames={playing ? Infinity : 1}
           position={[0, -0.002, 0]}

@@ -4,6 +4,8 @@ import type { IconName } from './icons';
 import { ToolButton } from './ToolButton';
 import { SHADING_MODES, type ShadingMode, type ViewerSettings } from './viewer-settings';
 
+type OverlaySetting = 'grid' | 'shadow' | 'dimensions';
+
 /** A tab of the inspector on the viewer's right. */
 export type InspectorTab = 'scene' | 'stats' | 'parts' | 'compare' | 'capture';
 
@@ -28,6 +30,13 @@ const PRESETS: ReadonlyArray<[ViewPreset, IconName, string, string]> = [
   ['side', 'side', 'Side view (3)', '3'],
   ['top', 'top', 'Top view (7)', '7'],
   ['three-quarter', 'threeQuarter', 'Three-quarter view (5)', '5'],
+];
+
+/** The on/off overlays: the setting each toggles (also its test id), icon, label. */
+const OVERLAYS: ReadonlyArray<[OverlaySetting, IconName, string]> = [
+  ['grid', 'grid', 'Ground grid'],
+  ['shadow', 'shadow', 'Ground shadow'],
+  ['dimensions', 'dimensions', 'Dimensions'],
 ];
 
 const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
@@ -112,27 +121,16 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
           </label>
         </div>
         <div className="kiln-viewer__group" role="group" aria-label="Overlays">
-          <ToolButton
-            icon="grid"
-            label="Ground grid"
-            testId="viewer-grid"
-            pressed={settings.grid}
-            onClick={() => onSettings({ grid: !settings.grid })}
-          />
-          <ToolButton
-            icon="shadow"
-            label="Ground shadow"
-            testId="viewer-shadow"
-            pressed={settings.shadow}
-            onClick={() => onSettings({ shadow: !settings.shadow })}
-          />
-          <ToolButton
-            icon="dimensions"
-            label="Dimensions"
-            testId="viewer-dimensions"
-            pressed={settings.dimensions}
-            onClick={() => onSettings({ dimensions: !settings.dimensions })}
-          />
+          {OVERLAYS.map(([setting, icon, label]) => (
+            <ToolButton
+              key={setting}
+              icon={icon}
+              label={label}
+              testId={`viewer-${setting}`}
+              pressed={settings[setting]}
+              onClick={() => onSettings({ [setting]: !settings[setting] })}
+            />
+          ))}
         </div>
       </div>
       <div

@@ -1,17 +1,20 @@
 import type { LoadingManager } from 'three';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import { warmDracoWorkers } from './draco-warmup';
 
 /**
- * Where the Draco decoder files live, relative to the page. They are copied from three into
- * `renderer/public/decoders/draco/` and served beside the page, because drei's defaults would
- * fetch them from a CDN, which the app's CSP and offline-first rule forbid.
- *
- * `import.meta.env.BASE_URL` is `./` when the renderer is built with a relative base (Electron's
- * app protocol) and `/` in a dev server; either way the files come from the app itself.
+ * The Draco decoder files: three's own glTF build of the decoder (WebAssembly and its wrapper),
+ * which `DRACOLoader.js` references with `new URL(…, import.meta.url)`, so Vite copies them into
+ * the build's `assets/` and they are served by the app itself (the `kiln:` protocol in Electron,
+ * the browser host on the web), never by a CDN (drei's default), which the CSP forbids anyway.
+ * One copy ships: the one the bundler already emits for three.
  */
-export const DRACO_DECODER_PATH = `${import.meta.env.BASE_URL}decoders/draco/`;
+export const DRACO_DECODER_PATH: { readonly js: string; readonly wasm: string } = DRACO_GLTF_CONFIG;
+
+/** Draco workers: two decode a typical model as fast as four and leave cores for the UI. */
+const DRACO_WORKERS = 2;
 
 /** The glTF loader and the Draco loader it hands compressed primitives to. */
 export interface GltfLoaders {
@@ -26,11 +29,12 @@ export interface GltfLoaders {
  * Prefer {@link getGltfLoaders}: Draco workers and the decoder module are expensive, so the app
  * keeps one set for its lifetime.
  */
-export function createGltfLoaders(decoderPath: string = DRACO_DECODER_PATH): GltfLoaders {
+export function createGltfLoaders(
+  decoderPath: string | { js: string; wasm: string } = { ...DRACO_DECODER_PATH },
+): GltfLoaders {
   const draco = new DRACOLoader();
   draco.setDecoderPath(decoderPath);
-  // Two workers decode a typical model as fast as four and leave cores for the UI.
-  draco.setWorkerLimit(2);
+  draco.setWorkerLimit(DRACO_WORKERS);
   const gltf = new GLTFLoader();
   gltf.setDRACOLoader(draco);
   gltf.setMeshoptDecoder(MeshoptDecoder);
@@ -74,22 +78,21 @@ export function gltfLoaderFor(manager?: LoadingManager): GLTFLoader {
 }
 
 /**
- * Fetches and compiles the Draco decoder when the page is idle, so the first compressed model
- * does not pay for it. Safe to call many times; only the first call schedules work.
+ * Readies the decoders when the page is idle, so the first compressed model does not pay for
+ * them: the Draco decoder is fetched, its workers started and its WebAssembly compiled in each
+ * (by decoding a tiny embedded mesh, see {@link warmDracoWorkers}), and the meshopt workers
+ * spawned. Safe to call many times; only the first call schedules work.
  */
 export function warmGltfDecoders(): void {
   if (warmScheduled || typeof window === 'undefined') return;
   warmScheduled = true;
   const warm = (): void => {
     const { draco } = getGltfLoaders();
-    draco.preload();
-    // preload() drops its promise. If a decoder file is missing, keep that from becoming an
-    // unhandled rejection and forget the failure, so the first Draco model retries and reports
-    // a readable error instead of a cached one.
-    const internals = draco as unknown as { decoderPending?: Promise<unknown> | null };
-    const pending = internals.decoderPending;
-    pending?.catch(() => {
-      if (internals.decoderPending === pending) internals.decoderPending = null;
+    warmDracoWorkers(draco, DRACO_WORKERS).catch(() => {
+      // A missing or broken decoder: forget the cached failure, so the first Draco model
+      // retries and reports a readable error of its own instead of this one.
+      const internals = draco as unknown as { decoderPending?: Promise<unknown> | null };
+      internals.decoderPending = null;
     });
     void MeshoptDecoder.ready;
     startMeshoptWorkers();

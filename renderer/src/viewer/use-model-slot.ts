@@ -1,5 +1,5 @@
 import { useThree } from '@react-three/fiber';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Group } from 'three';
 import { AnimationController } from './animation-controller';
 import { disposeObject } from './dispose';
@@ -8,6 +8,7 @@ import { MODEL_LAYER } from './layers';
 import { isAbortError } from './load-error';
 import { loadModel, type LoadedModel } from './load-model';
 import { indexParts, type PartIndex } from './parts';
+import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
 import type { SceneEvents, SlotId } from './viewer-types';
 
 /** A model loaded into one slot of the viewer (A, or B when comparing). */
@@ -23,12 +24,27 @@ export interface LoadedSlot {
    * before the model is disposed, so the model's own materials and textures are the ones freed.
    */
   readonly beforeDispose: Set<() => void>;
+  /** Stands in for a large static model in the ground shadow's bake; null: the model itself. */
+  readonly shadowProxy: ShadowProxy | null;
+}
+
+/** Undoes what other effects did to the slot's model, stops its clips, detaches and frees it. */
+function releaseSlot(shown: LoadedSlot): void {
+  for (const undo of shown.beforeDispose) undo();
+  shown.beforeDispose.clear();
+  shown.animation?.dispose();
+  // Detach before disposing: a frame drawn in between would re-upload everything.
+  shown.model.root.parent?.remove(shown.model.root);
+  disposeObject(shown.model.root);
+  shown.shadowProxy?.dispose();
 }
 
 /**
- * Loads `source` into `holder` and owns it: the effect that loads a source is the one that
- * disposes what it loaded, so a superseded or unmounted load never shows and never leaks. The
- * model is added hidden; the scene places it and then shows it.
+ * Loads `source` into `holder` and owns it. The model on screen stays until the next one is
+ * ready: the new model is added hidden, and the swap (old one released, new one placed and
+ * shown) happens in one commit, so no empty frame is drawn in between and the old model's GPU
+ * work does not race the new one's parse. Emptying the source (closing) or a failed load drops
+ * the model at once. A superseded or unmounted load never shows and never leaks.
  */
 export function useModelSlot(
   slot: SlotId,
@@ -42,12 +58,24 @@ export function useModelSlot(
   const invalidate = useThree((s) => s.invalidate);
   const [loaded, setLoaded] = useState<LoadedSlot | null>(null);
 
+  // Whatever is in `loaded` is owned here: released when it is replaced, dropped or unmounted,
+  // in the same commit as its successor is placed (layout effects run before the next frame).
+  useLayoutEffect(() => {
+    if (!loaded) return;
+    return () => {
+      releaseSlot(loaded);
+      invalidate();
+    };
+  }, [loaded, invalidate]);
+
   useEffect(() => {
     const holder = holderRef.current;
-    if (!source || !holder) return;
+    if (!source || !holder) {
+      setLoaded(null);
+      return;
+    }
     const { key } = source;
     const controller = new AbortController();
-    let shown: LoadedSlot | null = null;
     eventsRef.current.onLoading(slot, key);
     loadModel(source.url, {
       signal: controller.signal,
@@ -67,7 +95,9 @@ export function useModelSlot(
         model.root.visible = false;
         model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
         holder.add(model.root);
-        shown = {
+        const shadowProxy = createShadowProxy(model.root);
+        if (shadowProxy) holder.add(shadowProxy.group);
+        setLoaded({
           slot,
           key,
           model,
@@ -75,29 +105,17 @@ export function useModelSlot(
           animation:
             model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
           beforeDispose: new Set(),
-        };
-        setLoaded(shown);
+          shadowProxy,
+        });
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
+        setLoaded(null);
         eventsRef.current.onError(slot, key, error);
       },
     );
-    return () => {
-      controller.abort();
-      setLoaded(null);
-      if (shown) {
-        for (const undo of shown.beforeDispose) undo();
-        shown.beforeDispose.clear();
-        shown.animation?.dispose();
-        // Detach before disposing: a frame drawn in between would re-upload everything.
-        holder.remove(shown.model.root);
-        disposeObject(shown.model.root);
-        shown = null;
-      }
-      invalidate();
-    };
-  }, [slot, source, holderRef, gl, camera, scene, invalidate, eventsRef]);
+    return () => controller.abort();
+  }, [slot, source, holderRef, gl, camera, scene, eventsRef]);
 
   return loaded;
 }

@@ -24,7 +24,7 @@ import {
   type SkinnedMesh,
   type Texture,
 } from 'three';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 const params = new URLSearchParams(location.search);
@@ -48,7 +48,7 @@ scene.add(sun);
 const loader = new GLTFLoader();
 let draco: DRACOLoader | undefined;
 if (params.get('draco') === '1') {
-  draco = new DRACOLoader().setDecoderPath('./decoders/draco/');
+  draco = new DRACOLoader().setDecoderPath(DRACO_GLTF_CONFIG);
   loader.setDRACOLoader(draco);
 }
 

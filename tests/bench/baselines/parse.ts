@@ -4,7 +4,7 @@
  * (`renderer/src/viewer/gltf-loaders.ts`, exactly what the viewer's `loadModel` calls: one
  * GLTFLoader per load sharing the app's Draco workers and meshopt decoder), `?impl=bare` with
  * a plain `new GLTFLoader()` (plus a plain DRACOLoader / MeshoptDecoder when the file needs one).
- * Both decode with the same shipped Draco decoder files.
+ * Both decode with the same Draco decoder files (three's glTF build, emitted into `assets/`).
  *
  * `window.parseBench`: `load(url)` keeps the bytes, `parse()` parses a fresh copy and returns
  * the milliseconds from the call until `parseAsync` resolved (textures decoded included), then
@@ -12,7 +12,7 @@
  * preloads the Draco decoder (bare).
  */
 import type { Material, Mesh, Object3D, Texture } from 'three';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { gltfLoaderFor, warmGltfDecoders } from '../../../renderer/src/viewer/gltf-loaders';
@@ -21,7 +21,7 @@ const impl = new URLSearchParams(location.search).get('impl') === 'app' ? 'app' 
 
 let bareDraco: DRACOLoader | undefined;
 function bareLoader(): GLTFLoader {
-  bareDraco ??= new DRACOLoader().setDecoderPath('./decoders/draco/');
+  bareDraco ??= new DRACOLoader().setDecoderPath(DRACO_GLTF_CONFIG);
   return new GLTFLoader().setDRACOLoader(bareDraco).setMeshoptDecoder(MeshoptDecoder);
 }
 

@@ -3,8 +3,8 @@
  * minified, relative base), into `os.tmpdir()/kiln-bench-build`:
  *
  * - `pages/`: the bare three.js viewer, the GLB parse harness and a blank page; Kiln's public
- *   folder (shipped Draco decoder, HDR environments) is copied beside them, so both sides decode
- *   with the same files;
+ *   folder (HDR environments) is copied beside them; both sides decode Draco with three's own
+ *   decoder files, which Vite emits into `assets/` for each build;
  * - `bundle/`: the bundle baseline of B7 (minimal React page + lazy R3F/drei viewer).
  */
 import os from 'node:os';

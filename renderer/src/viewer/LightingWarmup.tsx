@@ -1,0 +1,113 @@
+import { useFrame } from '@react-three/fiber';
+import { useEffect, useMemo, useRef, type JSX, type RefObject } from 'react';
+import {
+  Bone,
+  DataTexture,
+  Float32BufferAttribute,
+  Group,
+  Mesh,
+  MeshStandardMaterial,
+  Skeleton,
+  SkinnedMesh,
+  SRGBColorSpace,
+  SphereGeometry,
+  Uint16BufferAttribute,
+  type Object3D,
+} from 'three';
+import { useLatest } from './use-latest';
+
+/** Drawn far below a pixel: the GPU builds its state, the user sees nothing. */
+const WARMUP_SCALE = 1e-4;
+
+/**
+ * The warm-up meshes: a textured PBR material like a glTF model's, on a plain and on a skinned
+ * sphere (rigged models need the skinned variants of the lit and the shadow-depth shaders; the
+ * shadow's variant belongs to its shared depth material and would otherwise stay behind after
+ * the first rigged model).
+ */
+export function createWarmup(): { root: Group; dispose(): void } {
+  const map = new DataTexture(new Uint8Array([255, 255, 255, 255]), 1, 1);
+  map.colorSpace = SRGBColorSpace;
+  map.needsUpdate = true;
+  const material = new MeshStandardMaterial({ map, roughness: 0.6 });
+  const geometry = new SphereGeometry(1, 8, 6);
+  const skinnedGeometry = geometry.clone();
+  const vertices = skinnedGeometry.attributes.position!.count;
+  skinnedGeometry.setAttribute(
+    'skinIndex',
+    new Uint16BufferAttribute(new Uint16Array(vertices * 4), 4),
+  );
+  const weights = new Float32Array(vertices * 4);
+  for (let i = 0; i < vertices; i++) weights[i * 4] = 1;
+  skinnedGeometry.setAttribute('skinWeight', new Float32BufferAttribute(weights, 4));
+  const skinned = new SkinnedMesh(skinnedGeometry, material);
+  const bone = new Bone();
+  skinned.add(bone);
+  const skeleton = new Skeleton([bone]);
+  skinned.bind(skeleton);
+
+  const root = new Group();
+  root.name = 'kiln-lighting-warmup';
+  root.scale.setScalar(WARMUP_SCALE);
+  for (const mesh of [new Mesh(geometry, material), skinned]) {
+    mesh.frustumCulled = false;
+    root.add(mesh);
+  }
+  return {
+    root,
+    dispose() {
+      geometry.dispose();
+      skinnedGeometry.dispose();
+      skeleton.dispose();
+      material.dispose();
+      map.dispose();
+    },
+  };
+}
+
+/** Props of {@link LightingWarmup}. */
+export interface LightingWarmupProps {
+  /**
+   * Objects of the scene that are hidden while no model is shown but whose shaders every model
+   * needs (the ground shadow's plane): drawn in the first frame too, then hidden again.
+   */
+  readonly alsoDraw?: ReadonlyArray<RefObject<Object3D | null>>;
+}
+
+/**
+ * Builds the studio lighting's GPU state with the canvas's first frame, before any model
+ * arrives. The first image-lit material drawn makes three pre-filter the environment (PMREM:
+ * its shaders, geometry and render targets, kept for the canvas's life) and makes the GPU build
+ * the lit pipelines; in SwiftShader that is seconds of work, which would otherwise land on the
+ * first model's first frame. Sub-pixel textured PBR spheres (see {@link createWarmup}) are drawn
+ * in that first frame (the empty stage is drawn anyway), with `alsoDraw`, and then hidden; their
+ * material stays, so its shader programs stay compiled too. What the warm-up makes is part of
+ * the empty viewer from then on, so opening and closing models returns the renderer to exactly
+ * that state.
+ */
+export function LightingWarmup({ alsoDraw = [] }: LightingWarmupProps): JSX.Element {
+  const warm = useMemo(() => createWarmup(), []);
+  useEffect(() => () => warm.dispose(), [warm]);
+  const shown = useRef<Array<[Object3D, boolean]> | null>(null);
+  const alsoRef = useLatest(alsoDraw);
+  // Before everything else in the first frame (the environment and shadow bakes run at 0).
+  useFrame(() => {
+    if (shown.current || !warm.root.visible) return;
+    shown.current = [];
+    for (const ref of alsoRef.current) {
+      const object = ref.current;
+      if (!object || object.visible) continue;
+      shown.current.push([object, object.visible]);
+      object.visible = true;
+    }
+  }, -10);
+  // After the frame renderer (priority 1): hide again. Nothing visible changes, so no frame
+  // is asked for. (A model cannot be placed before the first frame: loading takes longer.)
+  useFrame(() => {
+    if (!shown.current) return;
+    warm.root.visible = false;
+    for (const [object, visible] of shown.current) object.visible = visible;
+    shown.current = null;
+  }, 2);
+  return <primitive object={warm.root} />;
+}
