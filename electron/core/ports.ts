@@ -89,7 +89,6 @@ export interface Ports {
    * (the browser host: the renderer then shows the address as a link). Absent: always false.
    */
   readonly openExternal?: (url: string) => Promise<boolean>;
-  readonly defaults: Readonly<{ baseUrl: string; exportDir: string }>;
   /**
    * Asks the user for a folder with the platform's picker; undefined when they cancel. Absent
    * where there is none (the browser host): the renderer then asks for a typed path.

@@ -176,6 +176,7 @@ export async function createServices(
     models: cache,
     thumbnails: new ThumbnailCache({ api, images, paths, clock }),
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
+  });
   const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
   await recent.load();
   const desktop = new DesktopFiles({

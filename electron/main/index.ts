@@ -3,8 +3,7 @@
  * adapters, starts the core, serves the renderer over `kiln:` and wires IPC. No business logic
  * lives here.
  */
-import { app, BrowserWindow, dialog, session, type OpenDialogOptions } from 'electron';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell, type OpenDialogOptions } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { filesFromArgv } from '../core/desktop/open-args';
@@ -127,10 +126,6 @@ export async function start(): Promise<Kiln> {
     logger,
     appVersion: app.getVersion(),
     cacheFileUrl,
-    emit: (event, payload) => {
-      for (const window of BrowserWindow.getAllWindows())
-        window.webContents.send(EVENT_CHANNEL, event, payload);
-    },
     chooseFolder: async () => {
       const options: OpenDialogOptions = {
         title: 'Save results in',

@@ -247,6 +247,8 @@ export type LibraryVersionsInput = z.infer<typeof LibraryVersionsInputSchema>;
 
 /** `library:thumbnail`: the model whose thumbnail to bring into the local cache. */
 export const LibraryThumbnailInputSchema = z.object({ modelId: id });
+
+/**
  * A finished result the desktop features act on (drag out, show in folder), named by its job or
  * model: the main process finds the file itself, so the renderer never hands it a path.
  */

@@ -23,7 +23,10 @@ export function isLocal(url: string): boolean {
 export const test = base.extend<{
   host: Host;
   kiln: KilnPage;
-  /** Extra options of the test's sandbox (`test.use({ sandboxOptions: { linkSeconds: 0 } })`). */
+  /**
+   * Extra options of the test's sandbox, per spec with `test.use({ sandboxOptions: … })`
+   * (e.g. `linkSeconds: 0`, or `seedModels`, `websiteModels`, `seedFamilies` for a big library).
+   */
   sandboxOptions: SandboxOptions;
   /** Test hooks of the test's sandbox (a builder that fails). */
   sandboxInternals: SandboxInternals;
@@ -31,24 +34,15 @@ export const test = base.extend<{
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
   host: async ({ sandboxOptions, sandboxInternals }, use) => {
-export const test = base.extend<{ host: Host; kiln: KilnPage; sandboxOptions: SandboxOptions }>({
-  /**
-   * Extra options of the embedded sandbox, per spec with `test.use({ sandboxOptions: … })`
-   * (e.g. `seedModels`, `websiteModels`, `seedFamilies` for a big library).
-   */
-  sandboxOptions: [{}, { option: true }],
-  host: async ({ sandboxOptions }, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
       dataDir,
       secrets: new MemorySecretStore(),
-      sandbox: { taskSeconds: 1 },
-      // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
-      welcomeSeen: true,
       sandbox: { taskSeconds: 1, ...sandboxOptions },
       sandboxInternals,
-      sandbox: { taskSeconds: 1, ...sandboxOptions },
+      // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
+      welcomeSeen: true,
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

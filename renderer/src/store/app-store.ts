@@ -10,17 +10,18 @@ import { createCreateSlice, type CreateSlice } from './create-slice';
 import { createDesktopSlice, type DesktopSlice } from './desktop-slice';
 import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createOpsSlice, type OpsSlice } from './ops-slice';
-import { createViewerSlice, type ViewerSlice } from './viewer-slice';
-
-/** The whole renderer state. */
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & CreateSlice;
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & OpsSlice;
 import { createLibrarySlice, type LibrarySlice } from './library-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
 
 /** The whole renderer state. */
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & LibrarySlice;
-export type KilnState = AppSlice & AccountSlice & JobsSlice & ViewerSlice & DesktopSlice;
+export type KilnState = AppSlice &
+  AccountSlice &
+  JobsSlice &
+  ViewerSlice &
+  CreateSlice &
+  OpsSlice &
+  LibrarySlice &
+  DesktopSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
