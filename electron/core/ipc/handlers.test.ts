@@ -134,7 +134,14 @@ describe('every IPC channel', () => {
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before
     // keys:remove, which switches the core away from this service.
-    for (const channel of CHANNELS) {
+    // Key changes switch the core to another connection: they go last, after every channel that
+    // needs this one (CHANNELS grows by appending, so its order alone cannot promise that).
+    const keyChannels = new Set<Channel>(['keys:set', 'keys:remove', 'keys:activate']);
+    const ordered = [
+      ...CHANNELS.filter((c) => !keyChannels.has(c)),
+      ...CHANNELS.filter((c) => keyChannels.has(c)),
+    ];
+    for (const channel of ordered) {
       // The key may only change while no paid call is on its way (that answer is `busy`).
       if (channel === 'keys:set' || channel === 'keys:remove') {
         await waitFor(() => services.jobs.busy() === 0, 'paid calls to be answered');
