@@ -79,7 +79,10 @@ export const JobViewSchema = z.object({
   savedPath: z.string().optional(),
   /** The job this one repeats (a retry). */
   retryOf: z.string().optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** `field`: the parameter a refusal (422) names, so the form can mark it. */
+  error: z
+    .object({ code: z.string(), message: z.string(), field: z.string().optional() })
+    .optional(),
   /** Nothing has been sent yet, so cancelling costs nothing. */
   canCancel: z.boolean(),
   /** `jobs:retry` is allowed: it cannot charge twice for the same work. */
@@ -87,6 +90,14 @@ export const JobViewSchema = z.object({
 });
 /** A job as the renderer sees it. */
 export type JobView = z.infer<typeof JobViewSchema>;
+
+/** Prefix of the ids of models opened from a file on this computer (never a service id). */
+export const LOCAL_MODEL_PREFIX = 'local-';
+
+/** True for a model opened from a local file: the service's tools cannot work on it. */
+export function isLocalModel(modelId: string): boolean {
+  return modelId.startsWith(LOCAL_MODEL_PREFIX);
+}
 
 /** A model ready to show: its facts and a URL the renderer may load it from. */
 export const ModelViewSchema = z.object({

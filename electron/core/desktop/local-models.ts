@@ -19,8 +19,10 @@ import { MAX_MODEL_BYTES } from '../library/model-cache';
 import type { Clock, Paths } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 
-/** Prefix of the ids of local models (never a service model id). */
-export const LOCAL_MODEL_PREFIX = 'local-';
+import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/views';
+
+/** Prefix of the ids of local models (one definition, shared with the renderer). */
+export { LOCAL_MODEL_PREFIX };
 
 /** A local model in the cache. */
 export interface LocalModel {

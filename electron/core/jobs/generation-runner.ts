@@ -35,6 +35,7 @@ import type { Clock, Logger } from '../ports';
 import {
   ACCOUNT_FULL_MESSAGE,
   codeOf,
+  jobError,
   generationFailedMessage,
   isFixable,
   KEY_REFUSED_WHILE_RUNNING,
@@ -388,7 +389,7 @@ export class GenerationRunner {
         view: {
           state: 'failed',
           finishedAt: now,
-          error: { code: codeOf(error), message: messageOf(error) },
+          error: jobError(error),
         },
         retryable: isFixable(error),
       });

@@ -69,3 +69,9 @@ export function messageOf(error: unknown): string {
   // Only Kiln's own errors carry sentences meant for the user; others may hold paths or internals.
   return error instanceof KilnError ? error.message : 'Kiln hit an internal error. Try again.';
 }
+
+/** A job's error as the renderer sees it: code, sentence and, for a 422, the field it names. */
+export function jobError(error: unknown): { code: string; message: string; field?: string } {
+  const field = error instanceof KilnError ? error.field : undefined;
+  return { code: codeOf(error), message: messageOf(error), ...(field ? { field } : {}) };
+}

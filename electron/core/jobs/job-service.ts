@@ -190,12 +190,14 @@ export class JobService {
     }
     const call = opCall(modelId, op);
     const paid = await this.#o.account.isPaid(call.operation);
+    // The model is named as the user knows it when Kiln has opened it (else by its id).
+    const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
     return this.#ops.create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
         {
           kind: op.kind,
-          source: `${OP_LABELS[op.kind](op)} of ${modelId}`,
+          source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
           sourceModelId: modelId,
           modelId,
         },

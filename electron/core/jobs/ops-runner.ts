@@ -39,6 +39,7 @@ import {
   buildFailedMessage,
   buildOutcomeUnknownMessage,
   codeOf,
+  jobError,
   isFixable,
   messageOf,
   unreachableMessage,
@@ -379,7 +380,7 @@ export class OpsRunner {
         view: {
           state: 'failed',
           finishedAt: this.#o.clock.now(),
-          error: { code: codeOf(error), message: messageOf(error) },
+          error: jobError(error),
         },
         retryable: isFixable(error) || !definite,
       });

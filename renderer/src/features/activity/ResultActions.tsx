@@ -5,6 +5,8 @@
 import { useState } from 'react';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
+import { DragOut } from '../desktop/DragOut';
+import { ShowInFolderButton } from '../desktop/ShowInFolderButton';
 import { openLabel } from './job-labels';
 
 /** Saved path and the open button of a done job (nothing otherwise). */
@@ -34,6 +36,12 @@ export function ResultActions({ job }: { job: JobView }) {
             {copied ? 'Copied' : 'Copy path'}
           </button>
         </p>
+      ) : null}
+      {job.savedPath ? (
+        <div className="saved-file-actions">
+          <DragOut fileRef={{ jobId: job.id }} />
+          <ShowInFolderButton fileRef={{ jobId: job.id }} />
+        </div>
       ) : null}
       {label ? (
         <button

@@ -2,6 +2,7 @@
  * Retexture: paint a model anew from a photo, as a new version. The model comes from the Library
  * or the viewer (`beginRetexture`), or from the model open in the viewer on this page.
  */
+import { isLocalModel } from '../../../../shared/ipc/views';
 import { useCallback } from 'react';
 import { TEXTURE_SIZES } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
@@ -39,7 +40,7 @@ export function RetextureFlow() {
           </p>
         )}
         <div className="row">
-          {open && open.modelId !== target?.modelId ? (
+          {open && open.modelId !== target?.modelId && !isLocalModel(open.modelId) ? (
             <button
               type="button"
               data-testid="retexture-use-open"

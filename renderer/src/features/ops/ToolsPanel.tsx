@@ -3,6 +3,7 @@
  * accordion (one tool open at a time; `openTools(modelId, op)` opens one from elsewhere), with
  * the folder results are saved in above them.
  */
+import { isLocalModel } from '../../../../shared/ipc/views';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportTool } from './ExportTool';
@@ -100,6 +101,14 @@ export function ToolsPanel() {
     return (
       <p className="muted" data-testid="tools-empty">
         Open a model to export, print, remesh, rig or split it.
+      </p>
+    );
+  }
+  if (isLocalModel(model.modelId)) {
+    return (
+      <p className="muted" data-testid="tools-local">
+        {model.name} was opened from a file on this computer. The service&apos;s tools work on
+        models of your library: open one from the Library, or make one in Create.
       </p>
     );
   }
