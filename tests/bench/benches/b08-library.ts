@@ -9,8 +9,9 @@
  * sandbox. The baseline is mounted by `__showGrid()` and fetches the same first page (the
  * sandbox's own rows, written to static JSON) the same way; it gets Kiln's grid size. Then both
  * scroll the grid 60 times by 1,900 px, one step per two frames (about 7 pages of 200), and wait until
- * no placeholder is left. Heap is measured after GC, before showing the grid and after the
- * scroll; the row compares the growth (Kiln's window also holds its shell and lazy viewer).
+ * no placeholder is left. Heap is measured after GC before showing the grid, at the first screen
+ * and after the scroll; the target row compares the growth while scrolling (Kiln's window also
+ * holds its shell, its lazy viewer and, from the click, the lazy library chunk).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +43,7 @@ interface Sample {
   maxTaskMs: number;
   settleMs: number;
   heapGrowthMb: number;
+  scrollHeapMb: number;
   heapMb: number;
 }
 
@@ -75,6 +77,7 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
   const heap0 = await open.probe.heapAfterGc();
   const firstPaintMs = (await open.page.evaluate(`${FIRST_PAINT}(${trigger})`)) as number;
   const gridNodesFirst = await gridNodes(open);
+  const heapShown = await open.probe.heapAfterGc();
   const [start, end, settleMs] = (await open.page.evaluate(
     `${SCROLL}([${STEPS}, ${STEP_PX}])`,
   )) as [number, number, number];
@@ -90,6 +93,7 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
     maxTaskMs: tasks.maxMs,
     settleMs,
     heapGrowthMb: (heap1 - heap0) / 2 ** 20,
+    scrollHeapMb: (heap1 - heapShown) / 2 ** 20,
     heapMb: heap1 / 2 ** 20,
   };
 }
@@ -112,7 +116,8 @@ async function writeBaselineData(kiln: Awaited<ReturnType<typeof startKiln>>): P
       total: number;
     };
     thumbnail ??= body.items[0]!.thumbnail_url;
-    const items = body.items.map((r) => ({ model_id: r.model_id, name: r.name }));
+    // Whole rows, as the service sent them: the baseline holds the same data Kiln holds.
+    const items = body.items;
     await writeFile(
       path.join(dir, `page-${page}.json`),
       JSON.stringify({ items, total: body.total }),
@@ -135,6 +140,12 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
       try {
         await open.page.goto(kiln.url);
         await open.page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
+        // The grid is measured, not the viewer's start: wait until the lazy viewer is mounted
+        // and the window is quiet, as B6 does.
+        await open.page
+          .locator('[data-testid="viewer"][data-gl-geometries]')
+          .waitFor({ state: 'attached', timeout: 60_000 });
+        await open.page.waitForTimeout(1000);
         const sample = await measure(
           open,
           `() => document.getElementById('left-tab-library').click()`,
@@ -182,7 +193,7 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
         },
         {
           bench: 'B8',
-          metric: 'DOM nodes in the grid after scrolling ~14 pages',
+          metric: 'DOM nodes in the grid after scrolling ~7 pages of 200',
           unit: '',
           ...pick('gridNodesScrolled'),
           target: '≤ 1.3×',
@@ -190,11 +201,20 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
         },
         {
           bench: 'B8',
-          metric: 'JS heap growth: before the grid → after scrolling (after GC)',
+          metric: 'JS heap growth while scrolling: first screen → after scrolling (after GC)',
           unit: 'MB',
-          ...pick('heapGrowthMb'),
+          ...pick('scrollHeapMb'),
           target: '≤ 1.3×',
           check: { kind: 'ratio', max: 1.3 },
+        },
+        {
+          bench: 'B8',
+          metric:
+            'JS heap growth: before the grid → after scrolling (Kiln: + the lazy library chunk)',
+          unit: 'MB',
+          ...pick('heapGrowthMb'),
+          target: '—',
+          check: { kind: 'info' },
         },
         {
           bench: 'B8',
