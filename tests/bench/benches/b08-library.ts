@@ -13,14 +13,17 @@
  * and after the scroll; the target row compares the growth while scrolling (Kiln's window also
  * holds its shell, its lazy viewer and, from the click, the lazy library chunk).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { build } from 'vite';
 import {
   EMBEDDED_SANDBOX_KEY,
   EMBEDDED_SANDBOX_URL,
 } from '../../../electron/host/embedded-sandbox';
-import { BUILD_DIR } from '../lib/build';
+import { ROOT } from '../lib/app';
 import { longTasks } from '../lib/browser';
+import { serveStatic } from '../lib/static-server';
 import {
   alternate,
   newPage,
@@ -99,8 +102,11 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
 }
 
 /** Writes the sandbox's pages of 200 rows (Kiln's page size) as static JSON beside the baseline. */
-async function writeBaselineData(kiln: Awaited<ReturnType<typeof startKiln>>): Promise<void> {
-  const dir = path.join(BUILD_DIR, 'pages', 'b08');
+async function writeBaselineData(
+  kiln: Awaited<ReturnType<typeof startKiln>>,
+  pagesDir: string,
+): Promise<void> {
+  const dir = path.join(pagesDir, 'b08');
   await mkdir(dir, { recursive: true });
   const sandbox = kiln.host.sandbox!;
   const get = (p: string) =>
@@ -127,14 +133,39 @@ async function writeBaselineData(kiln: Awaited<ReturnType<typeof startKiln>>): P
   await writeFile(path.join(dir, 'thumb.webp'), bytes);
 }
 
+/**
+ * Builds the baseline page into a folder of this run's own (the shared build folder in the
+ * system temp is rebuilt by any other bench run on the machine).
+ */
+async function buildBaseline(): Promise<string> {
+  const outDir = path.join(os.tmpdir(), `kiln-bench-b08-${process.pid}`);
+  await build({
+    configFile: false,
+    root: path.join(ROOT, 'tests', 'bench', 'baselines'),
+    base: './',
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: { grid: path.join(ROOT, 'tests', 'bench', 'baselines', 'library-grid.html') },
+      },
+    },
+  });
+  return outDir;
+}
+
 export async function b8(ctx: BenchContext): Promise<BenchResult> {
+  const pagesDir = await buildBaseline();
+  const pages = await serveStatic({ '/': pagesDir });
   // The sandbox's own 60/min limiter is lifted only so the bench can copy its 100 pages for the
   // baseline quickly; Kiln's core still keeps its own budget (55/min) as with the real service.
   const kiln = await startKiln({ sandbox: { seedModels: MODELS, requestsPerMinute: 1_000_000 } });
   let size = { w: 272, h: 500 };
   try {
     await kiln.host.sandbox!.ready();
-    await writeBaselineData(kiln);
+    await writeBaselineData(kiln, pagesDir);
     const app = async (): Promise<Sample> => {
       const open = await newPage(ctx);
       try {
@@ -162,7 +193,7 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
     const bare = async (): Promise<Sample> => {
       const open = await newPage(ctx);
       try {
-        await open.page.goto(`${ctx.pages.origin}/library-grid.html?w=${size.w}&h=${size.h}`);
+        await open.page.goto(`${pages.origin}/library-grid.html?w=${size.w}&h=${size.h}`);
         await open.page.waitForFunction(() => '__showGrid' in window);
         return await measure(open, `() => window.__showGrid()`);
       } finally {
@@ -253,5 +284,7 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
     };
   } finally {
     await kiln.close();
+    await pages.close();
+    await rm(pagesDir, { recursive: true, force: true });
   }
 }
