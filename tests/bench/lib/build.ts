@@ -35,7 +35,6 @@ export async function buildPages(): Promise<string> {
           bare: path.join(BASELINES, 'bare-viewer.html'),
           parse: path.join(BASELINES, 'parse.html'),
           blank: path.join(BASELINES, 'blank.html'),
-          grid: path.join(BASELINES, 'library-grid.html'),
         },
       },
     },

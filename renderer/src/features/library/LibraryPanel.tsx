@@ -1,88 +1,22 @@
 /**
- * The library: every model of the account in a virtualized grid (newest first, paged as it
- * scrolls), searched and filtered, grouped by family, with the selected model's detail, the local
- * cache, and a banner when something failed (what is shown stays).
+ * The Library tab. Its view (grid, virtualizer, detail) is a chunk of its own, so the app's entry
+ * chunk stays small (bench B7); it is fetched when the browser is idle after start, so opening
+ * the tab does not wait for it (bench B8).
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { findLibraryRow } from '../../store/library-slice';
-import { useKiln } from '../../store/StoreProvider';
-import { CacheBar } from './CacheBar';
-import { LibraryGrid } from './LibraryGrid';
-import { LibraryToolbar } from './LibraryToolbar';
-import { ModelDetail } from './ModelDetail';
-import './library.css';
+import { lazy, Suspense } from 'react';
 
-/** The Library tab. */
+const load = () => import('./LibraryView');
+const LibraryView = lazy(load);
+
+if (typeof requestIdleCallback === 'function') {
+  requestIdleCallback(() => void load().catch(() => undefined), { timeout: 5000 });
+}
+
+/** The library: every model of the account. */
 export function LibraryPanel() {
-  const total = useKiln((s) => s.libTotal);
-  const loading = useKiln((s) => s.libLoading);
-  const source = useKiln((s) => s.libSource);
-  const error = useKiln((s) => s.libError);
-  const pages = useKiln((s) => s.libPages);
-  const selectedId = useKiln((s) => s.libSelectedId);
-  const cache = useKiln((s) => s.libCache);
-  const openedId = useKiln((s) => s.model?.modelId);
-  const reload = useKiln((s) => s.reloadLibrary);
-  const loadCacheInfo = useKiln((s) => s.loadCacheInfo);
-  const refresh = useKiln((s) => s.refreshLibrary);
-  const madeCount = useKiln((s) => s.jobs.filter((j) => j.state === 'done').length);
-
-  // First visit: list page 1. Later visits keep what was loaded.
-  useEffect(() => {
-    if (total === undefined && !loading) void reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
-  }, []);
-  // A generation or retexture finished while the library is shown: its model goes at the top.
-  const madeBefore = useRef(madeCount);
-  useEffect(() => {
-    if (madeCount > madeBefore.current && total !== undefined) void refresh();
-    madeBefore.current = madeCount;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a job is done
-  }, [madeCount]);
-  // The cache changes whenever a model is opened (downloaded into it).
-  useEffect(() => {
-    void loadCacheInfo();
-  }, [openedId, loadCacheInfo]);
-
-  const cachedIds = useMemo(() => new Set(cache?.models.map((m) => m.modelId)), [cache]);
-  const selected = findLibraryRow(pages, selectedId);
-  const state =
-    loading && total === undefined ? 'loading' : source === 'offline' ? 'offline' : 'ready';
-
   return (
-    <div className="library" data-testid="library" data-state={state}>
-      <LibraryToolbar />
-      <div className="library-status" aria-live="polite">
-        <span data-testid="library-count">
-          {total === undefined
-            ? loading
-              ? 'Listing your models…'
-              : ''
-            : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
-        </span>
-        {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
-      </div>
-      {error ? (
-        <div
-          className="library-banner"
-          role="alert"
-          data-testid="library-banner"
-          data-offline={source === 'offline'}
-        >
-          <span>{error}</span>
-          <button type="button" data-testid="library-retry" onClick={() => void reload()}>
-            Retry
-          </button>
-        </div>
-      ) : null}
-      <CacheBar />
-      <LibraryGrid cachedIds={cachedIds} />
-      {selected ? (
-        <ModelDetail
-          item={selected}
-          cached={Boolean(selected.cached) || cachedIds.has(selected.modelId)}
-        />
-      ) : null}
-    </div>
+    <Suspense fallback={<p className="muted">Opening the library…</p>}>
+      <LibraryView />
+    </Suspense>
   );
 }
