@@ -135,7 +135,18 @@ export async function createServices(
 
   await removePartials(paths.temp);
   const files = new FileStager();
-  const cache = new ModelCache({ api, paths, clock });
+  // The cache's size limit is a setting: read at each download, so a change applies at once.
+  const cacheLimitBytes = (): number | undefined => {
+    const mb = settings.get().cacheMaxMb;
+    return mb ? mb * 1024 * 1024 : undefined;
+  };
+  const cache = new ModelCache({
+    api,
+    paths,
+    clock,
+    limitBytes: cacheLimitBytes,
+    mode: () => connection.mode,
+  });
   const images = new ImageCache({ api, paths, clock });
   const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => connection.mode });
   await ledger.load();
@@ -173,6 +184,7 @@ export async function createServices(
   account.refreshEvery(settings.get().balanceRefreshSeconds ?? 60);
   const library = new LibraryService({
     api,
+    limitBytes: cacheLimitBytes,
     models: cache,
     thumbnails: new ThumbnailCache({ api, images, paths, clock }),
     cacheFileUrl: (file) => ports.cacheFileUrl(file),

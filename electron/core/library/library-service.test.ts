@@ -24,7 +24,7 @@ let work: string;
 let scheduler: RequestScheduler;
 let api: ApiClient;
 
-function setup(name: string, limitBytes?: number) {
+function setup(name: string, limitBytes?: number, mode?: () => string) {
   const dir = path.join(work, name);
   const paths: Paths = {
     data: dir,
@@ -35,6 +35,7 @@ function setup(name: string, limitBytes?: number) {
     api,
     paths,
     ...(limitBytes !== undefined ? { limitBytes: () => limitBytes } : {}),
+    ...(mode ? { mode } : {}),
   });
   const thumbnails = new ThumbnailCache({
     api,
@@ -147,5 +148,18 @@ describe('library service', () => {
     const info = await models.info();
     // Limit 1 byte: only the model just opened stays.
     expect(info.models.map((m) => m.modelId)).toEqual([page.items[2]!.modelId]);
+  });
+
+  it('lists only the models of the current mode, so the demo and live libraries never mix', async () => {
+    let mode = 'sandbox';
+    const { library, models } = setup('modes', undefined, () => mode);
+    const page = await library.list({ limit: 2 });
+    await models.ensure(page.items[0]!.modelId);
+    mode = 'live';
+    await models.ensure(page.items[1]!.modelId);
+    expect((await models.info()).models.map((m) => m.modelId)).toEqual([page.items[1]!.modelId]);
+    expect(await models.has(page.items[0]!.modelId)).toBe(false);
+    mode = 'sandbox';
+    expect((await models.info()).models.map((m) => m.modelId)).toEqual([page.items[0]!.modelId]);
   });
 });

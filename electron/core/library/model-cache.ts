@@ -25,6 +25,8 @@ export interface CachedModel {
   readonly bytes: number;
   /** When the model was last opened (ms since the epoch); drives eviction, oldest first. */
   readonly usedAt?: number;
+  /** The connection mode it was downloaded in (`sandbox` / `live`). */
+  readonly mode?: string;
 }
 
 /** How much the model cache holds. */
@@ -50,6 +52,11 @@ export type ModelCacheOptions = Readonly<{
    * undefined = no limit. Least recently opened models are removed first.
    */
   limitBytes?: () => number | undefined;
+  /**
+   * The connection's mode (`sandbox` / `live`): entries remember it, and listings show only the
+   * current mode's models, so the demo library never shows up in the live one (or back).
+   */
+  mode?: () => string;
 }>;
 
 /** Downloads and remembers model files. */
@@ -59,6 +66,7 @@ export class ModelCache {
   readonly #maxBytes: number;
   readonly #clock: Clock;
   readonly #limitBytes: () => number | undefined;
+  readonly #mode: () => string | undefined;
   readonly #indexFile: string;
   readonly #indexWriter: CoalescedFile;
   #index: Promise<Record<string, CachedModel>> | undefined;
@@ -70,6 +78,7 @@ export class ModelCache {
     this.#maxBytes = options.maxBytes ?? MAX_MODEL_BYTES;
     this.#clock = options.clock ?? systemClock;
     this.#limitBytes = options.limitBytes ?? (() => undefined);
+    this.#mode = options.mode ?? (() => undefined);
     this.#indexFile = path.join(options.paths.data, 'model-cache.json');
     this.#indexWriter = new CoalescedFile(this.#indexFile);
   }
@@ -104,6 +113,7 @@ export class ModelCache {
       ...(record.poly_count !== undefined ? { polyCount: record.poly_count } : {}),
       ...(typeof record['source'] === 'string' ? { source: record['source'] } : {}),
       usedAt: this.#clock.now(),
+      ...(this.#mode() ? { mode: this.#mode() } : {}),
     };
     index[modelId] = entry;
     await this.#evict(index, modelId);
@@ -112,16 +122,24 @@ export class ModelCache {
     return entry;
   }
 
-  /** True when the model is in the index (its file is checked when it is opened). */
+  /** True when the model is in the index for this mode (its file is checked when opened). */
   async has(modelId: string): Promise<boolean> {
-    return (await this.#load())[modelId] !== undefined;
+    const entry = (await this.#load())[modelId];
+    return entry !== undefined && this.#ofThisMode(entry);
   }
 
-  /** What the cache holds and the disk it uses. */
+  /** This mode's cached models, and the disk the whole cache uses (both modes share it). */
   async info(): Promise<ModelCacheInfo> {
-    const entries = Object.values(await this.#load());
+    const all = Object.values(await this.#load());
+    const entries = all.filter((e) => this.#ofThisMode(e));
     entries.sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0));
-    return { models: entries, bytes: diskBytes(entries) };
+    return { models: entries, bytes: diskBytes(all) };
+  }
+
+  #ofThisMode(entry: CachedModel): boolean {
+    const mode = this.#mode();
+    // Entries written before modes were recorded belong to every mode.
+    return mode === undefined || entry.mode === undefined || entry.mode === mode;
   }
 
   /** Removes every cached model file and forgets them; returns the bytes freed. */
