@@ -81,6 +81,8 @@ export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge)
         get().refreshPrices(),
         get().refreshBalance(),
         get().ledger ? get().loadLedger() : undefined,
+        // The library shown belongs to the previous connection: list this one's.
+        get().libTotal !== undefined ? get().refreshLibrary() : undefined,
       ]);
     }
     return keyState;
