@@ -102,13 +102,13 @@ describe('account faults', () => {
     sandbox.addKey(NEW_KEY);
     await dispatch(services.handlers, 'keys:set', { key: NEW_KEY });
     for (const j of running) {
-      const done = await untilJob(services, j.id, SETTLED, 30_000);
+      const done = await untilJob(services, j.id, SETTLED, 60_000);
       report.check(done.state === 'done', `after a new key: ${done.state} ${words(done)}`);
     }
     report.check(view(queued.id).canRetry, 'a start refused for the key can be retried');
     const again = await services.jobs.retry(queued.id);
     report.check(
-      (await untilJob(services, again.id, SETTLED, 30_000)).state === 'done',
+      (await untilJob(services, again.id, SETTLED, 60_000)).state === 'done',
       'retried with the new key',
     );
 
@@ -119,7 +119,7 @@ describe('account faults', () => {
     await waitFor(() => view(batch[0]!.id).taskId, 'the first of the batch started');
     sandbox.setBalance('0.00');
     report.fault('balance_emptied');
-    for (const j of batch) await untilJob(services, j.id, SETTLED, 30_000);
+    for (const j of batch) await untilJob(services, j.id, SETTLED, 60_000);
     const [first, ...rest] = batch.map((j) => view(j.id));
     report.check(first!.state === 'done', `the started job kept polling: ${first!.state}`);
     for (const v of rest) {
@@ -133,7 +133,7 @@ describe('account faults', () => {
     sandbox.setBalance('20.00');
     const retried = await services.jobs.retry(rest[0]!.id);
     report.check(
-      (await untilJob(services, retried.id, SETTLED, 30_000)).state === 'done',
+      (await untilJob(services, retried.id, SETTLED, 60_000)).state === 'done',
       'retried after topping up',
     );
 
@@ -149,7 +149,7 @@ describe('account faults', () => {
       else sandbox.setKeyLimit('0.10');
       report.fault(`${limit}_limit`);
       const b = charges();
-      const job = await untilJob(services, (await start()).id, SETTLED, 30_000);
+      const job = await untilJob(services, (await start()).id, SETTLED, 60_000);
       report.check(
         job.state === 'failed' && says.test(words(job)),
         `${limit} limit: ${job.state} “${words(job)}”`,
@@ -159,7 +159,7 @@ describe('account faults', () => {
         (await services.handlers['library:list']({})).items[0]!.modelId,
         { kind: 'rig', rigKind: 'generic' },
       );
-      const rigged = await untilJob(services, rig.id, SETTLED, 30_000);
+      const rigged = await untilJob(services, rig.id, SETTLED, 60_000);
       report.check(
         rigged.state === 'failed' && says.test(words(rigged)),
         `${limit} limit on a paid build: ${rigged.state} “${words(rigged)}”`,
@@ -192,7 +192,7 @@ describe('account faults', () => {
     await waitFor(
       () => /starts by itself/.test(view(mine.id).note ?? '') || undefined,
       'the account-full note',
-      20_000,
+      60_000,
     );
     report.check(
       view(mine.id).state === 'waiting',

@@ -27,7 +27,7 @@ import { FaultReport, SEED, SIZE } from './figures';
 import { scratch, watchProcess } from './net';
 import { rm } from 'node:fs/promises';
 
-const RUNS = SIZE === 'small' ? 150 : 1500;
+const RUNS = SIZE === 'small' ? 100 : 1500;
 const report = new FaultReport('6 fuzzing');
 const params = (numRuns = RUNS) => ({ seed: SEED, numRuns });
 let runs = 0;

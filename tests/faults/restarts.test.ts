@@ -25,7 +25,7 @@ import { compareLedgers } from './ledger-check';
 import { PHOTOS, prng, scratch, watchProcess } from './net';
 
 const KEY = 'sk-faults-restart-01';
-const KILLS = Number(process.env['KILN_FAULTS_KILLS'] ?? (SIZE === 'small' ? 12 : 100));
+const KILLS = Number(process.env['KILN_FAULTS_KILLS'] ?? (SIZE === 'small' ? 3 : 100));
 const report = new FaultReport('2 restarts');
 let work: string;
 let dataDir: string;
@@ -176,7 +176,7 @@ describe(`restarts (seed ${SEED}, ${KILLS} kills)`, () => {
         waitFor(
           () => services.jobs.list().every((v) => SETTLED.includes(v.state)) || undefined,
           'settled',
-          5_000,
+          3_000,
         ).then(
           () => false,
           () => false,
