@@ -388,7 +388,7 @@ export function ModelScene({
         onLoaded={onEnvLoaded}
         onError={onEnvironmentError}
       />
-      <LightingWarmup alsoDraw={warmAlso} />
+      <LightingWarmup idle={!source && !compareSource} alsoDraw={warmAlso} target={frameTarget} />
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <group ref={holderA}>
         {box && alone && settings.dimensions ? (
