@@ -77,6 +77,13 @@ export interface LightingWarmupProps {
   readonly alsoDraw?: ReadonlyArray<RefObject<Object3D | null>>;
   /** Gets `data-lighting="warm"` once the warm-up frame has been drawn. */
   readonly target: RefObject<HTMLElement | null>;
+  /**
+   * Set by the parent after {@link LightingWarmupProps.onStart}, in the render that re-renders
+   * the ground shadow (drei re-bakes it on re-render): the warm-up frame follows.
+   */
+  readonly started: boolean;
+  /** The page is idle: the parent re-renders the scene and sets `started`. */
+  readonly onStart: () => void;
 }
 
 /** How long the warm-up waits for the page to be idle before it runs anyway. */
@@ -95,7 +102,13 @@ const IDLE_TIMEOUT_MS = 2000;
  * Only at idle: a model that arrives first builds the same state with its own first frame, and
  * warming then would only add work on its way to the screen.
  */
-export function LightingWarmup({ idle, alsoDraw = [], target }: LightingWarmupProps): JSX.Element {
+export function LightingWarmup({
+  idle,
+  alsoDraw = [],
+  target,
+  started,
+  onStart,
+}: LightingWarmupProps): JSX.Element {
   const invalidate = useThree((s) => s.invalidate);
   const warm = useMemo(() => createWarmup(), []);
   useEffect(() => () => warm.dispose(), [warm]);
@@ -103,13 +116,12 @@ export function LightingWarmup({ idle, alsoDraw = [], target }: LightingWarmupPr
   const shown = useRef<Array<[Object3D, boolean]>>([]);
   const idleRef = useLatest(idle);
   const alsoRef = useLatest(alsoDraw);
+  const onStartRef = useLatest(onStart);
 
   useEffect(() => {
-    if (!idle || phase.current !== 'waiting') return;
+    if (!idle || started || phase.current !== 'waiting') return;
     const run = (): void => {
-      if (!idleRef.current || phase.current !== 'waiting') return;
-      phase.current = 'frame';
-      invalidate();
+      if (idleRef.current && phase.current === 'waiting') onStartRef.current();
     };
     if (typeof window.requestIdleCallback === 'function') {
       const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
@@ -117,7 +129,13 @@ export function LightingWarmup({ idle, alsoDraw = [], target }: LightingWarmupPr
     }
     const timer = setTimeout(run, IDLE_TIMEOUT_MS / 4);
     return () => clearTimeout(timer);
-  }, [idle, idleRef, invalidate]);
+  }, [idle, started, idleRef, onStartRef]);
+
+  useEffect(() => {
+    if (!started || phase.current !== 'waiting') return;
+    phase.current = 'frame';
+    invalidate();
+  }, [started, invalidate]);
 
   // Before everything else in the warm-up frame (the environment and shadow bakes run at 0).
   useFrame(() => {
