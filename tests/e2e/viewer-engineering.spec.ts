@@ -23,9 +23,10 @@ test('20 open/close cycles give back every GPU object; a 1M-triangle model repla
   const viewer = new ViewerPage(page);
   const models = [await coffeeModel(), await riggedModel(), await splitModel(), await dracoModel()];
 
-  // The start line is the empty viewer as the app opens it: its lighting (the pre-filtered
-  // environment, the lit and shadow shaders, plain and skinned) is built with its first frame.
+  // The start line is the empty viewer as the app opens it: once the page is idle it builds
+  // its lighting (the pre-filtered environment, the lit and shadow shaders, plain and skinned).
   await expect(viewer.root).toHaveAttribute('data-viewer-state', 'empty');
+  await expect(viewer.root).toHaveAttribute('data-lighting', 'warm');
   await viewer.waitIdle();
   const start = await viewer.glCounts();
   expect(start.programs).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useFrame } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, type JSX, type RefObject } from 'react';
 import {
   Bone,
@@ -48,6 +48,7 @@ export function createWarmup(): { root: Group; dispose(): void } {
 
   const root = new Group();
   root.name = 'kiln-lighting-warmup';
+  root.visible = false;
   root.scale.setScalar(WARMUP_SCALE);
   for (const mesh of [new Mesh(geometry, material), skinned]) {
     mesh.frustumCulled = false;
@@ -67,32 +68,79 @@ export function createWarmup(): { root: Group; dispose(): void } {
 
 /** Props of {@link LightingWarmup}. */
 export interface LightingWarmupProps {
+  /** No model is shown or loading: the warm-up may run (it is skipped once a model comes). */
+  readonly idle: boolean;
   /**
    * Objects of the scene that are hidden while no model is shown but whose shaders every model
-   * needs (the ground shadow's plane): drawn in the first frame too, then hidden again.
+   * needs (the ground shadow's plane): drawn in the warm-up frame too, then hidden again.
    */
   readonly alsoDraw?: ReadonlyArray<RefObject<Object3D | null>>;
+  /** Gets `data-lighting="warm"` once the warm-up frame has been drawn. */
+  readonly target: RefObject<HTMLElement | null>;
+  /**
+   * Set by the parent after {@link LightingWarmupProps.onStart}, in the render that re-renders
+   * the ground shadow (drei re-bakes it on re-render): the warm-up frame follows.
+   */
+  readonly started: boolean;
+  /** The page is idle: the parent re-renders the scene and sets `started`. */
+  readonly onStart: () => void;
 }
 
+/** How long the warm-up waits for the page to be idle before it runs anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+
 /**
- * Builds the studio lighting's GPU state with the canvas's first frame, before any model
- * arrives. The first image-lit material drawn makes three pre-filter the environment (PMREM:
- * its shaders, geometry and render targets, kept for the canvas's life) and makes the GPU build
- * the lit pipelines; in SwiftShader that is seconds of work, which would otherwise land on the
- * first model's first frame. Sub-pixel textured PBR spheres (see {@link createWarmup}) are drawn
- * in that first frame (the empty stage is drawn anyway), with `alsoDraw`, and then hidden; their
- * material stays, so its shader programs stay compiled too. What the warm-up makes is part of
- * the empty viewer from then on, so opening and closing models returns the renderer to exactly
- * that state.
+ * Builds the studio lighting's GPU state while the viewer is empty and the page idle, before
+ * any model arrives. The first image-lit material drawn makes three pre-filter the environment
+ * (PMREM: its shaders, geometry and render targets, kept for the canvas's life) and makes the
+ * GPU build the lit pipelines; in SwiftShader that is seconds of work, which would otherwise
+ * land on the first model's first frame. One extra frame draws sub-pixel textured PBR spheres
+ * (see {@link createWarmup}) and `alsoDraw`, then hides them; their material stays, so its
+ * shader programs stay compiled too. What the warm-up makes is part of the empty viewer from
+ * then on, so opening and closing models returns the renderer to exactly that state.
+ *
+ * Only at idle: a model that arrives first builds the same state with its own first frame, and
+ * warming then would only add work on its way to the screen.
  */
-export function LightingWarmup({ alsoDraw = [] }: LightingWarmupProps): JSX.Element {
+export function LightingWarmup({
+  idle,
+  alsoDraw = [],
+  target,
+  started,
+  onStart,
+}: LightingWarmupProps): JSX.Element {
+  const invalidate = useThree((s) => s.invalidate);
   const warm = useMemo(() => createWarmup(), []);
   useEffect(() => () => warm.dispose(), [warm]);
-  const shown = useRef<Array<[Object3D, boolean]> | null>(null);
+  const phase = useRef<'waiting' | 'frame' | 'done'>('waiting');
+  const shown = useRef<Array<[Object3D, boolean]>>([]);
+  const idleRef = useLatest(idle);
   const alsoRef = useLatest(alsoDraw);
-  // Before everything else in the first frame (the environment and shadow bakes run at 0).
+  const onStartRef = useLatest(onStart);
+
+  useEffect(() => {
+    if (!idle || started || phase.current !== 'waiting') return;
+    const run = (): void => {
+      if (idleRef.current && phase.current === 'waiting') onStartRef.current();
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(run, IDLE_TIMEOUT_MS / 4);
+    return () => clearTimeout(timer);
+  }, [idle, started, idleRef, onStartRef]);
+
+  useEffect(() => {
+    if (!started || phase.current !== 'waiting') return;
+    phase.current = 'frame';
+    invalidate();
+  }, [started, invalidate]);
+
+  // Before everything else in the warm-up frame (the environment and shadow bakes run at 0).
   useFrame(() => {
-    if (shown.current || !warm.root.visible) return;
+    if (phase.current !== 'frame') return;
+    warm.root.visible = true;
     shown.current = [];
     for (const ref of alsoRef.current) {
       const object = ref.current;
@@ -102,12 +150,14 @@ export function LightingWarmup({ alsoDraw = [] }: LightingWarmupProps): JSX.Elem
     }
   }, -10);
   // After the frame renderer (priority 1): hide again. Nothing visible changes, so no frame
-  // is asked for. (A model cannot be placed before the first frame: loading takes longer.)
+  // is asked for.
   useFrame(() => {
-    if (!shown.current) return;
+    if (phase.current !== 'frame') return;
+    phase.current = 'done';
     warm.root.visible = false;
     for (const [object, visible] of shown.current) object.visible = visible;
-    shown.current = null;
+    shown.current = [];
+    target.current?.setAttribute('data-lighting', 'warm');
   }, 2);
   return <primitive object={warm.root} />;
 }

@@ -378,6 +378,9 @@ export function ModelScene({
 
   const shadowGroup = useRef<Group>(null);
   const warmAlso = useMemo(() => [shadowGroup], []);
+  // Starting the warm-up re-renders the scene, so the ground shadow re-bakes in its frame.
+  const [warming, setWarming] = useState(false);
+  const startWarming = useCallback(() => setWarming(true), []);
   const box = slotA?.model.bounds.box;
   const maxSide = box ? Math.max(...box.getSize(new Vector3()).toArray()) : 1;
   const alone = compare === 'off';
@@ -388,7 +391,13 @@ export function ModelScene({
         onLoaded={onEnvLoaded}
         onError={onEnvironmentError}
       />
-      <LightingWarmup alsoDraw={warmAlso} />
+      <LightingWarmup
+        idle={!source && !compareSource}
+        alsoDraw={warmAlso}
+        target={frameTarget}
+        started={warming}
+        onStart={startWarming}
+      />
       <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
       <group ref={holderA}>
         {box && alone && settings.dimensions ? (

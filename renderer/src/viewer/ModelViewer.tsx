@@ -111,7 +111,8 @@ function hasFiles(event: DragEvent): boolean {
  * `data-compare-state`; `data-camera` (`moving` while a camera move or the turntable runs,
  * else `still`); after every drawn frame `data-frames` (frames drawn so far),
  * `data-drawn` (the settings that frame showed) and the renderer's live resource counts
- * `data-gl-geometries`, `data-gl-textures`, `data-gl-programs`.
+ * `data-gl-geometries`, `data-gl-textures`, `data-gl-programs`; `data-lighting="warm"` once
+ * the empty viewer has built its lighting at idle (the start line for resource counts).
  *
  * @example
  * ```tsx

@@ -1,9 +1,9 @@
 /**
  * B5 — 20 open/close cycles: GPU objects and JS heap.
  *
- * Kiln: a fresh window, the empty viewer drawn; its renderer's live geometries, textures and
- * programs (`data-gl-*`) and the JS heap after forced GC are read at the start (nothing opened
- * yet), after the second cycle (each model seen once: what the viewer creates once and keeps,
+ * Kiln: a fresh window, the empty viewer drawn and its lighting warmed at idle
+ * (`data-lighting="warm"`); its renderer's live geometries, textures and programs (`data-gl-*`)
+ * and the JS heap after forced GC are read at the start (nothing opened yet), after the second cycle (each model seen once: what the viewer creates once and keeps,
  * such as lighting, shadow targets and shader variants) and after the twentieth. A cycle drops a model, waits until it is shown and closes it with the
  * viewer's Close button, alternating a textured sandbox model and its rigged version (skin +
  * clips). Bare: the same files and cycles with `renderer.info` and a full dispose.
@@ -66,6 +66,8 @@ export async function b5(ctx: BenchContext): Promise<BenchResult> {
       const { page, probe } = open;
       await preload(page, await ctx.kiln.publish(plain), plain.name);
       await preload(page, await ctx.kiln.publish(rigged), rigged.name);
+      // The empty viewer builds its lighting once the page is idle: that is the start line.
+      await page.locator('[data-testid="viewer"][data-lighting="warm"]').waitFor();
       const start = await kilnCounts(page);
       let warm = start;
       let heapWarm = 0;
