@@ -15,7 +15,6 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'tests/bench/results/**',
-      'renderer/public/decoders/**',
     ],
   },
   js.configs.recommended,

@@ -21,6 +21,7 @@ export function ViewerPanel() {
   const opening = useKiln((s) => s.openingModelId);
   const openError = useKiln((s) => s.openError);
   const compareModel = useKiln((s) => s.compareModel);
+  const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
   // How a job's result opens (rig clips playing, parts listed), once that result is on screen.
   const intent = useKiln((s) => {
@@ -57,6 +58,7 @@ export function ViewerPanel() {
           {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
           {...(intent?.play ? { autoPlay: true } : {})}
           {...(intent?.panel ? { openPanel: intent.panel } : {})}
+          {...(units ? { unit: units } : {})}
           onStats={(stats) =>
             model &&
             setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })

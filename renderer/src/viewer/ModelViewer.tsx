@@ -32,7 +32,12 @@ import { progressPercent } from './progress-label';
 import { ScenePanel } from './ScenePanel';
 import { StatsPanel } from './StatsPanel';
 import { useLatest } from './use-latest';
-import { DEFAULT_SETTINGS, patchSettings, type ViewerSettings } from './viewer-settings';
+import {
+  DEFAULT_SETTINGS,
+  patchSettings,
+  type LengthUnit,
+  type ViewerSettings,
+} from './viewer-settings';
 import type { ModelInfo, SceneEvents, SlotId, ViewerCommands, ViewerState } from './viewer-types';
 import { ViewerProgress } from './ViewerProgress';
 import { ViewerToolbar, type InspectorTab } from './ViewerToolbar';
@@ -63,6 +68,8 @@ export interface ModelViewerProps {
   autoPlay?: boolean;
   /** Open this inspector panel once the model is on screen (`parts` for a split version). */
   openPanel?: InspectorTab;
+  /** The user's length unit from Kiln's settings; the readout starts in it (and follows it). */
+  unit?: LengthUnit;
 }
 
 type Status =
@@ -127,6 +134,7 @@ export function ModelViewer({
   onError,
   autoPlay,
   openPanel,
+  unit,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -244,6 +252,9 @@ export function ModelViewer({
   }, []);
 
   useEffect(() => warmGltfDecoders(), []);
+  useEffect(() => {
+    if (unit) setSettings((s) => patchSettings(s, { unit }));
+  }, [unit]);
 
   // Once per model on screen: a new rig version plays its clips, a split one shows its parts.
   useEffect(() => {

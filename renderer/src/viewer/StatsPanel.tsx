@@ -12,7 +12,7 @@ export interface StatsPanelProps {
   readonly onUnit: (unit: LengthUnit) => void;
 }
 
-const UNITS: readonly LengthUnit[] = ['mm', 'cm', 'm'];
+const UNITS: readonly LengthUnit[] = ['mm', 'cm', 'm', 'in'];
 const n = (v: number): string => v.toLocaleString('en-US');
 
 /**

@@ -28,3 +28,10 @@ describe('gridStep', () => {
     expect(formatStep(2)).toBe('2 m');
   });
 });
+
+describe('inches', () => {
+  it('writes lengths in inches for users who chose them in Settings', () => {
+    expect(formatLength(0.0254, 'in')).toBe('1.00 in');
+    expect(formatLength(0.3048, 'in')).toBe('12.0 in');
+  });
+});

@@ -1,6 +1,6 @@
 import type { LengthUnit } from './viewer-settings';
 
-const PER_METRE: Readonly<Record<LengthUnit, number>> = { mm: 1000, cm: 100, m: 1 };
+const PER_METRE: Readonly<Record<LengthUnit, number>> = { mm: 1000, cm: 100, m: 1, in: 1 / 0.0254 };
 
 /**
  * A length in metres (glTF's unit) written in `unit` with sensible precision: three significant
@@ -12,7 +12,11 @@ export function formatLength(metres: number, unit: LengthUnit): string {
   let decimals: number;
   if (unit === 'mm') decimals = abs < 10 ? 1 : 0;
   else if (abs === 0) decimals = 0;
-  else decimals = Math.max(0, Math.min(unit === 'cm' ? 1 : 3, 2 - Math.floor(Math.log10(abs))));
+  else
+    decimals = Math.max(
+      0,
+      Math.min(unit === 'm' ? 3 : unit === 'in' ? 2 : 1, 2 - Math.floor(Math.log10(abs))),
+    );
   const text = value.toLocaleString('en-US', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,

@@ -7,7 +7,7 @@ export type ShadingMode = 'pbr' | 'clay' | 'wireframe' | 'normals' | 'uv' | 'bas
 export type BackgroundMode = 'dark' | 'grey' | 'light' | 'environment';
 
 /** Length unit of the dimensions readout. */
-export type LengthUnit = 'mm' | 'cm' | 'm';
+export type LengthUnit = 'mm' | 'cm' | 'm' | 'in';
 
 /** How two models are compared on one canvas. */
 export type CompareLayout = 'side' | 'wipe';
