@@ -19,7 +19,7 @@ const host = await startHost({
   rendererDir: path.join(root, 'dist', 'renderer'),
   dataDir,
   secrets: new MemorySecretStore(),
-  sandbox: { taskSeconds: 2 },
+  sandbox: { taskSeconds: 2, seedModels: 60, seedFamilies: 4 },
   logger: { info: () => {}, warn: () => {}, error: console.error },
 });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -27,6 +27,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   await page.goto(host.url);
   await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByTestId('welcome').waitFor();
+  await page.screenshot({ path: path.join(out, 'screenshot-welcome.png') });
+  await page.getByTestId('welcome-sandbox').click();
   const bytes = (await readFile(path.join(photos, 'coffee.png'))).toString('base64');
   const drop = await page.evaluateHandle((b64) => {
     const dt = new DataTransfer();
@@ -44,6 +47,18 @@ try {
   await page.locator('[data-viewer-state="ready"]').waitFor({ timeout: 120_000 });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(out, 'screenshot-model.png') });
+  await page.getByTestId('tab-tools').click();
+  await page.getByTestId('tool-head-print').click();
+  await page.getByTestId('tool-print').waitFor();
+  await page.screenshot({ path: path.join(out, 'screenshot-tools.png') });
+  await page.getByTestId('tab-library').click();
+  await page.getByTestId('library-card').first().waitFor();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(out, 'screenshot-library.png') });
+  await page.getByTestId('billing-balance').click();
+  await page.getByTestId('account-page').waitFor();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(out, 'screenshot-account.png') });
   console.log(`screenshots written to ${out}`);
 } finally {
   await browser.close();
