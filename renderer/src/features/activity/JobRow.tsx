@@ -10,6 +10,7 @@ import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { formatElapsed, isRunning, STATE_LABELS } from './job-labels';
 import { ResultActions } from './ResultActions';
+import { JobStatusLines } from './JobStatusLines';
 
 const GENERATIONS = new Set(['photo', 'multi', 'text', 'retexture']);
 
@@ -62,33 +63,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
           </span>
         ) : null}
       </div>
-      {running ? (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label={`${STATE_LABELS[job.state]} ${job.source}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          {...(job.progress !== undefined ? { 'aria-valuenow': job.progress } : {})}
-        >
-          <div className="progress-fill" style={{ width: `${job.progress ?? 5}%` }} />
-        </div>
-      ) : null}
-      {job.note ? (
-        <p className="muted job-note" data-testid="job-note">
-          {job.note}
-        </p>
-      ) : null}
-      {job.error ? (
-        <p className="error-text" data-testid="job-error">
-          {job.error.message}
-        </p>
-      ) : null}
-      {job.refundedUsd ? (
-        <p className="job-refund" data-testid="job-refund">
-          Refunded {formatUsd(job.refundedUsd)}: a job that fails is not charged.
-        </p>
-      ) : null}
+      <JobStatusLines job={job} prefix="job" />
       {unknown ? (
         <p className="job-risk" data-testid="job-risk">
           {generation
