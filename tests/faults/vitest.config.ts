@@ -18,7 +18,8 @@ export default defineConfig({
         : [],
     environment: 'node',
     globalSetup: ['tests/faults/global-setup.ts'],
-    testTimeout: 600_000,
+    // The full restart run (100 kills) takes ~9 min on a quiet 2-core machine: room for load.
+    testTimeout: 1_800_000,
     hookTimeout: 120_000,
     // Two cores, shared with the sandbox's mesh work: one file at a time keeps timings honest.
     maxWorkers: 1,
