@@ -121,7 +121,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   await page.getByTestId('setting-units').selectOption('in');
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('setting-error-cacheMaxMb')).toContainText('from 100 to');
-  expect(host.services.settings.get()).toMatchObject({ cacheMaxMb: 2048, units: 'mm' });
+  expect(host.services.settings.get()).toMatchObject({ cacheMaxMb: 2048, units: 'cm' });
   await page.getByTestId('setting-cacheMaxMb').fill('500');
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-saved')).toBeVisible();

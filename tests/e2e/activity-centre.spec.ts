@@ -21,7 +21,7 @@ test('cancel a waiting job, retry it, and an expired link asked for again', asyn
   const ops = new OpsPage(page);
   await host.services.settings.set({ maxConcurrentJobs: 1 });
   const grey = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: '#808080' },
+    create: { width: 96, height: 72, channels: 3, background: '#808080' },
   })
     .png()
     .toBuffer();

@@ -34,7 +34,7 @@ describe('SettingsService', () => {
       platformUrl: 'https://platform.invalid',
       balanceRefreshSeconds: 60,
       cacheMaxMb: 2048,
-      units: 'mm',
+      units: 'cm',
       welcomeSeen: false,
     });
     await s.set({
@@ -133,10 +133,10 @@ describe('SettingsService', () => {
       ],
     };
     await s.setKeyIndex(index);
-    await s.set({ units: 'cm' });
+    await s.set({ units: 'mm' });
     const again = await open(file);
     expect(again.keyIndex()).toEqual(index);
     expect(again.get()).not.toHaveProperty('keyIndex');
-    expect(again.get().units).toBe('cm');
+    expect(again.get().units).toBe('mm');
   });
 });

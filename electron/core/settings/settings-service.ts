@@ -277,7 +277,7 @@ export class SettingsService {
       platformUrl: pick('platformUrl', d.platformUrl ?? DEFAULT_PLATFORM_URL),
       balanceRefreshSeconds: pick('balanceRefreshSeconds', BALANCE_REFRESH_RANGE.default),
       cacheMaxMb: pick('cacheMaxMb', CACHE_MB_RANGE.default),
-      units: pick('units', 'mm'),
+      units: pick('units', 'cm'),
       welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
       ...Object.fromEntries(
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
