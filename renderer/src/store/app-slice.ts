@@ -63,16 +63,6 @@ export const createAppSlice: SliceCreator<AppSlice> = (set, get, bridge) => ({
       get().setJobs(jobs);
       // The balance and prices may fail (no network): the app still works, the bar says why.
       await get().loadAccount();
-      // The library's first page, fetched while the user looks around, so the Library tab paints
-      // at once when opened (bench B8). One free read per start.
-      if (typeof requestIdleCallback === 'function') {
-        requestIdleCallback(
-          () => {
-            if (get().libTotal === undefined && !get().libLoading) void get().refreshLibrary();
-          },
-          { timeout: 5000 },
-        );
-      }
     } catch (error) {
       set({ appState: 'error', appError: (error as Error).message });
     }
