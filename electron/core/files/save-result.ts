@@ -5,7 +5,7 @@
  * fails if the name exists, so two saves at once cannot overwrite each other either.
  */
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../api/errors';
 import type { Clock } from '../ports';
@@ -25,12 +25,6 @@ export type SaveOptions = Readonly<{
   maxBytes?: number;
   /** Told the temporary file's path before it is written (the journal keeps it). */
   onPartial?: (partial: string) => Promise<void>;
-  /**
-   * Told the final path once the name is claimed, BEFORE the temporary file is removed: if Kiln
-   * is killed in between, the temporary file's hard-linked twin tells the next run where the
-   * result went ({@link findSavedTwin}), so the result is never saved a second time.
-   */
-  onSaved?: (saved: Saved) => Promise<void>;
 }>;
 
 /** Where a result was saved. */
@@ -59,29 +53,10 @@ export async function saveResult(o: SaveOptions): Promise<Saved> {
     what: `“${o.fileName}”`,
   });
   try {
-    const saved = { path: await claimName(partial, o.folder, o.fileName), bytes };
-    await o.onSaved?.(saved);
-    return saved;
+    return { path: await claimName(partial, o.folder, o.fileName), bytes };
   } finally {
     await rm(partial, { force: true });
   }
-}
-
-/**
- * The final file a temporary file of {@link saveResult} was already saved as (its hard-linked
- * twin in the same folder), or undefined when the save had not claimed a name yet.
- */
-export async function findSavedTwin(partial: string): Promise<string | undefined> {
-  const own = await stat(partial).catch(() => undefined);
-  if (!own || own.nlink < 2) return undefined;
-  const folder = path.dirname(partial);
-  for (const name of await readdir(folder).catch(() => [] as string[])) {
-    const candidate = path.join(folder, name);
-    if (candidate === partial || name.endsWith('.partial')) continue;
-    const other = await stat(candidate).catch(() => undefined);
-    if (other && other.ino === own.ino && other.dev === own.dev) return candidate;
-  }
-  return undefined;
 }
 
 /** Gives `partial` the first free name of `name`, `name (2)`, …; never replaces a file. */

@@ -33,7 +33,7 @@ import {
   isAmbiguous,
 } from '../api/errors';
 import { sanitizeFilename } from '../files/filename';
-import { findSavedTwin, saveResult } from '../files/save-result';
+import { saveResult } from '../files/save-result';
 import type { Clock, Logger } from '../ports';
 import {
   buildFailedMessage,
@@ -141,13 +141,7 @@ export class OpsRunner {
   async resume(record: JobRecord): Promise<void> {
     const id = record.view.id;
     if (record.partial) {
-      // Killed after the result got its final name but before the journal said so: adopt it.
-      const twin = isActive(record.view.state) ? await findSavedTwin(record.partial) : undefined;
       await rm(record.partial, { force: true });
-      if (twin) {
-        await this.#saved(record, twin);
-        return;
-      }
       await this.#update(id, { partial: undefined });
     }
     switch (record.view.state) {
@@ -413,19 +407,6 @@ export class OpsRunner {
     });
   }
 
-  /** Records the result saved under its final name: the job is done. */
-  async #saved(record: JobRecord, savedPath: string): Promise<void> {
-    await this.#update(record.view.id, {
-      partial: undefined,
-      view: {
-        state: 'done',
-        savedPath,
-        finishedAt: this.#o.clock.now(),
-        note: record.reasks > 0 ? REASK_NOTE : undefined,
-      },
-    });
-  }
-
   /** Downloads the ready result; asks for a fresh link when it has expired. */
   async #download(id: string, failures: number): Promise<void> {
     const record = this.#o.store.get(id);
@@ -448,7 +429,7 @@ export class OpsRunner {
         await response.body?.cancel().catch(() => undefined);
         return;
       }
-      await saveResult({
+      const saved = await saveResult({
         response,
         folder: input.folder,
         fileName,
@@ -456,8 +437,15 @@ export class OpsRunner {
         onPartial: async (partial) => {
           await this.#update(id, { partial });
         },
-        onSaved: async (saved) => {
-          if (!this.#dead) await this.#saved(record, saved.path);
+      });
+      if (this.#dead) return;
+      await this.#update(id, {
+        partial: undefined,
+        view: {
+          state: 'done',
+          savedPath: saved.path,
+          finishedAt: this.#o.clock.now(),
+          note: record.reasks > 0 ? REASK_NOTE : undefined,
         },
       });
     } catch (error) {
