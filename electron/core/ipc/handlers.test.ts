@@ -40,7 +40,8 @@ afterAll(async () => {
   services.close();
   await server.close();
   await sandbox.close();
-  await rm(work, { recursive: true, force: true });
+  // Retries: a journal or cache write of the closing core may still be landing in the folder.
+  await rm(work, { recursive: true, force: true, maxRetries: 5 });
 });
 
 async function call<T>(channel: Channel, input: unknown): Promise<T> {
