@@ -10,6 +10,33 @@ import { useKiln } from '../../store/StoreProvider';
 
 const TYPE_WORDS = { charge: 'Charge', refund: 'Refund', unconfirmed: 'Unconfirmed' } as const;
 
+/** One ledger filter: "All" (undefined) or one of `options` (`[value, label]`). */
+function FilterSelect(props: {
+  label: string;
+  testId: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <select
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value || undefined)}
+        data-testid={props.testId}
+      >
+        <option value="">All</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** The spend tab. */
 export function LedgerSection() {
   const ledger = useKiln((s) => s.ledger);
@@ -48,53 +75,27 @@ export function LedgerSection() {
         unconfirmed rows are paid calls whose answer never arrived (they may have been charged).
       </p>
       <div className="ledger-filters" role="group" aria-label="Filter the ledger">
-        <label>
-          Type
-          <select
-            value={filter.type ?? ''}
-            onChange={(e) =>
-              change({ type: (e.target.value || undefined) as NonNullable<LedgerFilter>['type'] })
-            }
-            data-testid="ledger-type"
-          >
-            <option value="">All</option>
-            {Object.entries(TYPE_WORDS).map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}s
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Operation
-          <select
-            value={filter.operation ?? ''}
-            onChange={(e) => change({ operation: e.target.value || undefined })}
-            data-testid="ledger-operation"
-          >
-            <option value="">All</option>
-            {ledger.operations.map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Month
-          <select
-            value={filter.month ?? ''}
-            onChange={(e) => change({ month: e.target.value || undefined })}
-            data-testid="ledger-month"
-          >
-            <option value="">All</option>
-            {ledger.months.map((m) => (
-              <option key={m.month} value={m.month}>
-                {m.month}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Type"
+          testId="ledger-type"
+          value={filter.type}
+          options={Object.entries(TYPE_WORDS).map(([v, label]) => [v, `${label}s`])}
+          onChange={(v) => change({ type: v as NonNullable<LedgerFilter>['type'] })}
+        />
+        <FilterSelect
+          label="Operation"
+          testId="ledger-operation"
+          value={filter.operation}
+          options={ledger.operations.map((op) => [op, op])}
+          onChange={(operation) => change({ operation })}
+        />
+        <FilterSelect
+          label="Month"
+          testId="ledger-month"
+          value={filter.month}
+          options={ledger.months.map((m) => [m.month, m.month])}
+          onChange={(month) => change({ month })}
+        />
         <button
           type="button"
           onClick={onExport}
