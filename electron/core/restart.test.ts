@@ -39,6 +39,10 @@ beforeAll(async () => {
     taskSeconds: 1,
     jobSeconds: 0.5,
     seedModels: 2,
+    // Every test of this file shares the one key: at the service's 60 requests a minute, the
+    // later ones would wait out earlier ones' 429s (the last test spent ~50 s so). Rate limits
+    // have their own tests (chaos, budget); here they would only slow the restarts down.
+    requestsPerMinute: 100_000,
   });
   server = await serveSandbox(sandbox, { port: 0 });
   await sandbox.ready();

@@ -111,7 +111,8 @@ export class ViewerPage {
 
   /**
    * Waits until the camera has finished moving (`data-camera="still"`) and then no frame has
-   * been drawn for `quietMs` (orbit damping, shadow re-bakes settled).
+   * been drawn for `quietMs` (orbit damping, shadow re-bakes settled), nor is one still waiting
+   * to be drawn.
    */
   async waitIdle(quietMs = 400): Promise<number> {
     await expect(this.root).toHaveAttribute('data-camera', 'still');
@@ -119,12 +120,21 @@ export class ViewerPage {
     let stableSince = Date.now();
     for (;;) {
       await this.page.waitForTimeout(100);
-      const now = await this.frames();
+      let now = await this.frames();
+      if (now === last && Date.now() - stableSince >= quietMs) {
+        // Under SwiftShader a busy GPU process can hold a requested animation frame back for
+        // longer than `quietMs` (seen in CI: a pause's last frame drawn ~0.5 s late). Animation
+        // frame callbacks run in the order they were asked for, so once two of ours have run,
+        // every frame the viewer had asked for before them has been drawn.
+        await this.page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        now = await this.frames();
+        if (now === last) return now;
+      }
       if (now !== last) {
         last = now;
         stableSince = Date.now();
-      } else if (Date.now() - stableSince >= quietMs) {
-        return now;
       }
     }
   }
