@@ -66,6 +66,15 @@ test('every tool runs on an API model and saves or opens its result', async ({ k
   await print.getByTestId('palette-text').fill('#FF0000, #00ff00');
   await print.getByTestId('palette-add').click();
   await expect(print.getByTestId('palette-swatch')).toHaveCount(3);
+  // The column's widest form fits it: nothing runs off its right edge.
+  const column = page.getByRole('region', { name: 'Tools and activity' });
+  const overflowing = await column.evaluate((el) => {
+    const edge = el.getBoundingClientRect().right + 0.5;
+    return [...el.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > edge)
+      .map((e) => `${e.tagName.toLowerCase()} ${e.getAttribute('data-testid') ?? e.className}`);
+  });
+  expect(overflowing, 'elements of the Tools column past its right edge').toEqual([]);
   await expect(print.getByTestId('print-colors')).toBeDisabled();
   await print.getByTestId('print-format').selectOption('3mf');
   await print.getByTestId('print-hollow').check();
