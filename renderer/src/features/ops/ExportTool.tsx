@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { EXPORT_FORMATS } from '../../../../shared/api/rules';
 import { buildExport, type ExportForm } from './op-forms';
-import { Field } from './Field';
+import { Choice, Field, type ChoiceOption } from './Field';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
@@ -16,7 +16,7 @@ const FORMAT_LABELS: Record<ExportForm['format'], string> = {
   stl: 'STL (no texture)',
 };
 
-const TEXTURES: ReadonlyArray<[ExportForm['texture'], string]> = [
+const TEXTURES: ReadonlyArray<ChoiceOption<ExportForm['texture']>> = [
   ['', 'The model’s own'],
   ['realistic', 'Realistic'],
   ['generative', 'Generative (clean albedo)'],
@@ -33,34 +33,24 @@ export function ExportTool({ modelId, modelName, folder }: ToolProps) {
   return (
     <div className="tool-body" data-testid="tool-export">
       <Field label="Format">
-        <select
-          data-testid="export-format"
+        <Choice
+          testId="export-format"
           value={form.format}
-          onChange={(e) => setForm({ ...form, format: e.target.value as ExportForm['format'] })}
-        >
-          {EXPORT_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_LABELS[f]}
-            </option>
-          ))}
-        </select>
+          options={EXPORT_FORMATS.map((f) => [f, FORMAT_LABELS[f]] as const)}
+          onChange={(format) => setForm({ ...form, format })}
+        />
       </Field>
       <Field
         label="Texture"
         hint={form.format === 'stl' ? 'STL carries no texture.' : 'A baked size resamples it.'}
       >
-        <select
-          data-testid="export-texture"
+        <Choice
+          testId="export-texture"
           value={form.texture}
           disabled={form.format === 'stl'}
-          onChange={(e) => setForm({ ...form, texture: e.target.value as ExportForm['texture'] })}
-        >
-          {TEXTURES.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
-        </select>
+          options={TEXTURES}
+          onChange={(texture) => setForm({ ...form, texture })}
+        />
       </Field>
       {run.paid.quote.free ? <p className="muted">Free for models made through the API.</p> : null}
       <RunSection

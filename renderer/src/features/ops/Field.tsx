@@ -2,6 +2,50 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 
+/** One option of a {@link Choice}: its value and what the user reads. */
+export type ChoiceOption<V extends string | number> = readonly [value: V, label: string];
+
+/**
+ * A select of fixed choices, typed by their values: `onChange` gets the option's own value back
+ * (a number stays a number), so no form casts what the DOM hands it. Inside a {@link Field}, it
+ * receives the field's id and ARIA attributes.
+ */
+export function Choice<V extends string | number>({
+  testId,
+  value,
+  options,
+  onChange,
+  ...rest
+}: {
+  testId: string;
+  value: V;
+  options: ReadonlyArray<ChoiceOption<V>>;
+  onChange: (value: V) => void;
+  disabled?: boolean;
+  /** Set by {@link Field}. */
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <select
+      {...rest}
+      data-testid={testId}
+      value={value}
+      onChange={(e) => {
+        const picked = options.find(([v]) => String(v) === e.target.value);
+        if (picked) onChange(picked[0]);
+      }}
+    >
+      {options.map(([v, label]) => (
+        <option key={v} value={v}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** A label, a control (input/select) and its error or hint below. */
 export function Field(props: {
   label: string;

@@ -1,13 +1,23 @@
 /** Game pack: engine, units, LOD preset, collider preset and the real size in metres. */
 import { useState } from 'react';
-import { GAME_COLLIDERS, GAME_ENGINES, GAME_LODS, LIMITS } from '../../../../shared/api/rules';
-import { Field } from './Field';
+import {
+  GAME_COLLIDERS,
+  GAME_ENGINES,
+  GAME_LODS,
+  GAME_UNITS,
+  LIMITS,
+} from '../../../../shared/api/rules';
+import { Choice, Field, type ChoiceOption } from './Field';
 import { buildGame, type GameForm } from './op-forms';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
 
 const ENGINE_LABELS = { unity: 'Unity', unreal: 'Unreal', godot: 'Godot' } as const;
+
+/** A preset's options: its values, read as they are ('' reads "Default"). */
+const presets = <V extends string>(values: readonly V[]): ReadonlyArray<ChoiceOption<V>> =>
+  values.map((v) => [v, v || 'Default'] as const);
 
 /** The game pack panel. */
 export function GameTool({ modelId, modelName, folder }: ToolProps) {
@@ -21,22 +31,16 @@ export function GameTool({ modelId, modelName, folder }: ToolProps) {
   const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder);
   const built = buildGame(form);
   const errors = 'errors' in built ? built.errors : {};
-  const select = <K extends keyof GameForm>(key: K, values: readonly string[], testId: string) => (
-    <select
-      data-testid={testId}
-      value={form[key]}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-    >
-      {values.map((v) => (
-        <option key={v} value={v}>
-          {v in ENGINE_LABELS ? ENGINE_LABELS[v as keyof typeof ENGINE_LABELS] : v || 'Default'}
-        </option>
-      ))}
-    </select>
-  );
   return (
     <div className="tool-body" data-testid="tool-gamepack">
-      <Field label="Engine">{select('engine', GAME_ENGINES, 'game-engine')}</Field>
+      <Field label="Engine">
+        <Choice
+          testId="game-engine"
+          value={form.engine}
+          options={GAME_ENGINES.map((e) => [e, ENGINE_LABELS[e]] as const)}
+          onChange={(engine) => setForm({ ...form, engine })}
+        />
+      </Field>
       <Field
         label="Units"
         hint={
@@ -45,10 +49,29 @@ export function GameTool({ modelId, modelName, folder }: ToolProps) {
             : 'Default: metres for Unity, centimetres for Unreal.'
         }
       >
-        {select('units', ['', 'm', 'cm'], 'game-units')}
+        <Choice
+          testId="game-units"
+          value={form.units}
+          options={presets<GameForm['units']>(['', ...GAME_UNITS])}
+          onChange={(units) => setForm({ ...form, units })}
+        />
       </Field>
-      <Field label="Levels of detail">{select('lod', GAME_LODS, 'game-lod')}</Field>
-      <Field label="Collider">{select('collider', GAME_COLLIDERS, 'game-collider')}</Field>
+      <Field label="Levels of detail">
+        <Choice
+          testId="game-lod"
+          value={form.lod}
+          options={presets(GAME_LODS)}
+          onChange={(lod) => setForm({ ...form, lod })}
+        />
+      </Field>
+      <Field label="Collider">
+        <Choice
+          testId="game-collider"
+          value={form.collider}
+          options={presets(GAME_COLLIDERS)}
+          onChange={(collider) => setForm({ ...form, collider })}
+        />
+      </Field>
       <Field
         label={`Real size of the longest side (m, up to ${LIMITS.sizeM.max})`}
         error={errors.sizeM}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { MAKER_KINDS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
-import { Field } from './Field';
+import { Choice, Field } from './Field';
 import { buildMaker } from './op-forms';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
@@ -37,13 +37,12 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
   return (
     <div className="tool-body" data-testid="tool-make">
       <Field label="Project">
-        <select data-testid="maker-kind" value={maker} onChange={(e) => setMaker(e.target.value)}>
-          {choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        <Choice
+          testId="maker-kind"
+          value={maker}
+          options={choices.map((c) => [c.id, c.label] as const)}
+          onChange={setMaker}
+        />
       </Field>
       <RunSection
         run={run}

@@ -5,12 +5,18 @@
 import { useState } from 'react';
 import { LIMITS, PRINT_FORMATS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
-import { Check, Field } from './Field';
+import { Check, Choice, Field, type ChoiceOption } from './Field';
 import { buildPrint, formatPrintedSize, parseWhole, printedSize, type PrintForm } from './op-forms';
 import { PaletteEditor } from './PaletteEditor';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
+
+/** 1 … the most colours a print may have. */
+const COLOR_COUNTS: ReadonlyArray<ChoiceOption<number>> = Array.from(
+  { length: LIMITS.colors.max },
+  (_, i) => [i + 1, String(i + 1)] as const,
+);
 
 /** The print panel. */
 export function PrintTool({ modelId, modelName, folder }: ToolProps) {
@@ -52,17 +58,18 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
             : 'The printed size shows once the model is on screen.'}
       </p>
       <Field label="File">
-        <select
-          data-testid="print-format"
+        <Choice
+          testId="print-format"
           value={form.format}
-          onChange={(e) => setForm({ ...form, format: e.target.value as PrintForm['format'] })}
-        >
-          {PRINT_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {f === 'stl' ? 'STL (single colour)' : '3MF (colours for multi-material printers)'}
-            </option>
-          ))}
-        </select>
+          options={PRINT_FORMATS.map(
+            (f) =>
+              [
+                f,
+                f === 'stl' ? 'STL (single colour)' : '3MF (colours for multi-material printers)',
+              ] as const,
+          )}
+          onChange={(format) => setForm({ ...form, format })}
+        />
       </Field>
       <Check
         label="Hollow"
@@ -81,18 +88,13 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
               : '2–8 paints the model for multi-material printers.'
         }
       >
-        <select
-          data-testid="print-colors"
+        <Choice
+          testId="print-colors"
           value={form.colors}
           disabled={hasPalette}
-          onChange={(e) => setForm({ ...form, colors: Number(e.target.value) })}
-        >
-          {Array.from({ length: LIMITS.colors.max }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
+          options={COLOR_COUNTS}
+          onChange={(colors) => setForm({ ...form, colors })}
+        />
       </Field>
       <PaletteEditor
         value={form.palette}

@@ -1,7 +1,7 @@
 /** Quad remesh: target faces (rounded to 100), baked texture, symmetry, interior, GLB or FBX. */
 import { useState } from 'react';
 import { LIMITS, RETOPO_FORMATS } from '../../../../shared/api/rules';
-import { Check, Field } from './Field';
+import { Check, Choice, Field } from './Field';
 import { buildRetopo, parseWhole, roundFaces, type RetopoForm } from './op-forms';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
@@ -48,16 +48,17 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
         />
       </Field>
       <Field label="Baked texture">
-        <select
-          data-testid="retopo-texture"
+        <Choice
+          testId="retopo-texture"
           value={form.texture}
-          onChange={(e) => setForm({ ...form, texture: e.target.value as RetopoForm['texture'] })}
-        >
-          <option value="">The model’s own</option>
-          <option value="1024">1024 px</option>
-          <option value="2048">2048 px</option>
-          <option value="4096">4096 px</option>
-        </select>
+          options={[
+            ['', 'The model’s own'],
+            ['1024', '1024 px'],
+            ['2048', '2048 px'],
+            ['4096', '4096 px'],
+          ]}
+          onChange={(texture) => setForm({ ...form, texture })}
+        />
       </Field>
       <Check
         label="Symmetry"
@@ -77,17 +78,18 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
         label="File"
         hint={form.format === 'glb' ? 'A GLB can be previewed here when it is ready.' : undefined}
       >
-        <select
-          data-testid="retopo-format"
+        <Choice
+          testId="retopo-format"
           value={form.format}
-          onChange={(e) => setForm({ ...form, format: e.target.value as RetopoForm['format'] })}
-        >
-          {RETOPO_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {f === 'glb' ? 'GLB (triangulated, baked PBR)' : 'FBX (quads, zipped with textures)'}
-            </option>
-          ))}
-        </select>
+          options={RETOPO_FORMATS.map(
+            (f) =>
+              [
+                f,
+                f === 'glb' ? 'GLB (triangulated, baked PBR)' : 'FBX (quads, zipped with textures)',
+              ] as const,
+          )}
+          onChange={(format) => setForm({ ...form, format })}
+        />
       </Field>
       <RunSection
         run={run}

@@ -1,7 +1,7 @@
 /** Auto-rig: humanoid or generic; the rigged version opens in the viewer with its clips playing. */
 import { useState } from 'react';
 import { RIG_KINDS } from '../../../../shared/api/rules';
-import { Field } from './Field';
+import { Choice, Field } from './Field';
 import { buildRig } from './op-forms';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
@@ -21,17 +21,12 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
             : 'A bone chain for any object, with simple clips.'
         }
       >
-        <select
-          data-testid="rig-kind"
+        <Choice
+          testId="rig-kind"
           value={kind}
-          onChange={(e) => setKind(e.target.value as typeof kind)}
-        >
-          {RIG_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {k === 'humanoid' ? 'Humanoid' : 'Generic'}
-            </option>
-          ))}
-        </select>
+          options={RIG_KINDS.map((k) => [k, k === 'humanoid' ? 'Humanoid' : 'Generic'] as const)}
+          onChange={setKind}
+        />
       </Field>
       <p className="muted">The rigged model is a new version; it opens with its clips playing.</p>
       <RunSection
