@@ -254,14 +254,10 @@ describe(`restarts (seed ${SEED}, ${KILLS} kills)`, () => {
       new Set(done.map((v) => v.savedPath)).size === done.length,
       'two jobs claim one file',
     );
-    // A kill between claiming the final name and journaling "done" makes the next life save the
-    // result again, as "name (2)": a second complete copy, not a partial one (reported, not hidden).
-    const extra = saved.filter((n) => !n.endsWith('.partial')).length - done.length;
-    report.check(extra >= 0, `${saved.length} files for ${done.length} saved jobs`);
-    if (extra > 0)
-      report.note(
-        `${extra} result(s) saved a second time after a kill between the rename and the journal write`,
-      );
+    // A kill between claiming the final name and journaling "done" is resumed by adopting the
+    // saved file (its temporary twin), so every saved file belongs to exactly one done job.
+    const finals = saved.filter((n) => !n.endsWith('.partial')).length;
+    report.check(finals === done.length, `${finals} files for ${done.length} saved jobs`);
     const cache = path.join(dataDir, 'cache');
     for (const name of (await readdir(cache).catch(() => [] as string[])).filter((n) =>
       /\.(glb|png|webp|jpg)$/.test(n),

@@ -5,7 +5,7 @@
  * fails if the name exists, so two saves at once cannot overwrite each other either.
  */
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, rename, rm } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../api/errors';
 import type { Clock } from '../ports';
@@ -25,6 +25,18 @@ export type SaveOptions = Readonly<{
   maxBytes?: number;
   /** Told the temporary file's path before it is written (the journal keeps it). */
   onPartial?: (partial: string) => Promise<void>;
+  /**
+   * Told the final path once the name is claimed, before the temporary file is removed, so the
+   * journal can say where the result went: if Kiln is killed before it records the job as done,
+   * the next run adopts that file instead of saving the result a second time.
+   */
+  onClaimed?: (finalPath: string) => Promise<void>;
+  /**
+   * Aborted when Kiln's core closes (the app quits): from then on the journal can no longer be
+   * written, so no name is claimed, and a claim that raced the close keeps its temporary file,
+   * the hard-linked twin through which the next start finds the saved result.
+   */
+  signal?: AbortSignal;
 }>;
 
 /** Where a result was saved. */
@@ -52,11 +64,35 @@ export async function saveResult(o: SaveOptions): Promise<Saved> {
     clock: o.clock,
     what: `“${o.fileName}”`,
   });
+  let keepTwin = false;
   try {
-    return { path: await claimName(partial, o.folder, o.fileName), bytes };
+    o.signal?.throwIfAborted();
+    const saved = { path: await claimName(partial, o.folder, o.fileName), bytes };
+    keepTwin = o.signal?.aborted ?? false;
+    o.signal?.throwIfAborted();
+    await o.onClaimed?.(saved.path);
+    return saved;
   } finally {
-    await rm(partial, { force: true });
+    if (!keepTwin) await rm(partial, { force: true });
   }
+}
+
+/**
+ * The final file a temporary file of {@link saveResult} was already saved as: its hard-linked
+ * twin in the same folder (a kill between claiming the name and journaling it leaves both), or
+ * undefined when no name was claimed yet.
+ */
+export async function findSavedTwin(partial: string): Promise<string | undefined> {
+  const own = await stat(partial).catch(() => undefined);
+  if (!own || own.nlink < 2) return undefined;
+  const folder = path.dirname(partial);
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const candidate = path.join(folder, name);
+    if (candidate === partial || name.endsWith('.partial')) continue;
+    const other = await stat(candidate).catch(() => undefined);
+    if (other && other.ino === own.ino && other.dev === own.dev) return candidate;
+  }
+  return undefined;
 }
 
 /** Gives `partial` the first free name of `name`, `name (2)`, …; never replaces a file. */

@@ -89,6 +89,11 @@ export const JobRecordSchema = z.object({
     .optional(),
   /** A download's temporary file, removed if Kiln stops before it is renamed into place. */
   partial: z.string().optional(),
+  /**
+   * The final name a download was saved under, journaled before its temporary file is removed
+   * and before the job is marked done: a restart in between adopts it instead of saving again.
+   */
+  claimed: z.string().optional(),
   /** Refused for a reason the user can fix (balance, key, connection): retry is safe. */
   retryable: z.boolean().default(false),
   /** Fresh links asked for this download (bounded). */

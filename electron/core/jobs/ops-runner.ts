@@ -14,7 +14,7 @@
  *   `outcome_unknown`; a running job is asked again; a download starts over from a fresh link and
  *   the temporary file of the interrupted one is removed.
  */
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { JobResult } from '../../../shared/api/schemas';
 import type { JobView } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
@@ -33,7 +33,7 @@ import {
   isAmbiguous,
 } from '../api/errors';
 import { sanitizeFilename } from '../files/filename';
-import { saveResult } from '../files/save-result';
+import { findSavedTwin, saveResult } from '../files/save-result';
 import type { Clock, Logger } from '../ports';
 import {
   buildFailedMessage,
@@ -109,6 +109,8 @@ export class OpsRunner {
   readonly #timing: PollTiming;
   readonly #timers = new Map<string, unknown>();
   readonly #aborts = new Map<string, AbortController>();
+  /** Aborted by {@link close}: a save in flight then claims no name (see `saveResult`). */
+  readonly #closing = new AbortController();
   readonly #dispatching = new Set<string>();
   /** Repeats so far per job, for the backoff. */
   readonly #attempts = new Map<string, number>();
@@ -140,9 +142,16 @@ export class OpsRunner {
   /** Carries on a job of an earlier run. */
   async resume(record: JobRecord): Promise<void> {
     const id = record.view.id;
-    if (record.partial) {
-      await rm(record.partial, { force: true });
-      await this.#update(id, { partial: undefined });
+    if (record.partial || record.claimed) {
+      // Killed after the result got its final name but before the journal said "done": adopt
+      // the saved file rather than download and save it a second time.
+      const saved = isActive(record.view.state) ? await alreadySaved(record) : undefined;
+      if (record.partial) await rm(record.partial, { force: true });
+      if (saved) {
+        await this.#saved(record, saved);
+        return;
+      }
+      await this.#update(id, { partial: undefined, claimed: undefined });
     }
     switch (record.view.state) {
       case 'waiting':
@@ -211,6 +220,7 @@ export class OpsRunner {
   /** Stops timers; jobs stay journaled and resume on the next start. */
   close(): void {
     this.#closed = true;
+    this.#closing.abort();
     for (const controller of this.#aborts.values()) controller.abort();
     for (const t of this.#timers.values()) this.#o.clock.clearTimeout(t);
     this.#timers.clear();
@@ -407,6 +417,20 @@ export class OpsRunner {
     });
   }
 
+  /** Records the result saved under its final name: the job is done. */
+  async #saved(record: JobRecord, savedPath: string): Promise<void> {
+    await this.#update(record.view.id, {
+      partial: undefined,
+      claimed: undefined,
+      view: {
+        state: 'done',
+        savedPath,
+        finishedAt: this.#o.clock.now(),
+        note: record.reasks > 0 ? REASK_NOTE : undefined,
+      },
+    });
+  }
+
   /** Downloads the ready result; asks for a fresh link when it has expired. */
   async #download(id: string, failures: number): Promise<void> {
     const record = this.#o.store.get(id);
@@ -437,17 +461,13 @@ export class OpsRunner {
         onPartial: async (partial) => {
           await this.#update(id, { partial });
         },
+        onClaimed: async (claimed) => {
+          await this.#update(id, { claimed });
+        },
+        signal: this.#closing.signal,
       });
       if (this.#dead) return;
-      await this.#update(id, {
-        partial: undefined,
-        view: {
-          state: 'done',
-          savedPath: saved.path,
-          finishedAt: this.#o.clock.now(),
-          note: record.reasks > 0 ? REASK_NOTE : undefined,
-        },
-      });
+      await this.#saved(record, saved.path);
     } catch (error) {
       if (this.#dead) return;
       await this.#update(id, { partial: undefined });
@@ -558,4 +578,15 @@ export class OpsRunner {
     if (t !== undefined) this.#o.clock.clearTimeout(t);
     this.#timers.delete(id);
   }
+}
+
+/**
+ * Where an earlier run already saved this job's result, if it did: the name it journaled as
+ * claimed (when that file is still there), else the final twin of its temporary file.
+ */
+async function alreadySaved(record: JobRecord): Promise<string | undefined> {
+  if (record.claimed && (await stat(record.claimed).catch(() => undefined))?.isFile()) {
+    return record.claimed;
+  }
+  return record.partial ? findSavedTwin(record.partial) : undefined;
 }
