@@ -192,4 +192,32 @@ describe('chaos and direct fetch', () => {
       await after.close();
     }
   });
+
+  it('with only, touches the requests it accepts and leaves the others alone', async () => {
+    const seen: string[] = [];
+    const sandbox = createSandbox({
+      keys: ['sk-c'],
+      chaos: {
+        resetAfterRate: 1,
+        inProcess: true,
+        only: (method, path) => {
+          seen.push(`${method} ${path}`);
+          return method === 'POST' && path.startsWith('/generate/');
+        },
+      },
+    });
+    try {
+      const balance = await sandbox.fetch(
+        new Request('http://sandbox.test/api/platform/balance', {
+          headers: { Authorization: 'Bearer sk-c' },
+        }),
+      );
+      expect(balance.status).toBe(200);
+      await expect(sandbox.fetch(request())).rejects.toThrow('fetch failed');
+      expect(sandbox.ledger()).toHaveLength(1);
+      expect(seen).toEqual(['GET /api/platform/balance', 'POST /generate/text/imagine']);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });

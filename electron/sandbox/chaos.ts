@@ -67,9 +67,10 @@ export class Chaos {
     );
   }
 
-  /** The plan of the next request. */
-  plan(): ChaosPlan {
+  /** The plan of a request, or undefined when {@link ChaosOptions.only} leaves it alone. */
+  plan(method: string, path: string): ChaosPlan | undefined {
     const o = this.#options;
+    if (o.only && !o.only(method, path)) return undefined;
     const r = () => this.#random();
     this.#count++;
     const [resetBefore, error, errorPick, resetAfter, truncate, malformed, at] = [

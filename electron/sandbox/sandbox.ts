@@ -122,8 +122,8 @@ export function createSandbox(
     chaos: options.chaos,
     handle,
     async fetch(request) {
-      if (!chaos) return handle(request);
-      const plan = chaos.plan();
+      const plan = chaos?.plan(request.method, new URL(request.url).pathname);
+      if (!plan) return handle(request);
       if (plan.burst429) return burstResponse(plan);
       if (plan.resetBefore)
         throw new TypeError('fetch failed', { cause: new Error('sandbox chaos: reset before') });

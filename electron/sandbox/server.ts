@@ -43,7 +43,9 @@ export async function serveSandbox(
   });
 
   const server = createServer((req, res) => {
-    const plan = chaos?.active ? chaos.plan() : undefined;
+    const plan = chaos?.active
+      ? chaos.plan(req.method ?? 'GET', new URL(req.url ?? '/', 'http://sandbox').pathname)
+      : undefined;
     if (plan?.resetBefore) {
       req.socket.destroy();
       return;

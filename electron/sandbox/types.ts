@@ -51,6 +51,11 @@ export interface ChaosOptions {
   dripRate?: number;
   dripChunkBytes?: number;
   dripDelayMs?: number;
+  /**
+   * The requests chaos may touch (e.g. only the paid starts, or only the first of them); the
+   * others pass untouched and draw nothing from the seeded sequence. Default: every request.
+   */
+  only?: (method: string, path: string) => boolean;
   /** Told of every fault drawn, once per fault (a test's count of what it injected). */
   onFault?: (fault: ChaosFault) => void;
   /** PRNG seed; default 1. */
