@@ -33,6 +33,7 @@ export class SandboxCore {
   readonly buildQueue = new WorkQueue(1);
   readonly #stateStore: StateStore;
   #servedUrl: string | undefined;
+  #revision = 0;
 
   constructor(init: {
     state: SandboxState;
@@ -58,7 +59,17 @@ export class SandboxCore {
 
   /** Marks the state dirty; it is written shortly after (when persisted). */
   changed(): void {
+    this.#revision++;
     this.#stateStore.save(this.state);
+  }
+
+  /**
+   * Bumped by every {@link changed}: what is derived from the state (the library's sorted
+   * listings) is valid while it stays the same. Every change of the state goes through
+   * `changed()`, which is also what persists it.
+   */
+  get revision(): number {
+    return this.#revision;
   }
 
   /** Writes pending state now. */

@@ -125,6 +125,36 @@ describe('library', () => {
     }
   });
 
+  it('answers from a sorted listing that follows every change: flags, new models, the clock', async () => {
+    const slow = await startService({ taskSeconds: 20, seedModels: 5 });
+    try {
+      await slow.sandbox.ready();
+      const first = await slow.json<Page>('/library?published=true');
+      expect(first.body.total).toBe(0);
+      // Pages of one listing agree with each other.
+      const all = (await slow.json<Page>('/library')).body.items.map((r) => r.model_id);
+      const second = await slow.json<Page>('/library?limit=2&page=2');
+      expect(second.body.items.map((r) => r.model_id)).toEqual(all.slice(2, 4));
+      slow.sandbox.setModelFlags(all[3]!, { published: true });
+      const published = (await slow.json<Page>('/library?published=true')).body;
+      expect(published.items.map((r) => r.model_id)).toEqual([all[3]]);
+      // A model whose task is still running appears once its time has come, and goes again if
+      // the clock is set back.
+      await slow.json('/generate/cloud/fast?poly_count=10000&texture_size=1024', {
+        method: 'POST',
+        body: photoForm(photo('coffee.png'), 'Late Cup.png'),
+      });
+      await slow.sandbox.idle();
+      expect((await slow.json<Page>('/library')).body.total).toBe(5);
+      slow.clock.advance(20_000);
+      expect((await slow.json<Page>('/library')).body.items[0]!.name).toBe('Late Cup');
+      slow.clock.advance(-20_000);
+      expect((await slow.json<Page>('/library')).body.total).toBe(5);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('handles a big library', async () => {
     const big = await startService({ seedModels: 3000 });
     try {

@@ -1,5 +1,5 @@
 /**
- * `tsx tests/bench/profile.ts <open|switch|draco-first> [--quick]`: where Kiln's main thread
+ * `tsx tests/bench/profile.ts <open|switch|draco-first|library> [--quick]`: where Kiln's main thread
  * spends a bench's window, by function.
  *
  * Builds Kiln's renderer unminified (function names intact, source maps beside) into a temp
@@ -9,7 +9,9 @@
  *
  * - `open`: navigation → first frame of the B1 model (the model dropped as soon as the viewer exists);
  * - `switch`: B2's switch from one open model to the next (after one untimed switch, as in B2);
- * - `draco-first`: B4's first Draco model in a fresh window.
+ * - `draco-first`: B4's first Draco model in a fresh window;
+ * - `library`: B8's click on the Library tab with 20,000 models, page and host (core, sandbox)
+ *   profiled, and a timeline of the requests and bridge messages after the click.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,6 +23,7 @@ import { newPage, preload, waitQuiet, type BenchContext } from './lib/context';
 import { startProfile, stopProfile, summarize, topFunctions } from './lib/cpu-profile';
 import { modelSizes, proceduralModel, sandboxModel } from './lib/fixtures';
 import { readOptions } from './lib/options';
+import { formatTimeline, LIBRARY_MODELS, profileLibraryClick } from './lib/profile-library';
 
 const scenario = process.argv[2] ?? 'open';
 const options = readOptions(process.argv.slice(3));
@@ -37,7 +40,10 @@ await build({
 });
 
 const browser = await BenchBrowser.launch();
-const kiln = await KilnHost.start({}, rendererDir);
+const kiln = await KilnHost.start(
+  scenario === 'library' ? { sandbox: { seedModels: LIBRARY_MODELS } } : {},
+  rendererDir,
+);
 const ctx = {
   options,
   browser,
@@ -47,7 +53,8 @@ const ctx = {
   log: (m: string) => console.error(m),
 } as unknown as BenchContext;
 
-try {
+/** B1, B2 or B4's window (see the header): the main thread's profile of that scenario. */
+async function profileModelScenario() {
   const first = await proceduralModel({
     ...sizes.medium,
     format: 'webp',
@@ -93,14 +100,37 @@ try {
     }
     profile = await stopProfile(open.probe.cdp);
   }
-  const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, JSON.stringify(profile));
-  console.log(
-    `${scenario}: ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
-  );
-  console.log(topFunctions(summarize(profile)));
-  console.error(`saved ${path.relative(ROOT, out)}`);
+  return profile;
+}
+
+/** B8's click on the Library tab: both sides profiled, and the timeline printed. */
+async function profileLibrary(): Promise<void> {
+  await kiln.host.sandbox!.ready();
+  const { page, host, timeline } = await profileLibraryClick(ctx, kiln);
+  const dir = path.join(ROOT, 'tests', 'bench', 'results');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'library.cpuprofile'), JSON.stringify(page));
+  await writeFile(path.join(dir, 'library-host.cpuprofile'), JSON.stringify(host));
+  console.log(`library: timeline after the click\n${formatTimeline(timeline)}\n`);
+  console.log(`page main thread:\n${topFunctions(summarize(page))}\n`);
+  console.log(`host process (core, sandbox):\n${topFunctions(summarize(host))}`);
+  console.error('saved tests/bench/results/library.cpuprofile and library-host.cpuprofile');
+}
+
+try {
+  if (scenario === 'library') {
+    await profileLibrary();
+  } else {
+    const profile = await profileModelScenario();
+    const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, JSON.stringify(profile));
+    console.log(
+      `${scenario}: ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
+    );
+    console.log(topFunctions(summarize(profile)));
+    console.error(`saved ${path.relative(ROOT, out)}`);
+  }
 } finally {
   await kiln.close();
   await browser.close();

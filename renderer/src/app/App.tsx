@@ -10,6 +10,7 @@ import { isRunning } from '../features/activity/job-labels';
 import { CreatePanel } from '../features/create/CreatePanel';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { LibraryPanel } from '../features/library/LibraryPanel';
+import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { ModeBadge } from './ModeBadge';
@@ -73,6 +74,7 @@ export function App() {
       </main>
       <AccountPage />
       <DesktopIntegration />
+      <LibraryPrefetch />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import type {
 import {
   LIBRARY_PAGE_SIZE,
   NO_FILTERS,
+  doneJobCount,
   isOffline,
   libraryErrorText,
   libraryQuery,
@@ -37,6 +38,8 @@ export interface LibrarySlice {
   libSource: LibrarySource;
   /** True while the first page of the current filters is on its way. */
   libLoading: boolean;
+  /** {@link doneJobCount} when page 1 was last asked for (more now: page 1 is out of date). */
+  libListedDone: number;
   /** What went wrong last (a banner); what is shown stays. */
   libError: string | undefined;
   /** Thumbnail URLs on the app's origin, by model id (`null`: could not be fetched). */
@@ -58,6 +61,12 @@ export interface LibrarySlice {
   reloadLibrary(): Promise<void>;
   /** Lists page 1 again (a new model was made: it belongs at the top). */
   refreshLibrary(): Promise<void>;
+  /**
+   * Lists page 1 ahead of the first visit to the Library tab (called when the page is idle), so
+   * the tab paints its cards at once. Nothing happens once the library is listed or being
+   * listed. Returns false, asking nothing, while a model is being fetched: try again later.
+   */
+  prefetchLibrary(): boolean;
   /** Makes sure the pages holding rows `from`…`to` (0-based) are loaded or on their way. */
   ensureLibraryRows(from: number, to: number): void;
   /** The cards in view: their thumbnails are fetched, newest request first; others wait. */
@@ -171,7 +180,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge)
     inFlight.clear();
     failed.clear();
     // The rows shown stay until the new answer replaces them (no blank grid in between).
-    set({ libLoading: true, libError: undefined });
+    set({ libLoading: true, libError: undefined, libListedDone: doneJobCount(get().jobs) });
     return loadPage(1, generation, true);
   };
 
@@ -181,6 +190,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge)
     libTotal: undefined,
     libSource: 'service',
     libLoading: false,
+    libListedDone: 0,
     libError: undefined,
     libThumbs: {},
     libSelectedId: undefined,
@@ -202,6 +212,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge)
       return restart();
     },
     refreshLibrary: () => restart(),
+    prefetchLibrary() {
+      if (get().openingModelId) return false;
+      if (get().libTotal === undefined && !get().libLoading) void restart();
+      return true;
+    },
     ensureLibraryRows(from, to) {
       if (get().libSource === 'offline') return;
       const total = get().libTotal;

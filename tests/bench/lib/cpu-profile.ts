@@ -11,7 +11,8 @@ interface ProfileNode {
   children?: number[];
 }
 
-interface Profile {
+/** A V8 CPU profile (CDP `Profiler.stop`), as DevTools opens it. */
+export interface Profile {
   nodes: ProfileNode[];
   startTime: number;
   endTime: number;

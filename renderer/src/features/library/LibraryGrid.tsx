@@ -51,7 +51,9 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
   }, []);
 
   const columns = columnsFor(width);
-  const rowCount = Math.ceil(total / columns);
+  // Rows only once the width is known (the layout effect above, before the first paint): the
+  // first render would otherwise lay out every card in one column (20,000 rows) for nothing.
+  const rowCount = width > 0 ? Math.ceil(total / columns) : 0;
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,

@@ -3,11 +3,12 @@
  * scrolls), searched and filtered, grouped by family, with the selected model's detail, the local
  * cache, and a banner when something failed (what is shown stays).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { findLibraryRow } from '../../store/library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';
+import { doneJobCount } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
 import './library.css';
@@ -25,20 +26,20 @@ export default function LibraryView() {
   const reload = useKiln((s) => s.reloadLibrary);
   const loadCacheInfo = useKiln((s) => s.loadCacheInfo);
   const refresh = useKiln((s) => s.refreshLibrary);
-  const madeCount = useKiln((s) => s.jobs.filter((j) => j.state === 'done').length);
+  const madeCount = useKiln((s) => doneJobCount(s.jobs));
+  const listedDone = useKiln((s) => s.libListedDone);
 
-  // First visit: list page 1. Later visits keep what was loaded.
+  // First visit: list page 1, unless it was listed at idle (LibraryPrefetch). Later visits keep
+  // what was loaded.
   useEffect(() => {
     if (total === undefined && !loading) void reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount
   }, []);
-  // A generation or retexture finished while the library is shown: its model goes at the top.
-  const madeBefore = useRef(madeCount);
+  // A generation or retexture finished since page 1 was asked for (while the library is shown,
+  // or before: page 1 may have been listed at idle): its model goes at the top.
   useEffect(() => {
-    if (madeCount > madeBefore.current && total !== undefined) void refresh();
-    madeBefore.current = madeCount;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a job is done
-  }, [madeCount]);
+    if (total !== undefined && madeCount > listedDone) void refresh();
+  }, [total, madeCount, listedDone, refresh]);
   // The cache changes whenever a model is opened (downloaded into it).
   useEffect(() => {
     void loadCacheInfo();

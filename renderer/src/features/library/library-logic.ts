@@ -51,6 +51,14 @@ export function libraryQuery(filters: LibraryFilters, page: number): NonNullable
   };
 }
 
+/**
+ * Jobs that have finished with a model (generations, retextures): when it grows past the count
+ * at the last listing, page 1 misses models that belong at its top.
+ */
+export function doneJobCount(jobs: readonly { readonly state: string }[]): number {
+  return jobs.filter((j) => j.state === 'done').length;
+}
+
 /** Error codes of the core that mean the service could not be reached at all. */
 const OFFLINE_CODES = new Set(['unreachable', 'connection_failed', 'connection_lost', 'timeout']);
 

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../../../shared/ipc/bridge';
+import type { JobView, LibraryListInput, LibraryPageView } from '../../../shared/ipc/contract';
+import { createKilnStore } from './app-store';
+
+const done = (id: string): JobView => ({
+  id,
+  kind: 'photo',
+  source: id,
+  state: 'done',
+  createdAt: 1,
+  canCancel: false,
+  canRetry: false,
+});
+
+/** A store whose `library:list` answers one page of `names`, and what it was asked. */
+function storeWithLibrary(names: string[]) {
+  const list = vi.fn(async (input: LibraryListInput): Promise<LibraryPageView> => ({
+    items: names.map((name) => ({ modelId: `m-${name}`, name })),
+    page: input?.page ?? 1,
+    limit: 200,
+    total: names.length,
+  }));
+  const bridge = { 'library:list': list } as unknown as Bridge;
+  return { store: createKilnStore(bridge), list };
+}
+
+describe('library slice: page 1 listed ahead of the first visit', () => {
+  it('lists page 1 once, and not again while it is listed or being listed', async () => {
+    const { store, list } = storeWithLibrary(['Cup', 'Vase']);
+    expect(store.getState().prefetchLibrary()).toBe(true);
+    expect(store.getState().prefetchLibrary()).toBe(true);
+    await vi.waitFor(() => expect(store.getState().libTotal).toBe(2));
+    expect(store.getState().prefetchLibrary()).toBe(true);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(store.getState().libPages[1]!.map((r) => r.name)).toEqual(['Cup', 'Vase']);
+  });
+
+  it('asks nothing while a model is being fetched, and says to try later', () => {
+    const { store, list } = storeWithLibrary(['Cup']);
+    store.setState({ openingModelId: 'm1' });
+    expect(store.getState().prefetchLibrary()).toBe(false);
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it('notes the finished jobs page 1 was listed with, so a later one shows it is out of date', async () => {
+    const { store } = storeWithLibrary(['Cup']);
+    store.getState().setJobs([done('j1'), done('j2')]);
+    store.getState().prefetchLibrary();
+    await vi.waitFor(() => expect(store.getState().libTotal).toBe(1));
+    expect(store.getState().libListedDone).toBe(2);
+  });
+});
