@@ -52,6 +52,7 @@ import {
   nextPollDelay,
   type PollTiming,
 } from './poll-delay';
+import { JobTimers } from './job-timers';
 
 /** Options of {@link GenerationRunner}. */
 export type GenerationRunnerOptions = Readonly<{
@@ -87,7 +88,7 @@ export class GenerationRunner {
   readonly #aborts = new Map<string, AbortController>();
   /** Jobs whose paid call is being sent (past the point of no return). */
   readonly #dispatching = new Set<string>();
-  readonly #timers = new Map<string, unknown>();
+  readonly #timers: JobTimers;
   /** Learned task durations by kind and tier. */
   readonly #expected = new Map<string, number>();
   /** Slots the service allowed when it last said `too_many_jobs`. */
@@ -99,6 +100,7 @@ export class GenerationRunner {
   constructor(options: GenerationRunnerOptions) {
     this.#o = options;
     this.#timing = options.pollTiming ?? DEFAULT_POLL_TIMING;
+    this.#timers = new JobTimers(options.clock);
   }
 
   /** Kiln's queue now. */
@@ -187,7 +189,7 @@ export class GenerationRunner {
       );
     }
     if (queued >= 0) this.#waiting.splice(queued, 1);
-    this.#clearTimer(id);
+    this.#timers.clear(id);
     this.#aborts.get(id)?.abort();
     this.#release(id);
     const next = await this.#update(id, {
@@ -205,8 +207,7 @@ export class GenerationRunner {
     this.#closed = true;
     // Starts not yet dispatched are withdrawn; the journal still says "not sent".
     for (const controller of this.#aborts.values()) controller.abort();
-    for (const t of this.#timers.values()) this.#o.clock.clearTimeout(t);
-    this.#timers.clear();
+    this.#timers.clearAll();
     this.#o.clock.clearTimeout(this.#limitTimer);
   }
 
@@ -421,12 +422,7 @@ export class GenerationRunner {
             },
             this.#timing,
           );
-    this.#clearTimer(id);
-    const timer = this.#o.clock.setTimeout(() => {
-      this.#timers.delete(id);
-      this.#spawn(this.#poll(id, attempt, failures));
-    }, delay);
-    this.#timers.set(id, timer);
+    this.#timers.after(id, delay, () => this.#spawn(this.#poll(id, attempt, failures)));
   }
 
   async #poll(id: string, attempt: number, failures: number): Promise<void> {
@@ -583,18 +579,13 @@ export class GenerationRunner {
   }
 
   #retryLater(id: string, delay: number): void {
-    this.#clearTimer(id);
-    this.#timers.set(
-      id,
-      this.#o.clock.setTimeout(() => {
-        this.#timers.delete(id);
-        const r = this.#o.store.get(id);
-        if (r?.view.state !== 'waiting') return;
-        void this.#update(id, { view: { note: undefined } }, false);
-        this.#waiting.unshift(id);
-        this.#pump();
-      }, delay),
-    );
+    this.#timers.after(id, delay, () => {
+      const r = this.#o.store.get(id);
+      if (r?.view.state !== 'waiting') return;
+      void this.#update(id, { view: { note: undefined } }, false);
+      this.#waiting.unshift(id);
+      this.#pump();
+    });
   }
 
   /**
@@ -605,12 +596,6 @@ export class GenerationRunner {
     step.catch((error: unknown) =>
       this.#o.logger.error('job step failed', { code: codeOf(error), error: String(error) }),
     );
-  }
-
-  #clearTimer(id: string): void {
-    const t = this.#timers.get(id);
-    if (t !== undefined) this.#o.clock.clearTimeout(t);
-    this.#timers.delete(id);
   }
 
   /** Remembers how long a finished task took, for "faster near the end". */

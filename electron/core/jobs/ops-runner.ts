@@ -52,6 +52,7 @@ import {
   nextPollDelay,
   type PollTiming,
 } from './poll-delay';
+import { JobTimers } from './job-timers';
 
 /** Options of {@link OpsRunner}. */
 export type OpsRunnerOptions = Readonly<{
@@ -107,7 +108,7 @@ function extensionsOf(record: JobRecord): string[] {
 export class OpsRunner {
   readonly #o: OpsRunnerOptions;
   readonly #timing: PollTiming;
-  readonly #timers = new Map<string, unknown>();
+  readonly #timers: JobTimers;
   readonly #aborts = new Map<string, AbortController>();
   /** Aborted by {@link close}: a save in flight then claims no name (see `saveResult`). */
   readonly #closing = new AbortController();
@@ -119,6 +120,7 @@ export class OpsRunner {
   constructor(options: OpsRunnerOptions) {
     this.#o = options;
     this.#timing = options.pollTiming ?? DEFAULT_POLL_TIMING;
+    this.#timers = new JobTimers(options.clock);
   }
 
   /** Jobs repeating their call now. */
@@ -190,7 +192,7 @@ export class OpsRunner {
       );
     }
     this.#aborts.get(id)?.abort();
-    this.#clearTimer(id);
+    this.#timers.clear(id);
     const next = await this.#update(id, {
       view: {
         state: 'cancelled',
@@ -222,8 +224,7 @@ export class OpsRunner {
     this.#closed = true;
     this.#closing.abort();
     for (const controller of this.#aborts.values()) controller.abort();
-    for (const t of this.#timers.values()) this.#o.clock.clearTimeout(t);
-    this.#timers.clear();
+    this.#timers.clearAll();
   }
 
   get #dead(): boolean {
@@ -365,11 +366,7 @@ export class OpsRunner {
     if (error instanceof ConnectionError && !error.sent) {
       const delay = Math.min(60_000, 5000 * 2 ** failures);
       await this.#update(id, { view: { note: unreachableMessage(delay / 1000) } }, false);
-      this.#clearTimer(id);
-      this.#timers.set(
-        id,
-        this.#o.clock.setTimeout(() => this.#spawn(this.#call(id, failures + 1)), delay),
-      );
+      this.#timers.after(id, delay, () => this.#spawn(this.#call(id, failures + 1)));
       return;
     }
     if (paidCall && isAmbiguous(error)) {
@@ -492,13 +489,8 @@ export class OpsRunner {
         });
         return;
       }
-      this.#clearTimer(id);
-      this.#timers.set(
-        id,
-        this.#o.clock.setTimeout(
-          () => this.#spawn(this.#download(id, failures + 1)),
-          Math.min(this.#timing.errorCap, 1000 * 2 ** failures),
-        ),
+      this.#timers.after(id, Math.min(this.#timing.errorCap, 1000 * 2 ** failures), () =>
+        this.#spawn(this.#download(id, failures + 1)),
       );
     }
   }
@@ -547,14 +539,7 @@ export class OpsRunner {
       },
       this.#timing,
     );
-    this.#clearTimer(id);
-    this.#timers.set(
-      id,
-      this.#o.clock.setTimeout(() => {
-        this.#timers.delete(id);
-        this.#spawn(this.#call(id, failures));
-      }, delay),
-    );
+    this.#timers.after(id, delay, () => this.#spawn(this.#call(id, failures)));
   }
 
   #nextAttempt(id: string): number {
@@ -571,12 +556,6 @@ export class OpsRunner {
     step.catch((error: unknown) =>
       this.#o.logger.error('job step failed', { code: codeOf(error), error: String(error) }),
     );
-  }
-
-  #clearTimer(id: string): void {
-    const t = this.#timers.get(id);
-    if (t !== undefined) this.#o.clock.clearTimeout(t);
-    this.#timers.delete(id);
   }
 }
 
