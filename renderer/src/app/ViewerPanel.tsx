@@ -23,6 +23,7 @@ export function ViewerPanel() {
   const compareModel = useKiln((s) => s.compareModel);
   const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
+  const setViewerState = useKiln((s) => s.setViewerState);
   // How a job's result opens (rig clips playing, parts listed), once that result is on screen.
   const intent = useKiln((s) => {
     const i = s.viewIntent;
@@ -59,6 +60,7 @@ export function ViewerPanel() {
           {...(intent?.play ? { autoPlay: true } : {})}
           {...(intent?.panel ? { openPanel: intent.panel } : {})}
           {...(units ? { unit: units } : {})}
+          onStateChange={setViewerState}
           onStats={(stats) =>
             model &&
             setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })

@@ -28,6 +28,7 @@ function storeWithLibrary(names: string[]) {
 describe('library slice: page 1 listed ahead of the first visit', () => {
   it('lists page 1 once, and not again while it is listed or being listed', async () => {
     const { store, list } = storeWithLibrary(['Cup', 'Vase']);
+    store.getState().setViewerState('empty');
     expect(store.getState().prefetchLibrary()).toBe(true);
     expect(store.getState().prefetchLibrary()).toBe(true);
     await vi.waitFor(() => expect(store.getState().libTotal).toBe(2));
@@ -36,8 +37,12 @@ describe('library slice: page 1 listed ahead of the first visit', () => {
     expect(store.getState().libPages[1]!.map((r) => r.name)).toEqual(['Cup', 'Vase']);
   });
 
-  it('asks nothing while a model is being fetched, and says to try later', () => {
+  it('asks nothing before the viewer has mounted, or while it fetches or loads a model', () => {
     const { store, list } = storeWithLibrary(['Cup']);
+    expect(store.getState().prefetchLibrary()).toBe(false);
+    store.getState().setViewerState('loading');
+    expect(store.getState().prefetchLibrary()).toBe(false);
+    store.getState().setViewerState('ready');
     store.setState({ openingModelId: 'm1' });
     expect(store.getState().prefetchLibrary()).toBe(false);
     expect(list).not.toHaveBeenCalled();
@@ -46,6 +51,7 @@ describe('library slice: page 1 listed ahead of the first visit', () => {
   it('notes the finished jobs page 1 was listed with, so a later one shows it is out of date', async () => {
     const { store } = storeWithLibrary(['Cup']);
     store.getState().setJobs([done('j1'), done('j2')]);
+    store.getState().setViewerState('ready');
     store.getState().prefetchLibrary();
     await vi.waitFor(() => expect(store.getState().libTotal).toBe(1));
     expect(store.getState().libListedDone).toBe(2);

@@ -64,7 +64,8 @@ export interface LibrarySlice {
   /**
    * Lists page 1 ahead of the first visit to the Library tab (called when the page is idle), so
    * the tab paints its cards at once. Nothing happens once the library is listed or being
-   * listed. Returns false, asking nothing, while a model is being fetched: try again later.
+   * listed. Returns false, asking nothing, until the viewer has mounted and while a model is
+   * being fetched or loaded: try again later.
    */
   prefetchLibrary(): boolean;
   /** Makes sure the pages holding rows `from`…`to` (0-based) are loaded or on their way. */
@@ -213,7 +214,8 @@ export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge)
     },
     refreshLibrary: () => restart(),
     prefetchLibrary() {
-      if (get().openingModelId) return false;
+      const viewer = get().viewerState;
+      if (get().openingModelId || viewer === undefined || viewer === 'loading') return false;
       if (get().libTotal === undefined && !get().libLoading) void restart();
       return true;
     },

@@ -1,5 +1,6 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
 import type { ModelView } from '../../../shared/ipc/contract';
+import type { ViewerState } from '../viewer/viewer-types';
 import type { SliceCreator } from './app-store';
 
 /** What the viewer measured of the model on screen. */
@@ -31,6 +32,12 @@ export interface ViewerSlice {
   openCompare(modelId: string, compareId: string): Promise<void>;
   closeCompare(): void;
   setModelStats(stats: ShownModelStats | undefined): void;
+  /**
+   * What the viewer is doing, as it reports it (a file dropped on it included); undefined until
+   * it has mounted. Background work (the library's prefetch) waits while it is not settled.
+   */
+  viewerState: ViewerState | undefined;
+  setViewerState(state: ViewerState): void;
 }
 
 /** Creates the viewer slice. */
@@ -41,6 +48,8 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   openFailure: undefined,
   modelStats: undefined,
   compareModel: undefined,
+  viewerState: undefined,
+  setViewerState: (viewerState) => set({ viewerState }),
   async openModel(modelId) {
     set({ openingModelId: modelId, openError: undefined });
     try {

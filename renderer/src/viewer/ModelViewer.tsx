@@ -64,6 +64,8 @@ export interface ModelViewerProps {
   onStats?: (s: ViewerModelStats) => void;
   /** Called with the sentence the viewer shows when a model cannot be opened. */
   onError?: (message: string) => void;
+  /** Called when the viewer's state (`data-viewer-state`) changes, and once when it mounts. */
+  onStateChange?: (state: ViewerState) => void;
   /** Start playing the model's first clip once it is on screen (a freshly rigged version). */
   autoPlay?: boolean;
   /** Open this inspector panel once the model is on screen (`parts` for a split version). */
@@ -132,6 +134,7 @@ export function ModelViewer({
   compareUrl,
   onStats,
   onError,
+  onStateChange,
   autoPlay,
   openPanel,
   unit,
@@ -228,6 +231,8 @@ export function ModelViewer({
   const currentB = statusFor(statusB, compareSource);
   const state: ViewerState = current ? current.phase : 'empty';
   const stateB: ViewerState = currentB ? currentB.phase : 'empty';
+  const onStateChangeRef = useLatest(onStateChange);
+  useEffect(() => onStateChangeRef.current?.(state), [state, onStateChangeRef]);
   const info = current?.phase === 'ready' ? current.info : undefined;
   const infoB = currentB?.phase === 'ready' ? currentB.info : undefined;
   const comparing = state === 'ready' && stateB === 'ready';

@@ -7,26 +7,16 @@ import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { attemptWhenIdle } from './idle-attempt';
 
-/**
- * True until the viewer has mounted, and while it loads a model: its start (chunk, first frame,
- * its own idle warm-ups) and a model's way to the screen go first; the library can wait. Read
- * from the viewer's readiness attribute, which also covers files dropped on it (the store never
- * sees those).
- */
-function viewerBusy(): boolean {
-  const state = document.querySelector('[data-testid="viewer"]')?.getAttribute('data-viewer-state');
-  return state === undefined || state === null || state === 'loading';
-}
-
 /** Mount once, in the app shell. */
 export function LibraryPrefetch() {
   const ready = useKiln((s) => s.appState === 'ready');
   const prefetch = useKiln((s) => s.prefetchLibrary);
-  // One request per start, at an idle moment. What it stores is read by the library's view
-  // only: nothing the viewer draws depends on it, so it never costs a frame.
+  // One request per start, at an idle moment once the viewer has settled (its start and a
+  // model's way to the screen go first). What it stores is read by the library's view only:
+  // nothing the viewer draws depends on it, so it never costs a frame.
   useEffect(() => {
     if (!ready) return;
-    return attemptWhenIdle(() => !viewerBusy() && prefetch());
+    return attemptWhenIdle(prefetch);
   }, [ready, prefetch]);
   return null;
 }
