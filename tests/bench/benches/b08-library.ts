@@ -27,6 +27,7 @@ import { serveStatic } from '../lib/static-server';
 import {
   alternate,
   newPage,
+  openKiln,
   startKiln,
   type BenchContext,
   type BenchResult,
@@ -167,15 +168,10 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
     await kiln.host.sandbox!.ready();
     await writeBaselineData(kiln, pagesDir);
     const app = async (): Promise<Sample> => {
-      const open = await newPage(ctx);
+      // The grid is measured, not the viewer's start: wait until the lazy viewer is mounted
+      // and the window is quiet, as B6 does.
+      const open = await openKiln(ctx, kiln.url);
       try {
-        await open.page.goto(kiln.url);
-        await open.page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
-        // The grid is measured, not the viewer's start: wait until the lazy viewer is mounted
-        // and the window is quiet, as B6 does.
-        await open.page
-          .locator('[data-testid="viewer"][data-gl-geometries]')
-          .waitFor({ state: 'attached', timeout: 60_000 });
         await open.page.waitForTimeout(1000);
         const sample = await measure(
           open,

@@ -69,10 +69,13 @@ export async function newPage(
   };
 }
 
-/** Opens Kiln's window and waits until the app is ready and its viewer has drawn. */
-export async function openKiln(ctx: BenchContext): Promise<OpenPage> {
+/**
+ * Opens Kiln's window (the bench's host, or the one at `url`) and waits until the app is ready
+ * and its viewer has drawn.
+ */
+export async function openKiln(ctx: BenchContext, url = ctx.kiln.url): Promise<OpenPage> {
   const open = await newPage(ctx);
-  await open.page.goto(ctx.kiln.url);
+  await open.page.goto(url);
   await open.page.locator('[data-app-state="ready"]').waitFor({ timeout: 60_000 });
   await open.page
     .locator('[data-testid="viewer"][data-gl-geometries]')
