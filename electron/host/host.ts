@@ -221,10 +221,14 @@ export async function startHost(o: HostOptions): Promise<Host> {
     },
     async close() {
       services.close();
+      // Stop accepting first: an open page reconnects its bridge the moment its socket drops,
+      // and a socket that arrived after the clients were terminated kept `close` waiting forever
+      // (an e2e teardown hung 3 minutes). Then drop every connection, upgraded or keep-alive.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const ws of clients) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
       await embedded?.sandbox.close();
     },
   };

@@ -56,6 +56,8 @@ export const test = base.extend<{
     const kiln = new KilnPage(page);
     await kiln.open(host.url);
     await use(kiln);
+    // Before the host closes: an open page would reconnect to it while it shuts down.
+    await page.close();
     expect(
       requests.filter((u) => !isLocal(u)),
       'requests that left 127.0.0.1',
