@@ -110,12 +110,14 @@ export class OpsRunner {
   readonly #timing: PollTiming;
   readonly #timers: JobTimers;
   readonly #aborts = new Map<string, AbortController>();
-  /** Aborted by {@link close}: a save in flight then claims no name (see `saveResult`). */
+  /**
+   * Aborted by {@link close}: the runner is closed, and a save in flight claims no name (see
+   * `saveResult`).
+   */
   readonly #closing = new AbortController();
   readonly #dispatching = new Set<string>();
   /** Repeats so far per job, for the backoff. */
   readonly #attempts = new Map<string, number>();
-  #closed = false;
 
   constructor(options: OpsRunnerOptions) {
     this.#o = options;
@@ -221,18 +223,17 @@ export class OpsRunner {
 
   /** Stops timers; jobs stay journaled and resume on the next start. */
   close(): void {
-    this.#closed = true;
     this.#closing.abort();
     for (const controller of this.#aborts.values()) controller.abort();
     this.#timers.clearAll();
   }
 
   get #dead(): boolean {
-    return this.#closed || this.#o.store.closed;
+    return this.#closing.signal.aborted || this.#o.store.closed;
   }
 
   #update(id: string, patch: RecordPatch, durable = true): Promise<JobRecord | undefined> {
-    if (this.#closed) return Promise.resolve(this.#o.store.get(id));
+    if (this.#closing.signal.aborted) return Promise.resolve(this.#o.store.get(id));
     return this.#o.store.update(id, patch, durable);
   }
 
