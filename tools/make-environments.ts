@@ -1,5 +1,6 @@
 /**
- * Writes the viewer's offline HDR environments (`renderer/public/environments/*.hdr`).
+ * Writes the sources of the viewer's HDR environments (`resources/environments/*.hdr`), which
+ * `tools/prefilter-environments.ts` then pre-filters into the files the viewer ships.
  *
  * Kiln may not fetch HDRIs from a CDN at run time (design guide §7), and photographed HDRIs are
  * large, so the environments are painted here from simple, physically plausible light sources: a
@@ -7,7 +8,7 @@
  * Radiance RGBE file (run-length encoded), which three's HDRLoader reads. The output is
  * deterministic: re-running this script rewrites identical bytes.
  *
- * Run: `npx tsx tools/make-environments.ts`
+ * Run: `npx tsx tools/make-environments.ts && npx tsx tools/prefilter-environments.ts`
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +19,7 @@ type Sky = (azimuth: number, elevation: number) => Rgb;
 
 const WIDTH = 1024;
 const HEIGHT = 512;
-const OUT = path.resolve(import.meta.dirname, '..', 'renderer', 'public', 'environments');
+const OUT = path.resolve(import.meta.dirname, '..', 'resources', 'environments');
 
 const deg = (d: number): number => (d * Math.PI) / 180;
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [

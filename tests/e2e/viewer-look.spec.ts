@@ -22,10 +22,6 @@ test('framing, shadow and grid, HDR lighting and backgrounds; idle draws nothing
   test.setTimeout(180_000);
   const page = kiln.page;
   const viewer = new ViewerPage(page);
-  const environments: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.hdr')) environments.push(new URL(r.url()).pathname);
-  });
   await viewer.open(await coffeeModel());
   await viewer.waitIdle();
   const start = await viewer.pixels();
@@ -94,7 +90,7 @@ test('framing, shadow and grid, HDR lighting and backgrounds; idle draws nothing
     await viewer.waitDrawn('shadow=on');
   });
 
-  await test.step('shipped HDR environments, rotation, exposure and backgrounds', async () => {
+  await test.step('shipped pre-filtered environments, rotation, exposure and backgrounds', async () => {
     await viewer.waitIdle();
     const studio = await viewer.pixels();
     const panel = await viewer.tab('scene');
@@ -106,13 +102,19 @@ test('framing, shadow and grid, HDR lighting and backgrounds; idle draws nothing
       for (const other of seen) expect(imageDifference(image, other)).toBeGreaterThan(0.5);
       seen.push(image);
     }
-    // Served by the app itself, from the page's own origin.
-    expect(environments).toEqual([
-      expect.stringMatching(/\/environments\/softbox-studio\.hdr$/),
-      expect.stringMatching(/\/environments\/sunny-day\.hdr$/),
-      expect.stringMatching(/\/environments\/overcast\.hdr$/),
-      expect.stringMatching(/\/environments\/sunset\.hdr$/),
-    ]);
+    // Served by the app itself, from the page's own origin, pre-filtered: the studio since the
+    // viewer started, then each one chosen.
+    const environments = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => name.endsWith('.kenv')),
+    );
+    expect(environments).toEqual(
+      ['studio', 'softbox', 'sunny', 'overcast', 'sunset'].map(
+        (id) => new URL(`environments/${id}.kenv`, page.url()).href,
+      ),
+    );
 
     const sunset = seen.at(-1)!;
     await panel.getByTestId('viewer-env-rotation').fill('120');

@@ -1,7 +1,14 @@
 import { useCallback, type JSX } from 'react';
-import { environmentById, environmentUrl, type EnvironmentId } from './environments';
-import { HdrEnvironment } from './HdrEnvironment';
-import { StudioLighting } from './StudioLighting';
+import { environmentById, type EnvironmentId } from './environments';
+import { PrefilteredEnvironment } from './PrefilteredEnvironment';
+
+/**
+ * URL of a shipped environment file, relative to the page: the files are served by the app
+ * itself (app protocol in Electron, the host in a browser), never from a CDN.
+ */
+export function environmentUrl(file: string, base: string = import.meta.env.BASE_URL): string {
+  return `${base}environments/${file}`;
+}
 
 /** Props of {@link EnvironmentLighting}. */
 export interface EnvironmentLightingProps {
@@ -11,7 +18,10 @@ export interface EnvironmentLightingProps {
   readonly onError: (id: EnvironmentId, error: unknown) => void;
 }
 
-/** The chosen lighting: the built-in neutral studio, or one of the shipped HDR files. */
+/**
+ * The chosen lighting: one of the shipped, pre-filtered environments (the neutral studio by
+ * default), plus a faint sky/ground fill so unlit undersides never go pitch black.
+ */
 export function EnvironmentLighting({
   id,
   onLoaded,
@@ -20,12 +30,10 @@ export function EnvironmentLighting({
   const info = environmentById(id);
   const loaded = useCallback(() => onLoaded(info.id), [onLoaded, info.id]);
   const failed = useCallback((error: unknown) => onError(info.id, error), [onError, info.id]);
-  if (!info.file) return <StudioLighting onLoaded={loaded} />;
   return (
     <>
-      {/* A faint sky/ground fill, as the studio has, so unlit undersides never go pitch black. */}
-      <hemisphereLight args={['#f4f1ec', '#23252b', 0.15]} />
-      <HdrEnvironment url={environmentUrl(info.file)} onLoaded={loaded} onError={failed} />
+      <hemisphereLight args={['#f4f1ec', '#23252b', info.fill]} />
+      <PrefilteredEnvironment url={environmentUrl(info.file)} onLoaded={loaded} onError={failed} />
     </>
   );
 }

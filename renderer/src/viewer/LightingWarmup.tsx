@@ -90,14 +90,15 @@ export interface LightingWarmupProps {
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Builds the studio lighting's GPU state while the viewer is empty and the page idle, before
- * any model arrives. The first image-lit material drawn makes three pre-filter the environment
- * (PMREM: its shaders, geometry and render targets, kept for the canvas's life) and makes the
- * GPU build the lit pipelines; in SwiftShader that is seconds of work, which would otherwise
- * land on the first model's first frame. One extra frame draws sub-pixel textured PBR spheres
- * (see {@link createWarmup}) and `alsoDraw`, then hides them; their material stays, so its
- * shader programs stay compiled too. What the warm-up makes is part of the empty viewer from
- * then on, so opening and closing models returns the renderer to exactly that state.
+ * Builds the lit pipelines while the viewer is empty and the page idle, before any model
+ * arrives. A GPU builds a shader's pipeline when it is first drawn with it; on a software GPU
+ * (SwiftShader) that is ~100 ms per program, which would otherwise land on the first model's
+ * first frame. One extra frame draws sub-pixel textured PBR spheres, plain and skinned (see
+ * {@link createWarmup}), lit by the environment, and `alsoDraw` (the ground shadow's bake and
+ * plane), then hides them; their material stays, so its programs stay compiled too. What the
+ * warm-up makes is part of the empty viewer from then on, so opening and closing models
+ * returns the renderer to exactly that state. (The environment itself is shipped pre-filtered,
+ * `environment-file.ts`: nothing is filtered here.)
  *
  * Only at idle: a model that arrives first builds the same state with its own first frame, and
  * warming then would only add work on its way to the screen.

@@ -368,12 +368,23 @@ export function ModelScene({
     invalidate();
   }, [settings, compare, invalidate]);
 
+  // The warm-up compiles the lit shaders for the environment in use, so it waits for one (or
+  // for its failure: then the model is lit by the fill light alone).
+  const [environmentSettled, setEnvironmentSettled] = useState(false);
   const onEnvLoaded = useCallback(
     (id: EnvironmentId) => {
       loadedEnv.current = id;
+      setEnvironmentSettled(true);
       invalidate();
     },
     [invalidate],
+  );
+  const onEnvFailed = useCallback(
+    (id: EnvironmentId, error: unknown) => {
+      setEnvironmentSettled(true);
+      onEnvironmentError(id, error);
+    },
+    [onEnvironmentError],
   );
 
   const shadowGroup = useRef<Group>(null);
@@ -386,13 +397,9 @@ export function ModelScene({
   const alone = compare === 'off';
   return (
     <>
-      <EnvironmentLighting
-        id={settings.environment}
-        onLoaded={onEnvLoaded}
-        onError={onEnvironmentError}
-      />
+      <EnvironmentLighting id={settings.environment} onLoaded={onEnvLoaded} onError={onEnvFailed} />
       <LightingWarmup
-        idle={!source && !compareSource}
+        idle={!source && !compareSource && environmentSettled}
         alsoDraw={warmAlso}
         target={frameTarget}
         started={warming}

@@ -19,7 +19,7 @@ import { CapturePanel } from './CapturePanel';
 import { ComparePanel } from './ComparePanel';
 import { DropOverlay } from './DropOverlay';
 import { localSource, pickDroppedModel, type ModelSource } from './dropped-files';
-import { environmentById, type EnvironmentId } from './environments';
+import { environmentById, ENVIRONMENTS, type EnvironmentId } from './environments';
 import { warmGltfDecoders } from './gltf-loaders';
 import { Icon } from './Icon';
 import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
@@ -326,12 +326,19 @@ export function ModelViewer({
 
   const onEnvironmentError = useCallback(
     (id: EnvironmentId, error: unknown) => {
+      const fallback = ENVIRONMENTS[0]!;
       const label = environmentById(id).label;
       const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+      if (id === fallback.id) {
+        setEnvError(
+          `Could not load the “${label}” lighting${detail}: the model is lit by a plain fill light. Reinstalling Kiln restores the file.`,
+        );
+        return;
+      }
       setEnvError(
-        `Could not load the “${label}” lighting${detail}. Showing the neutral studio instead.`,
+        `Could not load the “${label}” lighting${detail}. Showing the ${fallback.label.toLowerCase()} instead.`,
       );
-      patch({ environment: 'studio' });
+      patch({ environment: fallback.id });
     },
     [patch],
   );

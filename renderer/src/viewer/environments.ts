@@ -6,30 +6,27 @@ export interface EnvironmentInfo {
   readonly id: EnvironmentId;
   readonly label: string;
   /**
-   * Equirectangular Radiance HDR shipped in `renderer/public/environments/` (painted by
-   * `tools/make-environments.ts`); absent for the studio built from light panels on the GPU.
+   * The pre-filtered environment (`.kenv`, see `environment-file.ts`) in
+   * `renderer/public/environments/`, made by `tools/prefilter-environments.ts`.
    */
-  readonly file?: string;
+  readonly file: string;
+  /**
+   * Intensity of the faint sky/ground hemisphere fill added to the environment, so unlit
+   * undersides never go pitch black (the studio's panels leave more of the sphere dark).
+   */
+  readonly fill: number;
 }
 
 /** The environments, in menu order; the first is the default. */
 export const ENVIRONMENTS: readonly EnvironmentInfo[] = [
-  { id: 'studio', label: 'Neutral studio' },
-  { id: 'softbox', label: 'Softbox studio', file: 'softbox-studio.hdr' },
-  { id: 'sunny', label: 'Sunny day', file: 'sunny-day.hdr' },
-  { id: 'overcast', label: 'Overcast', file: 'overcast.hdr' },
-  { id: 'sunset', label: 'Sunset', file: 'sunset.hdr' },
+  { id: 'studio', label: 'Neutral studio', file: 'studio.kenv', fill: 0.35 },
+  { id: 'softbox', label: 'Softbox studio', file: 'softbox.kenv', fill: 0.15 },
+  { id: 'sunny', label: 'Sunny day', file: 'sunny.kenv', fill: 0.15 },
+  { id: 'overcast', label: 'Overcast', file: 'overcast.kenv', fill: 0.15 },
+  { id: 'sunset', label: 'Sunset', file: 'sunset.kenv', fill: 0.15 },
 ];
 
 /** The environment with `id`, or the default one. */
 export function environmentById(id: string): EnvironmentInfo {
   return ENVIRONMENTS.find((e) => e.id === id) ?? ENVIRONMENTS[0]!;
-}
-
-/**
- * URL of a shipped environment file, relative to the page: the files are served by the app
- * itself (app protocol in Electron, the host in a browser), never from a CDN.
- */
-export function environmentUrl(file: string, base: string = import.meta.env.BASE_URL): string {
-  return `${base}environments/${file}`;
 }

@@ -28,7 +28,7 @@ export class KilnHost {
 
   /** Starts a host on a fresh data folder. */
   static async start(
-    options: Partial<Pick<HostOptions, 'sandbox' | 'services'>> = {},
+    options: Partial<Pick<HostOptions, 'sandbox' | 'services' | 'welcomeSeen'>> = {},
     rendererDir = RENDERER_DIR,
   ): Promise<KilnHost> {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-host-'));
@@ -41,6 +41,8 @@ export class KilnHost {
         warn: () => {},
         error: (m, d) => console.error(`[kiln] ${m}`, d ?? ''),
       },
+      // A returning user: the first-run welcome would cover the window (and take the clicks).
+      welcomeSeen: true,
       ...options,
     });
     return new KilnHost(host, dataDir);
