@@ -5,7 +5,7 @@
  */
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron';
 
@@ -20,6 +20,35 @@ const external = [
   ...Object.keys(pkg.dependencies),
 ];
 
+/**
+ * Lets the browser fetch and compile the lazy viewer chunk (three.js, R3F: most of the app's
+ * code) while it parses the entry, instead of only when the entry's code asks for it: a
+ * `<link rel="modulepreload">` in `index.html`. The chunk stays lazy (it is not evaluated
+ * before the entry imports it), so the entry still holds no three.js.
+ */
+function preloadViewerChunk(): Plugin {
+  return {
+    name: 'kiln:preload-viewer-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const viewer = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.isDynamicEntry && c.name === 'viewer',
+        );
+        if (!viewer) throw new Error('kiln:preload-viewer-chunk: no lazy "viewer" chunk');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${viewer.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
@@ -31,6 +60,7 @@ export default defineConfig(({ mode }) => ({
   },
   plugins: [
     react(),
+    preloadViewerChunk(),
     mode === 'web'
       ? []
       : electron([

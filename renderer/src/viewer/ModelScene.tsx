@@ -30,6 +30,7 @@ import { placeModel, unionSphere } from './fit-camera';
 import { FrameCounter } from './FrameCounter';
 import { GroundGrid } from './GroundGrid';
 import { LightingWarmup } from './LightingWarmup';
+import type { ModelPreparations } from './model-preparations';
 import { DimensionsOverlay } from './DimensionsOverlay';
 import { applyPartsView, type PartsView } from './parts';
 import {
@@ -67,6 +68,8 @@ export interface ModelSceneProps {
   /** The viewer's root element: gets `data-frames`, `data-drawn` and renderer counts. */
   readonly frameTarget: RefObject<HTMLElement | null>;
   readonly onEnvironmentError: (id: EnvironmentId, error: unknown) => void;
+  /** Downloads and parses the viewer started before the canvas was ready (stable). */
+  readonly preparations: ModelPreparations;
 }
 
 interface PendingReady {
@@ -106,6 +109,7 @@ export function ModelScene({
   commandsRef,
   frameTarget,
   onEnvironmentError,
+  preparations,
 }: ModelSceneProps): JSX.Element {
   const gl = useThree((s) => s.gl);
   const scene = useThree((s) => s.scene);
@@ -117,8 +121,8 @@ export function ModelScene({
   const holderB = useRef<Group>(null);
   const eventsRef = useLatest(events);
   const settingsRef = useLatest(settings);
-  const slotA = useModelSlot('a', source, holderA, eventsRef);
-  const slotB = useModelSlot('b', compareSource, holderB, eventsRef);
+  const slotA = useModelSlot('a', source, holderA, eventsRef, preparations);
+  const slotB = useModelSlot('b', compareSource, holderB, eventsRef, preparations);
   const compare: CompareView = slotA && slotB ? settings.compareLayout : 'off';
   const compareRef = useLatest(compare);
 

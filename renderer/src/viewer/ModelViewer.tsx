@@ -25,6 +25,7 @@ import { Icon } from './Icon';
 import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
 import { loadErrorSentence } from './load-error';
 import type { LoadProgress } from './load-model';
+import { ModelPreparations } from './model-preparations';
 import { ModelScene } from './ModelScene';
 import { ALL_PARTS_VISIBLE, type PartsView } from './parts';
 import { PartsPanel } from './PartsPanel';
@@ -180,6 +181,16 @@ export function ModelViewer({
     },
     [localRef, compareRef],
   );
+
+  // Downloads and parses start the moment a model is chosen, while the canvas may still be
+  // starting; the canvas takes them over (see ModelPreparations).
+  const [preparations] = useState(() => new ModelPreparations());
+  useEffect(() => {
+    preparations.keepOnly([source?.key, compareSource?.key]);
+    if (source) preparations.start(source);
+    if (compareSource) preparations.start(compareSource);
+  }, [preparations, source, compareSource]);
+  useEffect(() => () => preparations.keepOnly([]), [preparations]);
 
   const sourceKeyRef = useLatest(source?.key);
   const onStatsRef = useLatest(onStats);
@@ -464,6 +475,7 @@ export function ModelViewer({
             commandsRef={commandsRef}
             frameTarget={rootRef}
             onEnvironmentError={onEnvironmentError}
+            preparations={preparations}
           />
         </Canvas>
       </div>

@@ -26,6 +26,16 @@ export interface LoadProgress {
   readonly total: number | undefined;
 }
 
+/** A model downloaded and parsed, not yet on the GPU: what {@link prepareModel} makes. */
+export interface PreparedModel {
+  readonly root: Group;
+  readonly clips: readonly AnimationClip[];
+  /** Where it came from, for error messages. */
+  readonly url: string;
+  /** Size of the downloaded file. */
+  readonly bytes: number;
+}
+
 /** A model ready to be added to the scene: parsed, textures on the GPU, shaders compiled. */
 export interface LoadedModel {
   readonly root: Group;
@@ -35,15 +45,21 @@ export interface LoadedModel {
   readonly clips: readonly AnimationClip[];
 }
 
-/** What {@link loadModel} needs from the canvas to prepare the model before it is shown. */
-export interface LoadModelOptions {
+/** What {@link prepareModel} needs: no canvas, so it can start before the viewer's is ready. */
+export interface PrepareModelOptions {
+  readonly signal: AbortSignal;
+  /** URLs of files a `.gltf` references, by file name (a dropped glTF and its `.bin`/textures). */
+  readonly resources?: ReadonlyMap<string, string>;
+  readonly onProgress?: (progress: LoadProgress) => void;
+}
+
+/** What {@link finishModel} needs from the canvas to prepare the model before it is shown. */
+export interface FinishModelOptions {
   readonly signal: AbortSignal;
   readonly renderer: WebGLRenderer;
   readonly camera: Camera;
   /** The scene the model will join; its lights and environment decide which shaders to compile. */
   readonly scene: Scene;
-  /** URLs of files a `.gltf` references, by file name (a dropped glTF and its `.bin`/textures). */
-  readonly resources?: ReadonlyMap<string, string>;
   readonly onProgress?: (progress: LoadProgress) => void;
 }
 
@@ -60,17 +76,18 @@ function yieldToBrowser(): Promise<void> {
 }
 
 /**
- * Downloads, decodes and prepares a GLB (or glTF) for display. Textures are uploaded one at a
- * time, yielding in between, and shaders compiled (in parallel where the driver can) before this
- * resolves, so the first frame that shows the model does not stall. Images are decoded by the
- * browser off the main thread (GLTFLoader uses `createImageBitmap`), Draco and meshopt in
- * workers. Nothing it creates outlives an abort: if `signal` aborts at any point the parsed
- * model is disposed and the promise rejects with an AbortError.
+ * The first half of opening a model, which needs no canvas: downloads the GLB (or glTF) and
+ * parses it. Images are decoded by the browser off the main thread (GLTFLoader uses
+ * `createImageBitmap`), Draco and meshopt in workers. If `signal` aborts, whatever was parsed is
+ * disposed and the promise rejects with an AbortError.
  *
- * @throws ModelLoadError for download, format and GPU failures (see `describeLoadError`).
+ * @throws ModelLoadError for download and format failures (see `describeLoadError`).
  */
-export async function loadModel(url: string, options: LoadModelOptions): Promise<LoadedModel> {
-  const { signal, renderer, camera, scene, onProgress, resources } = options;
+export async function prepareModel(
+  url: string,
+  options: PrepareModelOptions,
+): Promise<PreparedModel> {
+  const { signal, onProgress, resources } = options;
   const buffer = await downloadWithProgress(url, {
     signal,
     onProgress: ({ loaded, total }) => onProgress?.({ stage: 'download', loaded, total }),
@@ -101,8 +118,29 @@ export async function loadModel(url: string, options: LoadModelOptions): Promise
     disposeObject(root);
     throw abortError();
   }
+  return { root, clips, url, bytes: buffer.byteLength };
+}
 
-  onProgress?.({ stage: 'upload', loaded: buffer.byteLength, total: buffer.byteLength });
+/**
+ * The second half of opening a model, on the canvas: textures are uploaded one at a time,
+ * yielding in between, and shaders compiled (in parallel where the driver can) before this
+ * resolves, so the first frame that shows the model does not stall. Takes ownership of
+ * `prepared`: on an abort or a failure it is disposed, and the promise rejects (AbortError when
+ * aborted).
+ *
+ * @throws ModelLoadError (`gpu`) when the model cannot be prepared for display.
+ */
+export async function finishModel(
+  prepared: PreparedModel,
+  options: FinishModelOptions,
+): Promise<LoadedModel> {
+  const { signal, renderer, camera, scene, onProgress } = options;
+  const { root, clips, url, bytes } = prepared;
+  if (signal.aborted) {
+    disposeObject(root);
+    throw abortError();
+  }
+  onProgress?.({ stage: 'upload', loaded: bytes, total: bytes });
   try {
     for (const texture of collectTextures(root)) {
       renderer.initTexture(texture);

@@ -6,7 +6,8 @@ import { disposeObject } from './dispose';
 import type { ModelSource } from './dropped-files';
 import { MODEL_LAYER } from './layers';
 import { isAbortError } from './load-error';
-import { loadModel, type LoadedModel } from './load-model';
+import { finishModel, type LoadedModel, type LoadProgress } from './load-model';
+import type { ModelPreparations } from './model-preparations';
 import { indexParts, type PartIndex } from './parts';
 import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
 import type { SceneEvents, SlotId } from './viewer-types';
@@ -40,17 +41,20 @@ function releaseSlot(shown: LoadedSlot): void {
 }
 
 /**
- * Loads `source` into `holder` and owns it. The model on screen stays until the next one is
- * ready: the new model is added hidden, and the swap (old one released, new one placed and
- * shown) happens in one commit, so no empty frame is drawn in between and the old model's GPU
- * work does not race the new one's parse. Emptying the source (closing) or a failed load drops
- * the model at once. A superseded or unmounted load never shows and never leaks.
+ * Loads `source` into `holder` and owns it. The download and parse are taken over from
+ * `preparations` (the viewer starts them before the canvas is ready); the upload and shader
+ * compile happen here. The model on screen stays until the next one is ready: the new model is
+ * added hidden, and the swap (old one released, new one placed and shown) happens in one
+ * commit, so no empty frame is drawn in between and the old model's GPU work does not race the
+ * new one's parse. Emptying the source (closing) or a failed load drops the model at once. A
+ * superseded or unmounted load never shows and never leaks.
  */
 export function useModelSlot(
   slot: SlotId,
   source: ModelSource | undefined,
   holderRef: RefObject<Group | null>,
   eventsRef: { readonly current: SceneEvents },
+  preparations: ModelPreparations,
 ): LoadedSlot | null {
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
@@ -77,45 +81,55 @@ export function useModelSlot(
     const { key } = source;
     const controller = new AbortController();
     eventsRef.current.onLoading(slot, key);
-    loadModel(source.url, {
-      signal: controller.signal,
-      renderer: gl,
-      camera,
-      scene,
-      resources: source.resources,
-      onProgress: (progress) => {
-        if (!controller.signal.aborted) eventsRef.current.onProgress(slot, key, progress);
-      },
-    }).then(
-      (model) => {
-        if (controller.signal.aborted) {
-          disposeObject(model.root);
-          return;
-        }
-        model.root.visible = false;
-        model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
-        holder.add(model.root);
-        const shadowProxy = createShadowProxy(model.root);
-        if (shadowProxy) holder.add(shadowProxy.group);
-        setLoaded({
-          slot,
-          key,
-          model,
-          parts: indexParts(model.root),
-          animation:
-            model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
-          beforeDispose: new Set(),
-          shadowProxy,
+    const onProgress = (progress: LoadProgress): void => {
+      if (!controller.signal.aborted) eventsRef.current.onProgress(slot, key, progress);
+    };
+    const preparation = preparations.take(source, controller.signal);
+    const stopProgress = preparation.onProgress(onProgress);
+    preparation.result
+      .then((prepared) => {
+        stopProgress();
+        return finishModel(prepared, {
+          signal: controller.signal,
+          renderer: gl,
+          camera,
+          scene,
+          onProgress,
         });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setLoaded(null);
-        eventsRef.current.onError(slot, key, error);
-      },
-    );
-    return () => controller.abort();
-  }, [slot, source, holderRef, gl, camera, scene, eventsRef]);
+      })
+      .then(
+        (model) => {
+          if (controller.signal.aborted) {
+            disposeObject(model.root);
+            return;
+          }
+          model.root.visible = false;
+          model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
+          holder.add(model.root);
+          const shadowProxy = createShadowProxy(model.root);
+          if (shadowProxy) holder.add(shadowProxy.group);
+          setLoaded({
+            slot,
+            key,
+            model,
+            parts: indexParts(model.root),
+            animation:
+              model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
+            beforeDispose: new Set(),
+            shadowProxy,
+          });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isAbortError(error)) return;
+          setLoaded(null);
+          eventsRef.current.onError(slot, key, error);
+        },
+      );
+    return () => {
+      stopProgress();
+      controller.abort();
+    };
+  }, [slot, source, holderRef, gl, camera, scene, eventsRef, preparations]);
 
   return loaded;
 }
