@@ -3,21 +3,20 @@
  * across the boundary: handlers throw {@link KilnError}s, `dispatch` turns them into
  * {@link IpcError} values, and the renderer's bridge turns those back into {@link KilnError}s.
  */
-import { z } from 'zod';
-
-/** The serialisable error every failed IPC call returns. */
-export const IpcErrorSchema = z.object({
+/**
+ * The serialisable error every failed IPC call returns. A plain interface (no schema): the
+ * renderer's entry imports this module through the bridge, and it must not pull in zod.
+ */
+export interface IpcError {
   /** Stable code: a service code (`insufficient_balance`) or a Kiln one (`invalid_input`). */
-  code: z.string(),
+  code: string;
   /** A sentence for the user: what happened and what to do. */
-  message: z.string(),
+  message: string;
   /** The input field the error is about, when there is one. */
-  field: z.string().optional(),
+  field?: string;
   /** Seconds to wait before trying again, when known. */
-  retryAfter: z.number().optional(),
-});
-/** The serialisable error every failed IPC call returns. */
-export type IpcError = z.infer<typeof IpcErrorSchema>;
+  retryAfter?: number;
+}
 
 /** The value every IPC call resolves to. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

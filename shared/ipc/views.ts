@@ -91,13 +91,7 @@ export const JobViewSchema = z.object({
 /** A job as the renderer sees it. */
 export type JobView = z.infer<typeof JobViewSchema>;
 
-/** Prefix of the ids of models opened from a file on this computer (never a service id). */
-export const LOCAL_MODEL_PREFIX = 'local-';
-
-/** True for a model opened from a local file: the service's tools cannot work on it. */
-export function isLocalModel(modelId: string): boolean {
-  return modelId.startsWith(LOCAL_MODEL_PREFIX);
-}
+export { isLocalModel, LOCAL_MODEL_PREFIX } from './local-model';
 
 /** A model ready to show: its facts and a URL the renderer may load it from. */
 export const ModelViewSchema = z.object({

@@ -1,94 +1,17 @@
 /**
- * The account page, over the workspace: an overview of the balance and limits, the live prices,
- * the spend ledger, the keys and the settings, one tab each.
+ * The account page over the workspace while it is open, else the first-run welcome (which must
+ * show at once, so it stays in the entry). The page itself is a chunk of its own, fetched when
+ * the browser is idle after start (see `idleChunk`).
  */
-import { useEffect, useState } from 'react';
-import { Tabs } from '../../app/Tabs';
-import type { AccountSection } from '../../store/app-slice';
+import { idleChunk } from '../../app/idle-chunk';
 import { useKiln } from '../../store/StoreProvider';
-import { KeysSection } from './KeysSection';
-import { LedgerSection } from './LedgerSection';
-import { OverviewSection } from './OverviewSection';
-import { PricesSection } from './PricesSection';
-import { SettingsSection } from './SettingsSection';
 import { WelcomeOverlay } from './WelcomeOverlay';
-import './account.css';
 
-const SECTIONS: ReadonlyArray<{ id: AccountSection; label: string }> = [
-  { id: 'billing', label: 'Overview' },
-  { id: 'prices', label: 'Prices' },
-  { id: 'ledger', label: 'Spend' },
-  { id: 'keys', label: 'Keys' },
-  { id: 'settings', label: 'Settings' },
-];
+const AccountPageView = idleChunk(() => import('./AccountPageView'), null);
 
-/**
- * Where the header ends: the page opens below it, and the header grows when the billing bar shows
- * a notice, which must stay readable and clickable.
- */
-function useHeaderBottom(open: boolean): number | undefined {
-  const [bottom, setBottom] = useState<number>();
-  useEffect(() => {
-    const header = document.querySelector('.app-header');
-    if (!open || !header) return;
-    const measure = () => setBottom(header.getBoundingClientRect().bottom);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(header);
-    return () => observer.disconnect();
-  }, [open]);
-  return bottom;
-}
-
-/** Shown over the workspace while open (Escape closes it); also hosts the first-run welcome. */
+/** The account page when open; the first-run welcome otherwise. */
 export function AccountPage() {
   const section = useKiln((s) => s.accountSection);
-  const openAccount = useKiln((s) => s.openAccount);
-  const top = useHeaderBottom(Boolean(section));
-  useEffect(() => {
-    if (!section) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openAccount(undefined);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [section, openAccount]);
   if (!section) return <WelcomeOverlay />;
-  return (
-    <section
-      className="account-page"
-      aria-label="Account"
-      data-testid="account-page"
-      style={top ? { top } : undefined}
-    >
-      <header className="account-head">
-        <h2>Account</h2>
-        <Tabs
-          label="Account sections"
-          idPrefix="account"
-          value={section}
-          onChange={openAccount}
-          tabs={SECTIONS}
-        />
-        <button
-          type="button"
-          className="account-close"
-          data-testid="account-close"
-          onClick={() => openAccount(undefined)}
-        >
-          Close
-        </button>
-      </header>
-      <div
-        className="account-body"
-        id="account-panel"
-        role="tabpanel"
-        aria-labelledby={`account-tab-${section}`}
-      >
-        {section === 'billing' ? <OverviewSection /> : null}
-        {section === 'prices' ? <PricesSection /> : null}
-        {section === 'ledger' ? <LedgerSection /> : null}
-        {section === 'keys' ? <KeysSection /> : null}
-        {section === 'settings' ? <SettingsSection /> : null}
-      </div>
-    </section>
-  );
+  return <AccountPageView section={section} />;
 }

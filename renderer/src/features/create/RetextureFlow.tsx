@@ -2,7 +2,7 @@
  * Retexture: paint a model anew from a photo, as a new version. The model comes from the Library
  * or the viewer (`beginRetexture`), or from the model open in the viewer on this page.
  */
-import { isLocalModel } from '../../../../shared/ipc/views';
+import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useCallback } from 'react';
 import { TEXTURE_SIZES } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';

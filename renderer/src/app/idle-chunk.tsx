@@ -1,0 +1,51 @@
+/**
+ * Parts of the window that are not needed for its first paint live in chunks of their own, so
+ * the entry chunk stays small (bench B7), and are fetched when the browser is first idle after
+ * start, so they still show at once when the user gets to them (bench B8).
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/** How long the browser may stay busy before an idle chunk is fetched anyway. */
+const IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * A component whose code is the default export of the chunk `load` imports: fetched at the
+ * first idle moment after start (or when first rendered, whichever comes first), `fallback`
+ * shown while it is still on its way.
+ *
+ * Once the chunk is here it is rendered directly: `lazy` alone suspends on its first render
+ * even when the chunk has already arrived (its promise settles a microtask later), and React
+ * then holds the fallback for ~300 ms (most of the Library tab's first paint in bench B8).
+ *
+ * @example
+ * ```tsx
+ * export const LibraryPanel = idleChunk(() => import('./LibraryView'), <p>Opening…</p>);
+ * ```
+ */
+export function idleChunk<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  fallback: ReactNode,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  const fetchChunk = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(fetchChunk);
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(() => void fetchChunk().catch(() => undefined), {
+      timeout: IDLE_TIMEOUT_MS,
+    });
+  }
+  function IdleChunk(props: P) {
+    const Loaded = loaded;
+    if (Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return IdleChunk;
+}

@@ -1,0 +1,91 @@
+/**
+ * The account page, over the workspace: an overview of the balance and limits, the live prices,
+ * the spend ledger, the keys and the settings, one tab each. A chunk of its own (see
+ * `AccountPage`).
+ */
+import { useEffect, useState } from 'react';
+import { Tabs } from '../../app/Tabs';
+import type { AccountSection } from '../../store/app-slice';
+import { useKiln } from '../../store/StoreProvider';
+import { KeysSection } from './KeysSection';
+import { LedgerSection } from './LedgerSection';
+import { OverviewSection } from './OverviewSection';
+import { PricesSection } from './PricesSection';
+import { SettingsSection } from './SettingsSection';
+import './account.css';
+
+const SECTIONS: ReadonlyArray<{ id: AccountSection; label: string }> = [
+  { id: 'billing', label: 'Overview' },
+  { id: 'prices', label: 'Prices' },
+  { id: 'ledger', label: 'Spend' },
+  { id: 'keys', label: 'Keys' },
+  { id: 'settings', label: 'Settings' },
+];
+
+/**
+ * Where the header ends: the page opens below it, and the header grows when the billing bar shows
+ * a notice, which must stay readable and clickable.
+ */
+function useHeaderBottom(): number | undefined {
+  const [bottom, setBottom] = useState<number>();
+  useEffect(() => {
+    const header = document.querySelector('.app-header');
+    if (!header) return;
+    const measure = () => setBottom(header.getBoundingClientRect().bottom);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return bottom;
+}
+
+/** The page, open at `section` (Escape closes it). */
+export default function AccountPageView({ section }: { readonly section: AccountSection }) {
+  const openAccount = useKiln((s) => s.openAccount);
+  const top = useHeaderBottom();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openAccount(undefined);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openAccount]);
+  return (
+    <section
+      className="account-page"
+      aria-label="Account"
+      data-testid="account-page"
+      style={top ? { top } : undefined}
+    >
+      <header className="account-head">
+        <h2>Account</h2>
+        <Tabs
+          label="Account sections"
+          idPrefix="account"
+          value={section}
+          onChange={openAccount}
+          tabs={SECTIONS}
+        />
+        <button
+          type="button"
+          className="account-close"
+          data-testid="account-close"
+          onClick={() => openAccount(undefined)}
+        >
+          Close
+        </button>
+      </header>
+      <div
+        className="account-body"
+        id="account-panel"
+        role="tabpanel"
+        aria-labelledby={`account-tab-${section}`}
+      >
+        {section === 'billing' ? <OverviewSection /> : null}
+        {section === 'prices' ? <PricesSection /> : null}
+        {section === 'ledger' ? <LedgerSection /> : null}
+        {section === 'keys' ? <KeysSection /> : null}
+        {section === 'settings' ? <SettingsSection /> : null}
+      </div>
+    </section>
+  );
+}

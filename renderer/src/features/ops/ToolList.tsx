@@ -1,0 +1,143 @@
+/**
+ * The tools for one model of the library: every post-processing operation of the service, as a
+ * compact accordion (one tool open at a time; `openTools(modelId, op)` opens one from
+ * elsewhere), with the folder results are saved in above them. A chunk of its own (see
+ * `ToolsPanel`): the forms and the contract's schemas they check against are not needed for
+ * the window's first paint.
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { useKiln } from '../../store/StoreProvider';
+import { ExportTool } from './ExportTool';
+import { FolderField, isAbsolutePath } from './FolderField';
+import { GameTool } from './GameTool';
+import { MakerTool } from './MakerTool';
+import { PartsTool } from './PartsTool';
+import { PrintTool } from './PrintTool';
+import { RetopoTool } from './RetopoTool';
+import { RigTool } from './RigTool';
+import type { ToolProps } from './tool-props';
+import type { ToolsModel } from './ToolsPanel';
+
+/** One tool of the list. */
+interface ToolSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly summary: string;
+  /** The service refuses it for a website model without a plan (403 `subscription_required`). */
+  readonly needsPlan: boolean;
+  readonly Panel: ComponentType<ToolProps>;
+}
+
+const TOOLS: readonly ToolSpec[] = [
+  {
+    id: 'export',
+    label: 'Export',
+    summary: 'GLB, FBX, OBJ, USDZ, STL',
+    needsPlan: true,
+    Panel: ExportTool,
+  },
+  {
+    id: 'print',
+    label: 'Print',
+    summary: 'STL or 3MF at a real size',
+    needsPlan: true,
+    Panel: PrintTool,
+  },
+  {
+    id: 'retopo',
+    label: 'Quad remesh',
+    summary: 'Clean quads, baked texture',
+    needsPlan: true,
+    Panel: RetopoTool,
+  },
+  { id: 'rig', label: 'Rig', summary: 'Skeleton and clips', needsPlan: false, Panel: RigTool },
+  {
+    id: 'parts',
+    label: 'Parts',
+    summary: 'Split into named parts',
+    needsPlan: false,
+    Panel: PartsTool,
+  },
+  {
+    id: 'gamepack',
+    label: 'Game pack',
+    summary: 'LODs and colliders',
+    needsPlan: true,
+    Panel: GameTool,
+  },
+  {
+    id: 'make',
+    label: 'Makers',
+    summary: 'Papercraft and other crafts',
+    needsPlan: false,
+    Panel: MakerTool,
+  },
+];
+
+/** The tools for `model`. */
+export default function ToolList({ model }: { readonly model: ToolsModel }) {
+  const toolsOp = useKiln((s) => s.toolsOp);
+  const exportDir = useKiln((s) => s.settings?.exportDir);
+  const closePreview = useKiln((s) => s.closePreview);
+  const [expandedId, setExpanded] = useState<string>(toolsOp ?? 'export');
+  const [folder, setFolder] = useState<string | undefined>();
+  useEffect(() => {
+    if (toolsOp) setExpanded(toolsOp.startsWith('make') ? 'make' : toolsOp);
+  }, [toolsOp]);
+  const folderText = folder ?? exportDir ?? '';
+  const website = model.source === 'website';
+  const props: ToolProps = {
+    modelId: model.modelId,
+    modelName: model.name,
+    folder: isAbsolutePath(folderText) ? folderText.trim() : undefined,
+  };
+  return (
+    <section className="panel tools-panel" aria-labelledby="tools-title" data-testid="tools">
+      <h2 id="tools-title">Tools for {model.name}</h2>
+      {model.savedPath ? (
+        <p className="tools-note" data-testid="tools-preview-note">
+          The viewer shows the saved file {model.savedPath}, not a model of your library. Tools work
+          on the model it was made from.{' '}
+          <button type="button" className="link-button" onClick={() => void closePreview()}>
+            Back to the model
+          </button>
+        </p>
+      ) : null}
+      {website ? (
+        <p className="tools-note" role="note" data-testid="tools-website">
+          This model was made on the website. Export, print, quad remesh and game pack need a plan
+          or a one-off unlock on the platform; without one the service refuses them (“subscription
+          required”) and nothing is charged. Rig, parts and makers work as usual (charged).
+        </p>
+      ) : null}
+      <FolderField value={folderText} onChange={setFolder} />
+      <ul className="tool-list">
+        {TOOLS.map(({ id, label, summary, needsPlan, Panel }) => {
+          const expanded = expandedId === id;
+          return (
+            <li key={id} className={`tool${expanded ? ' tool-open' : ''}`}>
+              <button
+                type="button"
+                className="tool-head"
+                aria-expanded={expanded}
+                aria-controls={`tool-${id}`}
+                data-testid={`tool-head-${id}`}
+                onClick={() => setExpanded(expanded ? '' : id)}
+              >
+                <span className="tool-label">{label}</span>
+                <span className="muted tool-summary">
+                  {website && needsPlan ? 'Needs a plan for website models' : summary}
+                </span>
+              </button>
+              {expanded ? (
+                <div id={`tool-${id}`} role="region" aria-label={label}>
+                  <Panel {...props} />
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
