@@ -267,15 +267,26 @@ export function ModelScene({
     },
     [gl, scene, camera, overlays, background, settingsRef, compareRef, partsViewRef],
   );
+  // The renderer's live resource counts, for tests and tools: written with every frame, and
+  // once more after a model is released (the frame that clears the stage may come before the
+  // release, and no frame need follow it).
+  const writeCounts = useCallback(() => {
+    const el = frameTarget.current;
+    if (!el) return;
+    const { memory, programs } = gl.info;
+    el.setAttribute('data-gl-geometries', String(memory.geometries));
+    el.setAttribute('data-gl-textures', String(memory.textures));
+    el.setAttribute('data-gl-programs', String(programs?.length ?? 0));
+  }, [gl, frameTarget]);
+  useEffect(() => {
+    if (frameTarget.current?.hasAttribute('data-gl-geometries')) writeCounts();
+  }, [slotA, slotB, writeCounts, frameTarget]);
   useFrame((state) => {
     if (!holderA.current || !holderB.current) return;
     renderFrame(state.size.width, state.size.height, false);
+    writeCounts();
     const el = frameTarget.current;
     if (el) {
-      const { memory, programs } = gl.info;
-      el.setAttribute('data-gl-geometries', String(memory.geometries));
-      el.setAttribute('data-gl-textures', String(memory.textures));
-      el.setAttribute('data-gl-programs', String(programs?.length ?? 0));
       const parts = partsViewRef.current;
       el.setAttribute(
         'data-drawn',

@@ -138,6 +138,20 @@ export interface PageMetrics {
   readonly heapUsedBytes: number;
 }
 
+/** Heap-snapshot node types that are the page's own JavaScript values. */
+const JS_OBJECT_TYPES = new Set([
+  'object',
+  'closure',
+  'array',
+  'string',
+  'concatenated string',
+  'sliced string',
+  'number',
+  'regexp',
+  'symbol',
+  'bigint',
+]);
+
 /** A CDP session on a page with the Performance domain enabled (start it before navigating). */
 export class PageProbe {
   private constructor(
@@ -167,6 +181,41 @@ export class PageProbe {
     for (let i = 0; i < 3; i++) await this.cdp.send('HeapProfiler.collectGarbage');
     const usage = await this.cdp.send('Runtime.getHeapUsage');
     return usage.usedSize;
+  }
+
+  /**
+   * Bytes of JavaScript objects in the page's heap (strings, arrays, plain objects, closures,
+   * numbers), from a heap snapshot taken after GC. Unlike {@link heapAfterGc} it leaves out
+   * V8's compiled code, which keeps growing for a while as a repeated workload gets optimised,
+   * and the browser's own (native) objects: what is left is what the page's code keeps alive.
+   */
+  async jsObjectBytes(): Promise<number> {
+    await this.heapAfterGc();
+    const chunks: string[] = [];
+    const onChunk = (p: { chunk: string }) => chunks.push(p.chunk);
+    this.cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    try {
+      await this.cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    } finally {
+      this.cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    }
+    const snapshot = JSON.parse(chunks.join('')) as {
+      snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+      nodes: number[];
+    };
+    const {
+      node_fields: fields,
+      node_types: [types],
+    } = snapshot.snapshot.meta;
+    const typeAt = fields.indexOf('type');
+    const sizeAt = fields.indexOf('self_size');
+    let bytes = 0;
+    for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+      if (JS_OBJECT_TYPES.has(types[snapshot.nodes[i + typeAt]!]!)) {
+        bytes += snapshot.nodes[i + sizeAt]!;
+      }
+    }
+    return bytes;
   }
 
   /** Reads `window.__bench` fields in the page. */
