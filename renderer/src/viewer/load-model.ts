@@ -68,10 +68,10 @@ function abortError(): DOMException {
 }
 
 /**
- * Gives the browser a turn between GPU uploads, so input and paint go on while a model with
- * several 4K textures is prepared (each `texImage2D` of a 4K texture takes a while).
+ * Gives the browser a turn between long steps (GPU uploads, clustering), so input and paint go
+ * on while a large model is prepared (each `texImage2D` of a 4K texture takes a while).
  */
-function yieldToBrowser(): Promise<void> {
+export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

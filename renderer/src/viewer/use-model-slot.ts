@@ -6,7 +6,7 @@ import { disposeObject } from './dispose';
 import type { ModelSource } from './dropped-files';
 import { MODEL_LAYER } from './layers';
 import { isAbortError } from './load-error';
-import { finishModel, type LoadedModel, type LoadProgress } from './load-model';
+import { finishModel, yieldToBrowser, type LoadedModel, type LoadProgress } from './load-model';
 import type { ModelPreparations } from './model-preparations';
 import { indexParts, type PartIndex } from './parts';
 import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
@@ -86,45 +86,43 @@ export function useModelSlot(
     };
     const preparation = preparations.take(source, controller.signal);
     const stopProgress = preparation.onProgress(onProgress);
-    preparation.result
-      .then((prepared) => {
-        stopProgress();
-        return finishModel(prepared, {
-          signal: controller.signal,
-          renderer: gl,
-          camera,
-          scene,
-          onProgress,
-        });
-      })
-      .then(
-        (model) => {
-          if (controller.signal.aborted) {
-            disposeObject(model.root);
-            return;
-          }
-          model.root.visible = false;
-          model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
-          holder.add(model.root);
-          const shadowProxy = createShadowProxy(model.root);
-          if (shadowProxy) holder.add(shadowProxy.group);
-          setLoaded({
-            slot,
-            key,
-            model,
-            parts: indexParts(model.root),
-            animation:
-              model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
-            beforeDispose: new Set(),
-            shadowProxy,
-          });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isAbortError(error)) return;
-          setLoaded(null);
-          eventsRef.current.onError(slot, key, error);
-        },
-      );
+    const open = async (): Promise<void> => {
+      const prepared = await preparation.result;
+      stopProgress();
+      const model = await finishModel(prepared, {
+        signal: controller.signal,
+        renderer: gl,
+        camera,
+        scene,
+        onProgress,
+      });
+      // The shadow proxy's clustering gets a task of its own: appended to the upload's, it made
+      // one long task of a large model's switch (bench B2).
+      await yieldToBrowser();
+      if (controller.signal.aborted) {
+        disposeObject(model.root);
+        return;
+      }
+      model.root.visible = false;
+      model.root.traverse((o) => o.layers.enable(MODEL_LAYER));
+      holder.add(model.root);
+      const shadowProxy = createShadowProxy(model.root);
+      if (shadowProxy) holder.add(shadowProxy.group);
+      setLoaded({
+        slot,
+        key,
+        model,
+        parts: indexParts(model.root),
+        animation: model.clips.length > 0 ? new AnimationController(model.root, model.clips) : null,
+        beforeDispose: new Set(),
+        shadowProxy,
+      });
+    };
+    open().catch((error: unknown) => {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      setLoaded(null);
+      eventsRef.current.onError(slot, key, error);
+    });
     return () => {
       stopProgress();
       controller.abort();
