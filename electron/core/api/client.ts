@@ -489,25 +489,17 @@ export class ApiClient {
   }
 
   /** Sends a request and reads its whole body, both within `timeoutMs`. */
-  async #exchange(
+  #exchange(
     url: URL,
     init: RequestInit,
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<{ response: Response; text: string }> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = this.#clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const response = await this.#fetch(url, init, controller.signal, () => timedOut, signal);
+    return this.#withTimeout(timeoutMs, signal, async (abort, timedOut) => {
+      const response = await this.#fetch(url, init, abort, timedOut, signal);
       const text = await readCapped(response, MAX_ANSWER_BYTES).catch((cause: unknown) => {
         if (cause instanceof ApiError) throw cause;
-        if (timedOut) {
+        if (timedOut()) {
           throw new TimeoutError('timeout', 'The service did not finish answering in time.', {
             status: response.status,
             cause,
@@ -521,19 +513,25 @@ export class ApiClient {
         );
       });
       return { response, text };
-    } finally {
-      this.#clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
+    });
   }
 
   /** Sends a request; the timer covers only the wait for the headers (downloads stream after). */
-  async #send(
-    url: URL,
-    init: RequestInit,
+  #send(url: URL, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+    return this.#withTimeout(timeoutMs, signal, (abort, timedOut) =>
+      this.#fetch(url, init, abort, timedOut, signal),
+    );
+  }
+
+  /**
+   * Runs `work` with an abort signal that fires after `timeoutMs` or when `signal` aborts;
+   * `timedOut()` tells the two apart. The timer and the forwarding end with `work`.
+   */
+  async #withTimeout<T>(
     timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<Response> {
+    signal: AbortSignal | undefined,
+    work: (abort: AbortSignal, timedOut: () => boolean) => Promise<T>,
+  ): Promise<T> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = this.#clock.setTimeout(() => {
@@ -543,7 +541,7 @@ export class ApiClient {
     const onAbort = () => controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.#fetch(url, init, controller.signal, () => timedOut, signal);
+      return await work(controller.signal, () => timedOut);
     } finally {
       this.#clock.clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
