@@ -1,9 +1,11 @@
 /**
  * The library against a sandbox seeded with thousands of models: the grid pages as it scrolls
  * (only a screenful of cards in the DOM), thumbnails come from the local cache, search and
- * filters match the service's own answers, and a family's versions open side by side.
+ * filters match the service's own answers, and a family's versions open side by side. A library
+ * opened before its code arrived keeps its place when the window around it re-renders.
  */
-import { expect, test } from '../support/fixtures';
+import { expect, isLocal, test } from '../support/fixtures';
+import { KilnPage } from '../support/kiln-page';
 import { LibraryPage, serviceLibrary } from '../support/library-page';
 
 test.use({ sandboxOptions: { seedModels: 3000, websiteModels: 40, seedFamilies: 6 } });
@@ -97,4 +99,43 @@ test('browse thousands of models: paging, thumbnails, search, filters, families 
   await expect(kiln.viewer).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
   await expect(kiln.viewer).not.toHaveAttribute('data-compare', 'off');
   await expect(page.getByTestId('model-name')).toHaveText(multi.items[0]!.name);
+});
+
+test('a library opened while its code is still on its way keeps its place as the window changes', async ({
+  page,
+  host,
+}) => {
+  // Hold the library's chunk back (its idle prefetch too), so the tab opens before it is here.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/LibraryView-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await new KilnPage(page).open(host.url);
+  const lib = new LibraryPage(page);
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await expect(page.getByText('Opening the library…')).toBeVisible();
+  release();
+  await expect(lib.root).toHaveAttribute('data-state', 'ready');
+  await lib.scrollToIndex(600);
+  const before = await lib.grid.evaluate((el) => {
+    (el as HTMLElement & { seen?: boolean }).seen = true;
+    return el.scrollTop;
+  });
+
+  // Switching the right-hand column to Tools re-renders the whole window, the library included:
+  // the grid must be the same element, scrolled where the user left it.
+  await page.getByRole('tab', { name: 'Tools' }).click();
+  await expect(page.getByRole('tab', { name: 'Tools' })).toHaveAttribute('aria-selected', 'true');
+  expect(
+    await lib.grid.evaluate((el) => [(el as HTMLElement & { seen?: boolean }).seen, el.scrollTop]),
+  ).toEqual([true, before]);
+  await expect(lib.card(600)).toBeVisible();
+  expect(
+    requests.filter((u) => !isLocal(u)),
+    'requests that left 127.0.0.1',
+  ).toEqual([]);
 });

@@ -3,7 +3,7 @@
  * the entry chunk stays small (bench B7), and are fetched when the browser is first idle after
  * start, so they still show at once when the user gets to them (bench B8).
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /** How long the browser may stay busy before an idle chunk is fetched anyway. */
 const IDLE_TIMEOUT_MS = 5000;
@@ -13,9 +13,12 @@ const IDLE_TIMEOUT_MS = 5000;
  * first idle moment after start (or when first rendered, whichever comes first), `fallback`
  * shown while it is still on its way.
  *
- * Once the chunk is here it is rendered directly: `lazy` alone suspends on its first render
- * even when the chunk has already arrived (its promise settles a microtask later), and React
- * then holds the fallback for ~300 ms (most of the Library tab's first paint in bench B8).
+ * A view mounted after the chunk is here renders it directly: `lazy` alone suspends on its
+ * first render even when the chunk has already arrived (its promise settles a microtask later),
+ * and React then holds the fallback for ~300 ms (most of the Library tab's first paint in bench
+ * B8). A view mounted before keeps rendering through `lazy` (which no longer suspends once
+ * resolved): switching paths under a mounted view would remount it and lose its state (an open
+ * tool's typed values, the library's scroll position).
  *
  * @example
  * ```tsx
@@ -39,7 +42,7 @@ export function idleChunk<P extends object>(
     });
   }
   function IdleChunk(props: P) {
-    const Loaded = loaded;
+    const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={fallback}>
