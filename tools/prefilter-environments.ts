@@ -22,7 +22,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { encodeEnvironment } from '../renderer/src/viewer/environment-file';
-import { ENVIRONMENTS, type EnvironmentId } from '../renderer/src/viewer/environments';
+import {
+  ENVIRONMENTS,
+  environmentFile,
+  type EnvironmentId,
+} from '../renderer/src/viewer/environments';
 import { serveStatic } from '../tests/bench/lib/static-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 
@@ -88,6 +92,7 @@ try {
   await page.goto(`${server.origin}/index.html`);
   await page.waitForFunction(() => 'kilnPrefilter' in window);
   for (const env of ENVIRONMENTS) {
+    const file = environmentFile(env.id);
     const source = SOURCES[env.id] === 'studio' ? 'studio' : `/sources/${SOURCES[env.id]}`;
     const result = await page.evaluate((s) => window.kilnPrefilter.prefilter(s), source);
     const texels = result.faces.map((faces, level) =>
@@ -96,16 +101,16 @@ try {
         result.size >> level,
       ),
     );
-    const file = encodeEnvironment({
+    const bytes = encodeEnvironment({
       header: { version: 1, size: result.size, levels: result.levels, encoding: 'rgba16f' },
       texels,
     });
-    const gz = gzipSync(file, { level: 9 });
-    await writeFile(path.join(OUT, env.file), gz);
+    const gz = gzipSync(bytes, { level: 9 });
+    await writeFile(path.join(OUT, file), gz);
 
     const check = await page.evaluate(
       ([s, f]) => window.kilnPrefilter.compare(s!, f!),
-      [source, `/shipped/${env.file}`],
+      [source, `/shipped/${file}`],
     );
     const a = fromBase64(check.runtime);
     const b = fromBase64(check.file);
@@ -114,7 +119,7 @@ try {
     const ok = worst <= MAX_CHANNEL_DIFF;
     failed ||= !ok;
     console.log(
-      `${env.file}: ${result.size}² × ${result.levels} levels, ${(file.length / 2 ** 20).toFixed(2)} MB → ` +
+      `${file}: ${result.size}² × ${result.levels} levels, ${(bytes.length / 2 ** 20).toFixed(2)} MB → ` +
         `${(gz.length / 2 ** 20).toFixed(2)} MB gzip; check render max channel difference ${worst}` +
         `${ok ? '' : ` (over ${MAX_CHANNEL_DIFF}: FAILED)`}`,
     );

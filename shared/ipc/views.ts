@@ -91,8 +91,6 @@ export const JobViewSchema = z.object({
 /** A job as the renderer sees it. */
 export type JobView = z.infer<typeof JobViewSchema>;
 
-export { isLocalModel, LOCAL_MODEL_PREFIX } from './local-model';
-
 /** A model ready to show: its facts and a URL the renderer may load it from. */
 export const ModelViewSchema = z.object({
   modelId: z.string(),

@@ -22,7 +22,8 @@ import type { ModelCache } from '../library/model-cache';
 import type { Emit, Logger, Paths } from '../ports';
 import { sanitizeFilename } from '../files/filename';
 import { CACHE_FILE_PATTERN } from '../util/confined-path';
-import { LOCAL_MODEL_PREFIX, type LocalModels } from './local-models';
+import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
+import type { LocalModels } from './local-models';
 import type { RecentFiles } from './recent-files';
 
 /** A result's file on disk. */

@@ -17,12 +17,8 @@ import { KilnError } from '../../../shared/ipc/errors';
 import { streamToFile } from '../files/stream-to-file';
 import { MAX_MODEL_BYTES } from '../library/model-cache';
 import type { Clock, Paths } from '../ports';
+import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
 import { CoalescedFile } from '../util/coalesced-file';
-
-import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/views';
-
-/** Prefix of the ids of local models (one definition, shared with the renderer). */
-export { LOCAL_MODEL_PREFIX };
 
 /** A local model in the cache. */
 export interface LocalModel {

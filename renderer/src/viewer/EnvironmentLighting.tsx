@@ -1,13 +1,13 @@
 import { useCallback, type JSX } from 'react';
-import { environmentById, type EnvironmentId } from './environments';
+import { environmentById, environmentFile, type EnvironmentId } from './environments';
 import { PrefilteredEnvironment } from './PrefilteredEnvironment';
 
 /**
- * URL of a shipped environment file, relative to the page: the files are served by the app
- * itself (app protocol in Electron, the host in a browser), never from a CDN.
+ * URL of a shipped environment, relative to the page: the files are served by the app itself
+ * (app protocol in Electron, the host in a browser), never from a CDN.
  */
-export function environmentUrl(file: string, base: string = import.meta.env.BASE_URL): string {
-  return `${base}environments/${file}`;
+function environmentUrl(id: EnvironmentId): string {
+  return `${import.meta.env.BASE_URL}environments/${environmentFile(id)}`;
 }
 
 /** Props of {@link EnvironmentLighting}. */
@@ -33,7 +33,7 @@ export function EnvironmentLighting({
   return (
     <>
       <hemisphereLight args={['#f4f1ec', '#23252b', info.fill]} />
-      <PrefilteredEnvironment url={environmentUrl(info.file)} onLoaded={loaded} onError={failed} />
+      <PrefilteredEnvironment url={environmentUrl(info.id)} onLoaded={loaded} onError={failed} />
     </>
   );
 }

@@ -50,6 +50,14 @@ describe('environment files', () => {
       /not a Kiln environment file/,
     );
     expect(() => parseEnvironment(buffer(good.subarray(0, good.length - 2)))).toThrow(/expected/);
+    // A header one space longer than the writer makes: its texels would start on an odd byte.
+    const headerEnd = 12 + new DataView(good.buffer).getUint32(8, true);
+    const unpadded = new Uint8Array(good.length + 1);
+    unpadded.set(good.subarray(0, headerEnd));
+    unpadded[headerEnd] = 0x20;
+    unpadded.set(good.subarray(headerEnd), headerEnd + 1);
+    new DataView(unpadded.buffer).setUint32(8, headerEnd - 12 + 1, true);
+    expect(() => parseEnvironment(buffer(unpadded))).toThrow(/aligned/);
     const future = encodeEnvironment(sample());
     future.set(new TextEncoder().encode('{"version":2'), 12);
     expect(() => parseEnvironment(buffer(future))).toThrow(/version/);

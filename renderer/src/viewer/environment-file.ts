@@ -15,7 +15,7 @@
  * | ----- | ------------------------------------------------------------------------ |
  * | 8     | magic `KILNENV1`                                                          |
  * | 4     | `n`: length of the JSON header                                           |
- * | n     | JSON {@link EnvironmentHeader} (UTF-8)                                    |
+ * | n     | JSON {@link EnvironmentHeader} (UTF-8), space-padded to an even end       |
  * | …     | texels: for each level (largest first), for each face (+X, −X, +Y, −Y, +Z, −Z), `size >> level` rows of RGBA half floats |
  *
  * Faces are stored as three samples a cube *texture* (three mirrors those in x, unlike a cube
@@ -80,8 +80,9 @@ export function parseEnvironment(bytes: ArrayBuffer): EnvironmentData {
   const header = checkHeader(
     JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 12, headerLength))),
   );
-  // Texels start at the next multiple of 2 bytes (Uint16Array views must be aligned).
+  // The writer pads the header so the texels start on an even byte (Uint16Array views must).
   let offset = 12 + headerLength;
+  if (offset % 2 !== 0) throw new Error('environment texels are not aligned');
   let expected = 0;
   for (let level = 0; level < header.levels; level++) {
     expected += faceTexels(header.size, level) * FACES * CHANNELS * 2;
@@ -91,14 +92,12 @@ export function parseEnvironment(bytes: ArrayBuffer): EnvironmentData {
       `environment file holds ${bytes.byteLength - offset} texel bytes, expected ${expected}`,
     );
   }
-  const aligned = offset % 2 === 0 ? bytes : bytes.slice(offset);
-  if (aligned !== bytes) offset = 0;
   const texels: Uint16Array[][] = [];
   for (let level = 0; level < header.levels; level++) {
     const count = faceTexels(header.size, level) * CHANNELS;
     const faces: Uint16Array[] = [];
     for (let face = 0; face < FACES; face++) {
-      faces.push(new Uint16Array(aligned, offset, count));
+      faces.push(new Uint16Array(bytes, offset, count));
       offset += count * 2;
     }
     texels.push(faces);
