@@ -8,9 +8,10 @@ import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { useKiln } from '../store/StoreProvider';
 
 /**
- * The viewer chunk (three.js, R3F, drei: most of the app's code) starts downloading when this
- * module is evaluated, with the entry, in parallel with the store's first requests and React's
- * first render, instead of when React first renders the lazy component.
+ * The viewer chunk (three.js, R3F, drei: most of the app's code) is fetched from the start
+ * (`index.html` preloads it, see vite.config.ts) and evaluated as soon as this module is, in
+ * parallel with the store's first requests and React's first render, instead of when React
+ * first renders the lazy component.
  */
 const viewerChunk = import('../viewer');
 const ModelViewer = lazy(() => viewerChunk.then((m) => ({ default: m.ModelViewer })));
