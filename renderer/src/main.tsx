@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { connectBridge } from './bridge';
 import { createKilnStore } from './store/app-store';
 import { KilnStoreProvider } from './store/StoreProvider';
-import './app/app.css';
+import './ui/app.css';
 
 const store = createKilnStore(connectBridge());
 void store.getState().init();

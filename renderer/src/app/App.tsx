@@ -14,7 +14,7 @@ import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { ModeBadge } from './ModeBadge';
-import { Tabs } from './Tabs';
+import { Tabs } from '../ui/Tabs';
 import { ViewerPanel } from './ViewerPanel';
 
 /** The whole window. */

@@ -4,14 +4,14 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../../../shared/ipc/bridge';
-import { createAccountSlice, type AccountSlice } from './account-slice';
-import { createAppSlice, type AppSlice } from './app-slice';
-import { createCreateSlice, type CreateSlice } from './create-slice';
-import { createDesktopSlice, type DesktopSlice } from './desktop-slice';
-import { createJobsSlice, type JobsSlice } from './jobs-slice';
-import { createOpsSlice, type OpsSlice } from './ops-slice';
-import { createLibrarySlice, type LibrarySlice } from './library-slice';
-import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { createAccountSlice, type AccountSlice } from '../features/account/account-slice';
+import { createAppSlice, type AppSlice } from '../app/app-slice';
+import { createCreateSlice, type CreateSlice } from '../features/create/create-slice';
+import { createDesktopSlice, type DesktopSlice } from '../features/desktop/desktop-slice';
+import { createJobsSlice, type JobsSlice } from '../features/activity/jobs-slice';
+import { createOpsSlice, type OpsSlice } from '../features/ops/ops-slice';
+import { createLibrarySlice, type LibrarySlice } from '../features/library/library-slice';
+import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &

@@ -9,7 +9,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { createElement as h, memo, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../../renderer/src/app/app.css';
+import '../../../renderer/src/ui/app.css';
 import '../../../renderer/src/features/library/library.css';
 
 const PAGE = 200;

@@ -3,7 +3,7 @@
  * show at once, so it stays in the entry). The page itself is a chunk of its own, fetched when
  * the browser is idle after start (see `idleChunk`).
  */
-import { idleChunk } from '../../app/idle-chunk';
+import { idleChunk } from '../../ui/idle-chunk';
 import { useKiln } from '../../store/StoreProvider';
 import { WelcomeOverlay } from './WelcomeOverlay';
 

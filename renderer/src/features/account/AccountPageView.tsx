@@ -4,8 +4,8 @@
  * `AccountPage`).
  */
 import { useEffect, useState } from 'react';
-import { Tabs } from '../../app/Tabs';
-import type { AccountSection } from '../../store/app-slice';
+import { Tabs } from '../../ui/Tabs';
+import type { AccountSection } from '../../app/app-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { KeysSection } from './KeysSection';
 import { LedgerSection } from './LedgerSection';

@@ -1,6 +1,6 @@
 /** A chosen photo: its preview, name and size, and a way to remove it. */
 import { formatBytes } from '../../../../shared/api/rules';
-import type { ChosenPhoto } from '../../store/create-slice';
+import type { ChosenPhoto } from './create-slice';
 
 /** Props of {@link PhotoCard}. */
 export interface PhotoCardProps {

@@ -6,7 +6,7 @@ import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useCallback } from 'react';
 import { TEXTURE_SIZES } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
-import type { RetextureDraft } from '../../store/create-slice';
+import type { RetextureDraft } from './create-slice';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';

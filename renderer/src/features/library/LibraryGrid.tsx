@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { libraryRowAt } from '../../store/library-slice';
+import { libraryRowAt } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard } from './LibraryCard';
 

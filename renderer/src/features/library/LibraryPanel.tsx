@@ -2,7 +2,7 @@
  * The Library tab. Its view (grid, virtualizer, detail) is a chunk of its own, fetched when the
  * browser is idle after start (see `idleChunk`).
  */
-import { idleChunk } from '../../app/idle-chunk';
+import { idleChunk } from '../../ui/idle-chunk';
 
 /** The library: every model of the account. */
 export const LibraryPanel = idleChunk(

@@ -4,7 +4,7 @@
  * cache, and a banner when something failed (what is shown stays).
  */
 import { useEffect, useMemo } from 'react';
-import { findLibraryRow } from '../../store/library-slice';
+import { findLibraryRow } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';

@@ -3,7 +3,7 @@
  * chunk of their own (`ToolList`), fetched when the browser is idle after start (see
  * `idleChunk`); this part says why there are none when no model of the library is open.
  */
-import { idleChunk } from '../../app/idle-chunk';
+import { idleChunk } from '../../ui/idle-chunk';
 import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useKiln } from '../../store/StoreProvider';
 import './ops.css';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { postOperation } from '../../../../shared/api/operations';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
-import { toolRunKey } from '../../store/ops-slice';
+import { toolRunKey } from './ops-slice';
 import { usePaidAction, type PaidAction } from '../billing/use-paid-action';
 import type { Built } from './op-forms';
 

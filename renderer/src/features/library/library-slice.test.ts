@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Bridge } from '../../../shared/ipc/bridge';
-import type { JobView, LibraryListInput, LibraryPageView } from '../../../shared/ipc/contract';
-import { createKilnStore } from './app-store';
+import type { Bridge } from '../../../../shared/ipc/bridge';
+import type { JobView, LibraryListInput, LibraryPageView } from '../../../../shared/ipc/contract';
+import { createKilnStore } from '../../store/app-store';
 
 const done = (id: string): JobView => ({
   id,

@@ -9,7 +9,7 @@ import type {
   LibraryCacheInfoView,
   LibraryItemView,
   LibraryVersionsView,
-} from '../../../shared/ipc/contract';
+} from '../../../../shared/ipc/contract';
 import {
   LIBRARY_PAGE_SIZE,
   NO_FILTERS,
@@ -19,8 +19,8 @@ import {
   libraryQuery,
   offlineRows,
   type LibraryFilters,
-} from '../features/library/library-logic';
-import type { SliceCreator } from './app-store';
+} from './library-logic';
+import type { SliceCreator } from '../../store/app-store';
 
 /** Thumbnails fetched at once (the core's scheduler paces them further). */
 const THUMBNAIL_CONCURRENCY = 4;

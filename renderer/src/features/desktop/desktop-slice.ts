@@ -9,8 +9,8 @@ import type {
   ModelView,
   OpenRequestView,
   ShowInFolderView,
-} from '../../../shared/ipc/contract';
-import type { SliceCreator } from './app-store';
+} from '../../../../shared/ipc/contract';
+import type { SliceCreator } from '../../store/app-store';
 
 /** Desktop state and actions. */
 export interface DesktopSlice {

@@ -1,6 +1,6 @@
 /** Jobs as the Activity list shows them, kept current by `jobs.updated` events. */
-import type { JobView } from '../../../shared/ipc/contract';
-import type { SliceCreator } from './app-store';
+import type { JobView } from '../../../../shared/ipc/contract';
+import type { SliceCreator } from '../../store/app-store';
 
 /** Jobs state and actions. */
 export interface JobsSlice {

@@ -1,7 +1,7 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
 import type { ModelView } from '../../../shared/ipc/contract';
-import type { ViewerState } from '../viewer/viewer-types';
-import type { SliceCreator } from './app-store';
+import type { ViewerState } from './viewer-types';
+import type { SliceCreator } from '../store/app-store';
 
 /** What the viewer measured of the model on screen. */
 export interface ShownModelStats {

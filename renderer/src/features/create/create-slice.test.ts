@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Bridge } from '../../../shared/ipc/bridge';
-import type { JobView } from '../../../shared/ipc/contract';
-import { KilnError } from '../../../shared/ipc/errors';
-import { createKilnStore } from './app-store';
+import type { Bridge } from '../../../../shared/ipc/bridge';
+import type { JobView } from '../../../../shared/ipc/contract';
+import { KilnError } from '../../../../shared/ipc/errors';
+import { createKilnStore } from '../../store/app-store';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
 const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: 'image/png' });

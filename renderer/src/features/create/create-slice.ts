@@ -4,10 +4,10 @@
  * input and puts the error at the field it names; a start that succeeds clears the flow, shows
  * the job in Activity and opens its model when it is done.
  */
-import { checkPhoto, type ModelTier, type TextureSize } from '../../../shared/api/rules';
-import type { ConceptView, GenerationOptions, JobView } from '../../../shared/ipc/contract';
-import { KilnError } from '../../../shared/ipc/errors';
-import type { CreateMode } from '../features/create/create-plan';
+import { checkPhoto, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
+import type { ConceptView, GenerationOptions, JobView } from '../../../../shared/ipc/contract';
+import { KilnError } from '../../../../shared/ipc/errors';
+import type { CreateMode } from './create-plan';
 import {
   checkSeed,
   checkSettings,
@@ -22,9 +22,9 @@ import {
   type SettingsDraft,
   type ViewLabel,
   type ViewSlot,
-} from '../features/create/create-rules';
-import { readHead } from '../features/create/read-head';
-import type { SliceCreator } from './app-store';
+} from './create-rules';
+import { readHead } from './read-head';
+import type { SliceCreator } from '../../store/app-store';
 
 /** A photo that passed the checks, with its preview. */
 export interface ChosenPhoto {

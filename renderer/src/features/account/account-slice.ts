@@ -14,8 +14,8 @@ import type {
   PricesView,
   SettingsPatch,
   SettingsView,
-} from '../../../shared/ipc/contract';
-import type { SliceCreator } from './app-store';
+} from '../../../../shared/ipc/contract';
+import type { SliceCreator } from '../../store/app-store';
 
 /** Account state and actions. */
 export interface AccountSlice {

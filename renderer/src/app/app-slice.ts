@@ -1,6 +1,6 @@
 /** App-wide state: readiness and the running app's facts (mode, version). */
 import type { AppInfo } from '../../../shared/ipc/contract';
-import type { SliceCreator } from './app-store';
+import type { SliceCreator } from '../store/app-store';
 
 /** The left column's pages. */
 export type LeftTab = 'create' | 'library';

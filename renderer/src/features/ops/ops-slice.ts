@@ -3,8 +3,8 @@
  * which job each tool started, shows a saved result or a new version in the viewer the way it
  * should open (clips playing, parts listed), and the user's decisions about jobs.
  */
-import type { JobView, ModelView, Op } from '../../../shared/ipc/contract';
-import type { SliceCreator } from './app-store';
+import type { JobView, ModelView, Op } from '../../../../shared/ipc/contract';
+import type { SliceCreator } from '../../store/app-store';
 
 /** How the viewer should open a job's result once it is on screen. */
 export interface ViewIntent {
