@@ -1,6 +1,9 @@
-/** App-wide state: readiness and the running app's facts (mode, version). */
-import type { AppInfo } from '../../../shared/ipc/contract';
-import type { SliceCreator } from '../store/app-store';
+/**
+ * The shell's state: which pages the columns show, the account page, readiness and the running
+ * app's facts (mode, version).
+ */
+import type { AppInfo, JobView } from '../../../shared/ipc/contract';
+import type { SliceCreator } from '../store/slice';
 
 /** The left column's pages. */
 export type LeftTab = 'create' | 'library';
@@ -18,24 +21,25 @@ export interface AppSlice {
   showLeft(tab: LeftTab): void;
   showRight(tab: RightTab): void;
   openAccount(section: AccountSection | undefined): void;
-  /** The model the Create panel's retexture flow paints anew, chosen from the library or viewer. */
-  retextureTarget: { modelId: string; name: string } | undefined;
-  /** Shows Create's retexture flow for a model. */
-  beginRetexture(target: { modelId: string; name: string } | undefined): void;
-  /** The post-processing tool the Tools column shows first (`export`, `print`, …). */
-  toolsOp: string | undefined;
-  /** Opens a model (if it is not the open one) and shows a tool for it in the Tools column. */
-  openTools(modelId: string, op?: string): Promise<void>;
   /** `loading` until the first answers arrive; `error` when the main process is unreachable. */
   appState: 'loading' | 'ready' | 'error';
   appError: string | undefined;
   info: AppInfo | undefined;
-  /** Loads the first data and subscribes to events. Call once. */
+  /**
+   * Loads the first data (the app's facts, the jobs, the account). Call once, after the main
+   * process's events are subscribed (`main-events.ts`), so no update is lost in between.
+   */
   init(): Promise<void>;
 }
 
+/** What the shell asks of the features at start. */
+export interface AppNeeds {
+  setJobs(jobs: JobView[]): void;
+  loadAccount(): Promise<void>;
+}
+
 /** Creates the app slice. */
-export const createAppSlice: SliceCreator<AppSlice> = (set, get, bridge) => ({
+export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridge) => ({
   appState: 'loading',
   appError: undefined,
   leftTab: 'create',
@@ -44,16 +48,8 @@ export const createAppSlice: SliceCreator<AppSlice> = (set, get, bridge) => ({
   showLeft: (leftTab) => set({ leftTab }),
   showRight: (rightTab) => set({ rightTab }),
   openAccount: (accountSection) => set({ accountSection }),
-  retextureTarget: undefined,
-  beginRetexture: (retextureTarget) => set({ retextureTarget, leftTab: 'create' }),
-  toolsOp: undefined,
-  async openTools(modelId, op) {
-    set({ rightTab: 'tools', toolsOp: op });
-    if (get().model?.modelId !== modelId) await get().openModel(modelId);
-  },
   info: undefined,
   async init() {
-    bridge.on('jobs.updated', (job) => get().upsertJob(job));
     try {
       const [info, jobs] = await Promise.all([
         bridge['app:info'](undefined),

@@ -1,6 +1,8 @@
 /**
- * The renderer's one zustand store, built from typed slices with the bridge injected (so tests
- * can pass a fake). Camera and animation state stay out of it: they live in the viewer.
+ * The renderer's one zustand store: the combination of the features' slices, with the bridge
+ * injected (so tests can pass a fake). Each slice lives with the feature that owns it (see
+ * `slice.ts`); this is the one module of `store/` that imports them. Camera and animation state
+ * stay out of it: they live in the viewer.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Bridge } from '../../../shared/ipc/bridge';
@@ -23,14 +25,10 @@ export type KilnState = AppSlice &
   LibrarySlice &
   DesktopSlice;
 
-/** A slice creator: gets the store's set/get and the bridge. */
-export type SliceCreator<T> = (
-  set: StoreApi<KilnState>['setState'],
-  get: StoreApi<KilnState>['getState'],
-  bridge: Bridge,
-) => T;
-
-/** Builds the store around a bridge. */
+/**
+ * Builds the store around a bridge. A slice whose needs the whole state does not meet fails to
+ * type-check here.
+ */
 export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
   return createStore<KilnState>()((set, get) => ({
     ...createAppSlice(set, get, bridge),

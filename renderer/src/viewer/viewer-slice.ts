@@ -1,7 +1,7 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
 import type { ModelView } from '../../../shared/ipc/contract';
 import type { ViewerState } from './viewer-types';
-import type { SliceCreator } from '../store/app-store';
+import type { SliceCreator } from '../store/slice';
 
 /** What the viewer measured of the model on screen. */
 export interface ShownModelStats {
@@ -28,6 +28,13 @@ export interface ViewerSlice {
   compareModel: ModelView | undefined;
   /** Makes sure the model is in the local cache, then shows it. */
   openModel(modelId: string): Promise<void>;
+  /**
+   * Shows a model whose file is already at hand (a file opened from the desktop, a saved
+   * result's preview): it replaces the open one, its comparison and its measurements.
+   */
+  showModel(model: ModelView): void;
+  /** Says why a model could not be opened (the one on screen stays). */
+  reportOpenError(message: string): void;
   /** Opens `modelId` and compares it with `compareId` (two versions of a family). */
   openCompare(modelId: string, compareId: string): Promise<void>;
   closeCompare(): void;
@@ -85,6 +92,16 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
       set({ openError: (error as Error).message });
     }
   },
+  showModel: (model) =>
+    set({
+      model,
+      openingModelId: undefined,
+      openError: undefined,
+      openFailure: undefined,
+      compareModel: undefined,
+      modelStats: undefined,
+    }),
+  reportOpenError: (openError) => set({ openError }),
   closeCompare: () => set({ compareModel: undefined }),
   setModelStats: (modelStats) => set({ modelStats }),
 });

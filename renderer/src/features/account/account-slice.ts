@@ -15,7 +15,7 @@ import type {
   SettingsPatch,
   SettingsView,
 } from '../../../../shared/ipc/contract';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
 
 /** Account state and actions. */
 export interface AccountSlice {
@@ -32,8 +32,15 @@ export interface AccountSlice {
   ledgerFilter: NonNullable<LedgerFilter>;
   /** Payment notices the user closed (by job id), so they do not come back. */
   dismissedNotices: readonly string[];
-  /** Loads account, prices, settings and key state, and follows their events. Called by init. */
+  /** Loads account, prices, settings and key state. Called by init. */
   loadAccount(): Promise<void>;
+  /** Takes the balance and spend the main process pushed (`account.updated`). */
+  receiveAccount(account: AccountView): void;
+  /**
+   * Takes the key state the main process pushed (`keys.updated`): another connection has other
+   * prices, another balance, ledger and library, so they are read again.
+   */
+  receiveKeyState(keyState: KeyStateView): void;
   /** Asks the service for the balance now. */
   refreshBalance(): Promise<void>;
   /** Fetches the price list again. */
@@ -64,8 +71,15 @@ export interface AccountSlice {
   dismissNotice(jobId: string): void;
 }
 
+/** What the account asks of the library. */
+export interface AccountNeeds {
+  /** Known once the library has been listed. */
+  readonly libTotal: number | undefined;
+  refreshLibrary(): Promise<void>;
+}
+
 /** Creates the account slice. */
-export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge) => {
+export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set, get, bridge) => {
   const remember = (error: unknown) =>
     set({
       accountError: (error as Error).message,
@@ -98,12 +112,6 @@ export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge)
     ledgerFilter: {},
     dismissedNotices: [],
     async loadAccount() {
-      bridge.on('account.updated', (account) => {
-        set({ account, accountError: undefined, accountErrorCode: undefined });
-        // New rows may have arrived: keep an open ledger current.
-        if (get().ledger) void get().loadLedger();
-      });
-      bridge.on('keys.updated', keyChanged);
       const [settings, keyState] = await Promise.all([
         bridge['settings:get'](undefined),
         bridge['keys:get'](undefined),
@@ -111,6 +119,12 @@ export const createAccountSlice: SliceCreator<AccountSlice> = (set, get, bridge)
       set({ settings, keyState });
       await Promise.all([get().refreshBalance(), get().refreshPrices()]);
     },
+    receiveAccount(account) {
+      set({ account, accountError: undefined, accountErrorCode: undefined });
+      // New rows may have arrived: keep an open ledger current.
+      if (get().ledger) void get().loadLedger();
+    },
+    receiveKeyState: (keyState) => void keyChanged(keyState),
     async refreshBalance() {
       await bridge['account:balance'](undefined).then(
         (account) => set({ account, accountError: undefined, accountErrorCode: undefined }),

@@ -1,6 +1,9 @@
-/** Jobs as the Activity list shows them, kept current by `jobs.updated` events. */
+/**
+ * Jobs as the Activity list shows them, kept current by `jobs.updated` events, and the user's
+ * decisions about them (cancel, retry, resolve an unknown outcome).
+ */
 import type { JobView } from '../../../../shared/ipc/contract';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
 
 /** Jobs state and actions. */
 export interface JobsSlice {
@@ -10,6 +13,19 @@ export interface JobsSlice {
   autoOpenJobId: string | undefined;
   setJobs(jobs: JobView[]): void;
   upsertJob(job: JobView): void;
+  /** Opens the job's model by itself once it is done (call before its first upsert). */
+  openWhenDone(jobId: string): void;
+  cancelJob(jobId: string): Promise<void>;
+  retryJob(jobId: string): Promise<void>;
+  resolveUnknown(jobId: string, resolution: 'dismiss' | 'retry'): Promise<void>;
+}
+
+/** What the jobs ask of other features. */
+export interface JobsNeeds {
+  /** The account's balance, read again after a payment refusal. */
+  refreshBalance(): Promise<void>;
+  /** The viewer opens a finished job's model. */
+  openModel(modelId: string): Promise<void>;
 }
 
 /** Error codes of a 402 (service-api.md §7). */
@@ -22,7 +38,7 @@ const PAYMENT_CODES = new Set([
 const newestFirst = (a: JobView, b: JobView) => b.createdAt - a.createdAt;
 
 /** Creates the jobs slice. */
-export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
+export const createJobsSlice: SliceCreator<JobsSlice, JobsNeeds> = (set, get, bridge) => ({
   jobs: [],
   autoOpenJobId: undefined,
   setJobs: (jobs) => set({ jobs: [...jobs].sort(newestFirst) }),
@@ -39,5 +55,15 @@ export const createJobsSlice: SliceCreator<JobsSlice> = (set, get) => ({
       set({ autoOpenJobId: undefined });
       void get().openModel(job.modelId);
     }
+  },
+  openWhenDone: (autoOpenJobId) => set({ autoOpenJobId }),
+  async cancelJob(jobId) {
+    get().upsertJob(await bridge['jobs:cancel']({ jobId }));
+  },
+  async retryJob(jobId) {
+    get().upsertJob(await bridge['jobs:retry']({ jobId }));
+  },
+  async resolveUnknown(jobId, resolution) {
+    get().upsertJob(await bridge['jobs:resolveUnknown']({ jobId, resolution }));
   },
 });

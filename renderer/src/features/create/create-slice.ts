@@ -24,7 +24,15 @@ import {
   type ViewSlot,
 } from './create-rules';
 import { readHead } from './read-head';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
+
+/** What Create asks of the shell and of Activity. */
+export interface CreateNeeds {
+  showLeft(tab: 'create'): void;
+  showRight(tab: 'activity'): void;
+  upsertJob(job: JobView): void;
+  openWhenDone(jobId: string): void;
+}
 
 /** A photo that passed the checks, with its preview. */
 export interface ChosenPhoto {
@@ -62,8 +70,13 @@ export interface CreateSlice {
   conceptId: string | undefined;
   retexturePhoto: ChosenPhoto | undefined;
   retextureSettings: RetextureDraft;
+  /** The model the retexture flow paints anew, chosen from the library or viewer. */
+  retextureTarget: { modelId: string; name: string } | undefined;
   /** The retexture target the panel last switched to (so it switches once per new target). */
   retextureSeen: string | undefined;
+
+  /** Shows Create's retexture flow for a model. */
+  beginRetexture(target: { modelId: string; name: string } | undefined): void;
 
   setCreateMode(mode: CreateMode): void;
   setCreateTier(tier: ModelTier): void;
@@ -116,10 +129,10 @@ function partialBatch(error: unknown, done: number, refused: readonly string[]):
 }
 
 /** Creates the Create slice. */
-export const createCreateSlice: SliceCreator<CreateSlice> = (set, get, bridge) => {
+export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, get, bridge) => {
   /** A started job: in Activity at once, and opened by itself when it is done. */
   const started = (job: JobView) => {
-    set({ autoOpenJobId: job.id });
+    get().openWhenDone(job.id);
     get().upsertJob(job);
     get().showRight('activity');
   };
@@ -155,8 +168,13 @@ export const createCreateSlice: SliceCreator<CreateSlice> = (set, get, bridge) =
     conceptId: undefined,
     retexturePhoto: undefined,
     retextureSettings: { textureSize: 'default', seed: '' },
+    retextureTarget: undefined,
     retextureSeen: undefined,
 
+    beginRetexture(retextureTarget) {
+      set({ retextureTarget });
+      get().showLeft('create');
+    },
     setCreateMode: (createMode) => set({ createMode, createErrors: {} }),
     setCreateTier: (createTier) => set({ createTier }),
     setCreateSettings(patch) {

@@ -10,7 +10,7 @@ import type {
   OpenRequestView,
   ShowInFolderView,
 } from '../../../../shared/ipc/contract';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
 
 /** Desktop state and actions. */
 export interface DesktopSlice {
@@ -20,46 +20,43 @@ export interface DesktopSlice {
   startDrag: ((ref: FileRef) => void) | undefined;
   /** Shows the result in the file manager, or says where it is. */
   showInFolder(ref: FileRef): Promise<ShowInFolderView>;
-  /** Shows a model file opened from the desktop (already in the local cache). */
-  showLocalModel(model: ModelView): void;
   /** Shows what the desktop asked for, oldest first (the last one stays on screen). */
   applyOpenRequests(requests: readonly OpenRequestView[]): void;
-  /** Takes what waits now and whatever arrives later; returns the unsubscribe function. */
-  initDesktop(): () => void;
+  /**
+   * Takes what the desktop asked to show and shows it: once when the shell mounts, and again
+   * at every `app.openModel` event (`main-events.ts`).
+   */
+  takeOpenRequests(): Promise<void>;
+}
+
+/** What the desktop asks of the viewer. */
+export interface DesktopNeeds {
+  showModel(model: ModelView): void;
+  openModel(modelId: string): Promise<void>;
+  reportOpenError(message: string): void;
 }
 
 /** Creates the desktop slice. */
-export const createDesktopSlice: SliceCreator<DesktopSlice> = (set, get, bridge) => {
-  const take = async () => {
+export const createDesktopSlice: SliceCreator<DesktopSlice, DesktopNeeds> = (
+  _set,
+  get,
+  bridge,
+) => ({
+  dragSource: (ref) => bridge['files:dragSource'](ref),
+  startDrag: bridge.startDrag,
+  showInFolder: (ref) => bridge['files:showInFolder'](ref),
+  applyOpenRequests(requests) {
+    for (const request of requests) {
+      if (request.kind === 'local') get().showModel(request.model);
+      else if (request.kind === 'library') void get().openModel(request.modelId);
+      else get().reportOpenError(request.message);
+    }
+  },
+  async takeOpenRequests() {
     try {
       get().applyOpenRequests(await bridge['app:takeOpenRequests'](undefined));
     } catch (error) {
-      set({ openError: (error as Error).message });
+      get().reportOpenError((error as Error).message);
     }
-  };
-  return {
-    dragSource: (ref) => bridge['files:dragSource'](ref),
-    startDrag: bridge.startDrag,
-    showInFolder: (ref) => bridge['files:showInFolder'](ref),
-    showLocalModel: (model) =>
-      set({
-        model,
-        openingModelId: undefined,
-        openError: undefined,
-        compareModel: undefined,
-        modelStats: undefined,
-      }),
-    applyOpenRequests(requests) {
-      for (const request of requests) {
-        if (request.kind === 'local') get().showLocalModel(request.model);
-        else if (request.kind === 'library') void get().openModel(request.modelId);
-        else set({ openError: request.message });
-      }
-    },
-    initDesktop() {
-      const off = bridge.on('app.openModel', () => void take());
-      void take();
-      return off;
-    },
-  };
-};
+  },
+});

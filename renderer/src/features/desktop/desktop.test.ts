@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { ModelView, OpenRequestView } from '../../../../shared/ipc/contract';
+import { subscribeMainEvents } from '../../app/main-events';
 import { createKilnStore } from '../../store/app-store';
 import { dragData } from './drag-data';
 
@@ -48,17 +49,19 @@ describe('desktop slice', () => {
         return { modelId, name: `Model ${modelId}`, fileUrl: `/files/models/${modelId}.glb` };
       },
     } as unknown as Bridge;
-    return { store: createKilnStore(bridge), listeners, opened };
+    return { store: createKilnStore(bridge), bridge, listeners, opened };
   }
   const settle = () => new Promise((r) => setTimeout(r, 0));
 
   it('shows what waited at start, then whatever the desktop sends later', async () => {
-    const { store, listeners, opened } = setup([
+    const { store, bridge, listeners, opened } = setup([
       [{ kind: 'local', model: local }],
       [{ kind: 'library', modelId: 'm-9' }],
       [{ kind: 'error', message: '“notes.glb” is not a glTF 2.0 binary model.' }],
     ]);
-    const off = store.getState().initDesktop();
+    // As the app starts: the events subscribed, then the shell takes what waited.
+    const off = subscribeMainEvents(bridge, store);
+    void store.getState().takeOpenRequests();
     await settle();
     expect(store.getState().model).toEqual(local);
     listeners.get('app.openModel')!();

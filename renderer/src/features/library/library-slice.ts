@@ -6,6 +6,7 @@
  * happened; with no network at all the grid shows the models saved on this computer.
  */
 import type {
+  JobView,
   LibraryCacheInfoView,
   LibraryItemView,
   LibraryVersionsView,
@@ -20,7 +21,8 @@ import {
   offlineRows,
   type LibraryFilters,
 } from './library-logic';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
+import type { ViewerState } from '../../viewer/viewer-types';
 
 /** Thumbnails fetched at once (the core's scheduler paces them further). */
 const THUMBNAIL_CONCURRENCY = 4;
@@ -79,6 +81,15 @@ export interface LibrarySlice {
   clearLibraryCache(): Promise<void>;
 }
 
+/** What the library reads of Activity and the viewer. */
+export interface LibraryNeeds {
+  /** Finished jobs are counted when page 1 is listed (a later one makes it out of date). */
+  readonly jobs: readonly JobView[];
+  /** The prefetch waits until the viewer has mounted and settled. */
+  readonly viewerState: ViewerState | undefined;
+  readonly openingModelId: string | undefined;
+}
+
 /** The row at `index` (0-based) of the loaded pages, if loaded. */
 export function libraryRowAt(
   pages: Record<number, LibraryItemView[]>,
@@ -101,7 +112,7 @@ export function findLibraryRow(
 }
 
 /** Creates the library slice. */
-export const createLibrarySlice: SliceCreator<LibrarySlice> = (set, get, bridge) => {
+export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set, get, bridge) => {
   /** Bumped by every change of filters: answers for an older generation are dropped. */
   let generation = 0;
   const inFlight = new Set<number>();

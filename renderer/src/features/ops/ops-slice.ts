@@ -1,10 +1,10 @@
 /**
- * Post-processing and the Activity centre's actions: runs an operation on a model and remembers
- * which job each tool started, shows a saved result or a new version in the viewer the way it
- * should open (clips playing, parts listed), and the user's decisions about jobs.
+ * Post-processing: the tool the Tools column shows for which model, runs an operation on a model
+ * and remembers which job each tool started, and shows a saved result or a new version in the
+ * viewer the way it should open (clips playing, parts listed).
  */
 import type { JobView, ModelView, Op } from '../../../../shared/ipc/contract';
-import type { SliceCreator } from '../../store/app-store';
+import type { SliceCreator } from '../../store/slice';
 
 /** How the viewer should open a job's result once it is on screen. */
 export interface ViewIntent {
@@ -15,8 +15,12 @@ export interface ViewIntent {
   readonly panel?: 'parts';
 }
 
-/** Ops and Activity state and actions. */
+/** Ops state and actions. */
 export interface OpsSlice {
+  /** The post-processing tool the Tools column shows first (`export`, `print`, …). */
+  toolsOp: string | undefined;
+  /** Opens a model (if it is not the open one) and shows a tool for it in the Tools column. */
+  openTools(modelId: string, op?: string): Promise<void>;
   /** The last job each tool started, by {@link toolRunKey}. */
   opRuns: Readonly<Record<string, string>>;
   /** The open result's viewer intent (see {@link ViewIntent}). */
@@ -32,9 +36,16 @@ export interface OpsSlice {
   openResult(job: JobView): Promise<void>;
   /** Re-opens the model a saved-file preview was made from. */
   closePreview(): Promise<void>;
-  cancelJob(jobId: string): Promise<void>;
-  retryJob(jobId: string): Promise<void>;
-  resolveUnknown(jobId: string, resolution: 'dismiss' | 'retry'): Promise<void>;
+}
+
+/** What the tools ask of the shell, Activity and the viewer. */
+export interface OpsNeeds {
+  showRight(tab: 'tools'): void;
+  upsertJob(job: JobView): void;
+  openWhenDone(jobId: string): void;
+  readonly model: ModelView | undefined;
+  openModel(modelId: string): Promise<void>;
+  showModel(model: ModelView): void;
 }
 
 /** The key of a tool's last run on a model. */
@@ -54,15 +65,22 @@ function intentFor(job: JobView): ViewIntent {
 }
 
 /** Creates the ops slice. */
-export const createOpsSlice: SliceCreator<OpsSlice> = (set, get, bridge) => ({
+export const createOpsSlice: SliceCreator<OpsSlice, OpsNeeds> = (set, get, bridge) => ({
+  toolsOp: undefined,
+  async openTools(modelId, op) {
+    get().showRight('tools');
+    set({ toolsOp: op });
+    if (get().model?.modelId !== modelId) await get().openModel(modelId);
+  },
   opRuns: {},
   viewIntent: undefined,
   async runOp(tool, modelId, op, folder) {
     const job = await bridge['ops:run']({ modelId, op, ...(folder ? { folder } : {}) });
     set({ opRuns: { ...get().opRuns, [toolRunKey(modelId, tool)]: job.id } });
     if (VERSION_KINDS.has(job.kind)) {
-      // The jobs slice opens the new version when the job is done; the intent says how.
-      set({ autoOpenJobId: job.id, viewIntent: intentFor(job) });
+      // Activity opens the new version when the job is done; the intent says how.
+      set({ viewIntent: intentFor(job) });
+      get().openWhenDone(job.id);
     }
     get().upsertJob(job);
     return job;
@@ -80,27 +98,11 @@ export const createOpsSlice: SliceCreator<OpsSlice> = (set, get, bridge) => ({
       return;
     }
     const model: ModelView = await bridge['ops:preview']({ jobId: job.id });
-    set({
-      model,
-      openingModelId: undefined,
-      openError: undefined,
-      openFailure: undefined,
-      compareModel: undefined,
-      modelStats: undefined,
-      viewIntent: undefined,
-    });
+    set({ viewIntent: undefined });
+    get().showModel(model);
   },
   async closePreview() {
     const model = get().model;
     if (model?.savedPath) await get().openModel(model.modelId);
-  },
-  async cancelJob(jobId) {
-    get().upsertJob(await bridge['jobs:cancel']({ jobId }));
-  },
-  async retryJob(jobId) {
-    get().upsertJob(await bridge['jobs:retry']({ jobId }));
-  },
-  async resolveUnknown(jobId, resolution) {
-    get().upsertJob(await bridge['jobs:resolveUnknown']({ jobId, resolution }));
   },
 });

@@ -1,0 +1,26 @@
+/**
+ * The one place the page listens to the main process: every event it pushes goes to the action
+ * of the feature that owns the state it changes.
+ */
+import type { Bridge } from '../../../shared/ipc/bridge';
+import type { StoreApi } from 'zustand/vanilla';
+import type { KilnState } from '../store/app-store';
+
+/**
+ * Subscribes the store to the main process's events; returns the unsubscribe function. Call it
+ * before the store's first requests (`init`), so an update pushed while they are on their way is
+ * not lost.
+ */
+export function subscribeMainEvents(bridge: Bridge, store: StoreApi<KilnState>): () => void {
+  const state = store.getState;
+  const offs = [
+    bridge.on('jobs.updated', (job) => state().upsertJob(job)),
+    bridge.on('account.updated', (account) => state().receiveAccount(account)),
+    bridge.on('keys.updated', (keyState) => state().receiveKeyState(keyState)),
+    // The desktop asked to show something (a file opened with Kiln, a clicked notification).
+    bridge.on('app.openModel', () => void state().takeOpenRequests()),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
