@@ -21,12 +21,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { encodeEnvironment } from '../renderer/src/viewer/environment-file';
+import { encodeEnvironment } from '../renderer/src/viewer/environment/environment-file';
 import {
   ENVIRONMENTS,
   environmentFile,
   type EnvironmentId,
-} from '../renderer/src/viewer/environments';
+} from '../renderer/src/viewer/environment/environments';
 import { serveStatic } from '../tests/bench/lib/static-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium';
 

@@ -26,8 +26,8 @@ import {
   type Texture,
 } from 'three';
 import { HDRLoader } from 'three/examples/jsm/loaders/HDRLoader.js';
-import { readEnvironment } from '../../renderer/src/viewer/environment-file';
-import { createEnvironmentTexture } from '../../renderer/src/viewer/environment-texture';
+import { readEnvironment } from '../../renderer/src/viewer/environment/environment-file';
+import { createEnvironmentTexture } from '../../renderer/src/viewer/environment/environment-texture';
 import { STUDIO_BACKGROUND, STUDIO_PANELS } from './studio';
 
 const CHECK_SIZE = 256;

@@ -13,25 +13,25 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
-import { AnimationBar } from './AnimationBar';
-import { captureFileName } from './capture-pixels';
-import { CapturePanel } from './CapturePanel';
-import { ComparePanel } from './ComparePanel';
-import { DropOverlay } from './DropOverlay';
-import { localSource, pickDroppedModel, type ModelSource } from './dropped-files';
-import { environmentById, ENVIRONMENTS, type EnvironmentId } from './environments';
-import { warmGltfDecoders } from './gltf-loaders';
-import { Icon } from './Icon';
-import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
-import { loadErrorSentence } from './load-error';
-import type { LoadProgress } from './load-model';
-import { ModelPreparations } from './model-preparations';
-import { ModelScene } from './ModelScene';
-import { ALL_PARTS_VISIBLE, type PartsView } from './parts';
-import { PartsPanel } from './PartsPanel';
-import { progressPercent } from './progress-label';
-import { ScenePanel } from './ScenePanel';
-import { StatsPanel } from './StatsPanel';
+import { AnimationBar } from './animation/AnimationBar';
+import { captureFileName } from './capture/capture-pixels';
+import { CapturePanel } from './capture/CapturePanel';
+import { ComparePanel } from './compare/ComparePanel';
+import { DropOverlay } from './sources/DropOverlay';
+import { localSource, pickDroppedModel, type ModelSource } from './sources/dropped-files';
+import { environmentById, ENVIRONMENTS, type EnvironmentId } from './environment/environments';
+import { warmGltfDecoders } from './loading/gltf-loaders';
+import { Icon } from './panels/Icon';
+import { keyboardStep, STAGE_LABEL } from './camera/keyboard-steps';
+import { loadErrorSentence } from './loading/load-error';
+import type { LoadProgress } from './loading/load-model';
+import { ModelPreparations } from './loading/model-preparations';
+import { ModelScene } from './scene/ModelScene';
+import { ALL_PARTS_VISIBLE, type PartsView } from './inspect/parts';
+import { PartsPanel } from './inspect/PartsPanel';
+import { progressPercent } from './loading/progress-label';
+import { ScenePanel } from './environment/ScenePanel';
+import { StatsPanel } from './inspect/StatsPanel';
 import { useLatest } from './use-latest';
 import {
   DEFAULT_SETTINGS,
@@ -40,8 +40,8 @@ import {
   type ViewerSettings,
 } from './viewer-settings';
 import type { ModelInfo, SceneEvents, SlotId, ViewerCommands, ViewerState } from './viewer-types';
-import { ViewerProgress } from './ViewerProgress';
-import { ViewerToolbar, type InspectorTab } from './ViewerToolbar';
+import { ViewerProgress } from './loading/ViewerProgress';
+import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
 import './viewer.css';
 
 /** What the viewer reports about the model on screen. */

@@ -3,5 +3,5 @@
  * @packageDocumentation
  */
 export { ModelViewer, type ModelViewerProps, type ViewerModelStats } from './ModelViewer';
-export type { ModelStats } from './model-stats';
+export type { ModelStats } from './inspect/model-stats';
 export type { ViewerState } from './viewer-types';

@@ -1,4 +1,4 @@
-import type { EnvironmentId } from './environments';
+import type { EnvironmentId } from './environment/environments';
 
 /** How model surfaces are drawn. */
 export type ShadingMode = 'pbr' | 'clay' | 'wireframe' | 'normals' | 'uv' | 'basecolor';

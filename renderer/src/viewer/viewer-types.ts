@@ -1,8 +1,8 @@
-import type { AnimationController } from './animation-controller';
-import type { ViewPreset } from './fit-camera';
-import type { LoadProgress } from './load-model';
-import type { ModelInspection } from './model-inspection';
-import type { ModelPart } from './parts';
+import type { AnimationController } from './animation/animation-controller';
+import type { ViewPreset } from './camera/fit-camera';
+import type { LoadProgress } from './loading/load-model';
+import type { ModelInspection } from './inspect/model-inspection';
+import type { ModelPart } from './inspect/parts';
 
 /** Lifecycle of the viewer, mirrored on its root element as `data-viewer-state`. */
 export type ViewerState = 'empty' | 'loading' | 'ready' | 'error';

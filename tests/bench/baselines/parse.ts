@@ -15,7 +15,7 @@ import type { Material, Mesh, Object3D, Texture } from 'three';
 import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { gltfLoaderFor, warmGltfDecoders } from '../../../renderer/src/viewer/gltf-loaders';
+import { gltfLoaderFor, warmGltfDecoders } from '../../../renderer/src/viewer/loading/gltf-loaders';
 
 const impl = new URLSearchParams(location.search).get('impl') === 'app' ? 'app' : 'bare';
 

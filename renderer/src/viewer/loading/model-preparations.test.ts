@@ -1,6 +1,6 @@
 import { Group, Mesh, BoxGeometry, MeshBasicMaterial } from 'three';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ModelSource } from './dropped-files';
+import type { ModelSource } from '../sources/dropped-files';
 import type { LoadProgress, PrepareModelOptions, PreparedModel } from './load-model';
 import { ModelPreparations } from './model-preparations';
 

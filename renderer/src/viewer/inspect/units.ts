@@ -1,4 +1,4 @@
-import type { LengthUnit } from './viewer-settings';
+import type { LengthUnit } from '../viewer-settings';
 
 const PER_METRE: Readonly<Record<LengthUnit, number>> = { mm: 1000, cm: 100, m: 1, in: 1 / 0.0254 };
 

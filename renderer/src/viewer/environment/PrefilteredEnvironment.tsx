@@ -2,7 +2,7 @@ import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { readEnvironment } from './environment-file';
 import { createEnvironmentTexture } from './environment-texture';
-import { useLatest } from './use-latest';
+import { useLatest } from '../use-latest';
 
 /** Props of {@link PrefilteredEnvironment}. */
 export interface PrefilteredEnvironmentProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type JSX } from 'react';
 import type { AnimationController } from './animation-controller';
-import { ToolButton } from './ToolButton';
+import { ToolButton } from '../panels/ToolButton';
 
 /** Props of {@link AnimationBar}. */
 export interface AnimationBarProps {

@@ -8,7 +8,7 @@ import {
   type Box3,
 } from 'three';
 import { formatLength } from './units';
-import type { LengthUnit } from './viewer-settings';
+import type { LengthUnit } from '../viewer-settings';
 
 /** Props of {@link DimensionsOverlay}. */
 export interface DimensionsOverlayProps {

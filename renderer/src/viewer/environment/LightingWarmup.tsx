@@ -14,7 +14,7 @@ import {
   Uint16BufferAttribute,
   type Object3D,
 } from 'three';
-import { useLatest } from './use-latest';
+import { useLatest } from '../use-latest';
 
 /** Drawn far below a pixel: the GPU builds its state, the user sees nothing. */
 const WARMUP_SCALE = 1e-4;

@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
-import { formatBytes } from './progress-label';
+import { formatBytes } from '../loading/progress-label';
 import { formatLength } from './units';
-import type { LengthUnit } from './viewer-settings';
-import type { ModelInfo } from './viewer-types';
+import type { LengthUnit } from '../viewer-settings';
+import type { ModelInfo } from '../viewer-types';
 
 /** Props of {@link StatsPanel}. */
 export interface StatsPanelProps {

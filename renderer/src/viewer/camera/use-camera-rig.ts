@@ -13,8 +13,8 @@ import {
   type CameraView,
   type ViewPreset,
 } from './fit-camera';
-import { useLatest } from './use-latest';
-import type { ViewNudge } from './viewer-types';
+import { useLatest } from '../use-latest';
+import type { ViewNudge } from '../viewer-types';
 
 /** The parts of three-stdlib's OrbitControls the rig drives (drei's `makeDefault` instance). */
 export interface OrbitControlsLike {

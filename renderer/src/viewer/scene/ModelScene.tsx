@@ -22,36 +22,36 @@ import {
   type PerspectiveCamera,
   type Sphere,
 } from 'three';
-import { fitCaptureSize, MAX_CAPTURE_SIDE, toImageRows } from './capture-pixels';
-import type { ModelSource } from './dropped-files';
-import { EnvironmentLighting } from './EnvironmentLighting';
-import type { EnvironmentId } from './environments';
-import { placeModel, unionSphere } from './fit-camera';
-import { FrameCounter } from './FrameCounter';
+import { fitCaptureSize, MAX_CAPTURE_SIDE, toImageRows } from '../capture/capture-pixels';
+import type { ModelSource } from '../sources/dropped-files';
+import { EnvironmentLighting } from '../environment/EnvironmentLighting';
+import type { EnvironmentId } from '../environment/environments';
+import { placeModel, unionSphere } from '../camera/fit-camera';
+import { FrameCounter } from '../FrameCounter';
 import { GroundGrid } from './GroundGrid';
-import { LightingWarmup } from './LightingWarmup';
-import type { ModelPreparations } from './model-preparations';
-import { DimensionsOverlay } from './DimensionsOverlay';
-import { applyPartsView, type PartsView } from './parts';
+import { LightingWarmup } from '../environment/LightingWarmup';
+import type { ModelPreparations } from '../loading/model-preparations';
+import { DimensionsOverlay } from '../inspect/DimensionsOverlay';
+import { applyPartsView, type PartsView } from '../inspect/parts';
 import {
   createOverlayMaterials,
   renderView,
   type CompareView,
   type FramePlan,
 } from './render-view';
-import { applyShading } from './shading';
-import { SkeletonOverlay } from './SkeletonOverlay';
-import { gridStep } from './units';
-import { useCameraRig } from './use-camera-rig';
-import { useLatest } from './use-latest';
-import { useModelSlot, type LoadedSlot } from './use-model-slot';
+import { applyShading } from '../inspect/shading';
+import { SkeletonOverlay } from '../animation/SkeletonOverlay';
+import { gridStep } from '../inspect/units';
+import { useCameraRig } from '../camera/use-camera-rig';
+import { useLatest } from '../use-latest';
+import { useModelSlot, type LoadedSlot } from '../loading/use-model-slot';
 import {
   BACKGROUND_COLOURS,
   drawnKey,
   exposureFactor,
   type ViewerSettings,
-} from './viewer-settings';
-import type { Capture, ModelInfo, SceneEvents, SlotId, ViewerCommands } from './viewer-types';
+} from '../viewer-settings';
+import type { Capture, ModelInfo, SceneEvents, SlotId, ViewerCommands } from '../viewer-types';
 
 /** Props of {@link ModelScene}. */
 export interface ModelSceneProps {

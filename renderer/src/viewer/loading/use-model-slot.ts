@@ -1,16 +1,16 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import type { Group } from 'three';
-import { AnimationController } from './animation-controller';
+import { AnimationController } from '../animation/animation-controller';
 import { disposeObject } from './dispose';
-import type { ModelSource } from './dropped-files';
-import { MODEL_LAYER } from './layers';
+import type { ModelSource } from '../sources/dropped-files';
+import { MODEL_LAYER } from '../scene/layers';
 import { isAbortError } from './load-error';
 import { finishModel, yieldToBrowser, type LoadedModel, type LoadProgress } from './load-model';
 import type { ModelPreparations } from './model-preparations';
-import { indexParts, type PartIndex } from './parts';
-import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
-import type { SceneEvents, SlotId } from './viewer-types';
+import { indexParts, type PartIndex } from '../inspect/parts';
+import { createShadowProxy, type ShadowProxy } from '../scene/shadow-proxy';
+import type { SceneEvents, SlotId } from '../viewer-types';
 
 /** A model loaded into one slot of the viewer (A, or B when comparing). */
 export interface LoadedSlot {

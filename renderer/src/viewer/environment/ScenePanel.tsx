@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { ENVIRONMENTS, type EnvironmentId } from './environments';
-import { BACKGROUNDS, type BackgroundMode, type ViewerSettings } from './viewer-settings';
+import { BACKGROUNDS, type BackgroundMode, type ViewerSettings } from '../viewer-settings';
 
 /** Props of {@link ScenePanel}. */
 export interface ScenePanelProps {

@@ -1,5 +1,5 @@
 import { disposeObject } from './dispose';
-import type { ModelSource } from './dropped-files';
+import type { ModelSource } from '../sources/dropped-files';
 import { prepareModel, type LoadProgress, type PreparedModel } from './load-model';
 
 /** A download and parse under way (or done) for one model source. */

@@ -9,7 +9,7 @@ import {
   type Texture,
 } from 'three';
 import { createClayMatcap, createUvChecker } from './shading-textures';
-import type { ShadingMode } from './viewer-settings';
+import type { ShadingMode } from '../viewer-settings';
 
 /** Undoes {@link applyShading}: original materials back, every material and texture it made freed. */
 export type RestoreShading = () => void;

@@ -9,11 +9,11 @@ import {
 } from 'three';
 import { collectTextures, disposeObject } from './dispose';
 import { downloadWithProgress } from './download';
-import { resourceName } from './dropped-files';
-import { measureBounds, type ModelBounds } from './fit-camera';
+import { resourceName } from '../sources/dropped-files';
+import { measureBounds, type ModelBounds } from '../camera/fit-camera';
 import { gltfLoaderFor } from './gltf-loaders';
 import { ModelLoadError } from './load-error';
-import { inspectModel, type ModelInspection } from './model-inspection';
+import { inspectModel, type ModelInspection } from '../inspect/model-inspection';
 import { sniffModelFormat } from './model-format';
 
 /** The stages of opening a model, in order. */

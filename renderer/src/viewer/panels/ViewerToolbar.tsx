@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
-import type { ViewPreset } from './fit-camera';
+import type { ViewPreset } from '../camera/fit-camera';
 import type { IconName } from './icons';
 import { ToolButton } from './ToolButton';
-import { SHADING_MODES, type ShadingMode, type ViewerSettings } from './viewer-settings';
+import { SHADING_MODES, type ShadingMode, type ViewerSettings } from '../viewer-settings';
 
 type OverlaySetting = 'grid' | 'shadow' | 'dimensions';
 

@@ -1,6 +1,6 @@
 import { MathUtils } from 'three';
 import type { ViewPreset } from './fit-camera';
-import type { ViewNudge } from './viewer-types';
+import type { ViewNudge } from '../viewer-types';
 
 const ORBIT_STEP = MathUtils.degToRad(15);
 const TILT_STEP = MathUtils.degToRad(10);

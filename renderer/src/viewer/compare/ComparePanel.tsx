@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
-import type { CompareLayout } from './viewer-settings';
-import type { ViewerState } from './viewer-types';
+import type { CompareLayout } from '../viewer-settings';
+import type { ViewerState } from '../viewer-types';
 
 /** Props of {@link ComparePanel}. */
 export interface ComparePanelProps {

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Icon } from './Icon';
+import { Icon } from '../panels/Icon';
 import { isPartVisible, type ModelPart, type PartsView } from './parts';
 
 /** Props of {@link PartsPanel}. */
