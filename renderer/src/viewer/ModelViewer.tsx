@@ -1,110 +1,51 @@
 import { Canvas } from '@react-three/fiber';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type DragEvent,
-  type JSX,
-  type KeyboardEvent,
-} from 'react';
+import { useEffect, useRef, type ChangeEvent, type JSX } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
 import { AnimationBar } from './animation/AnimationBar';
-import { captureFileName } from './capture/capture-pixels';
+import { STAGE_LABEL } from './camera/keyboard-steps';
+import { useStageKeys } from './camera/use-stage-keys';
 import { CapturePanel } from './capture/CapturePanel';
+import { useCapture } from './capture/use-capture';
 import { ComparePanel } from './compare/ComparePanel';
-import { DropOverlay } from './sources/DropOverlay';
-import { localSource, pickDroppedModel, type ModelSource } from './sources/dropped-files';
-import { environmentById, ENVIRONMENTS, type EnvironmentId } from './environment/environments';
-import { warmGltfDecoders } from './loading/gltf-loaders';
-import { Icon } from './panels/Icon';
-import { keyboardStep, STAGE_LABEL } from './camera/keyboard-steps';
-import { loadErrorSentence } from './loading/load-error';
-import type { LoadProgress } from './loading/load-model';
-import { ModelPreparations } from './loading/model-preparations';
-import { ModelScene } from './scene/ModelScene';
-import { ALL_PARTS_VISIBLE, type PartsView } from './inspect/parts';
-import { PartsPanel } from './inspect/PartsPanel';
-import { progressPercent } from './loading/progress-label';
+import { CompareOverlay } from './compare/CompareOverlay';
 import { ScenePanel } from './environment/ScenePanel';
+import { useEnvironmentError } from './environment/use-environment-error';
+import { PartsPanel } from './inspect/PartsPanel';
 import { StatsPanel } from './inspect/StatsPanel';
-import { useLatest } from './use-latest';
-import {
-  DEFAULT_SETTINGS,
-  patchSettings,
-  type LengthUnit,
-  type ViewerSettings,
-} from './viewer-settings';
-import type { ModelInfo, SceneEvents, SlotId, ViewerCommands, ViewerState } from './viewer-types';
+import { usePartsView } from './inspect/use-parts-view';
+import { readinessAttributes, useFrameCountStart } from './instrumentation';
+import { warmGltfDecoders } from './loading/gltf-loaders';
+import { useLoadStatus, type LoadListeners } from './loading/use-load-status';
+import { usePreparations } from './loading/use-preparations';
 import { ViewerProgress } from './loading/ViewerProgress';
+import { Icon } from './panels/Icon';
+import { Inspector } from './panels/Inspector';
+import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
+import { ModelScene } from './scene/ModelScene';
+import { DropOverlay } from './sources/DropOverlay';
+import { useFileDrop } from './sources/use-file-drop';
+import { useViewerSources } from './sources/use-viewer-sources';
+import { ViewerTitle } from './sources/ViewerTitle';
+import { useViewerSettings } from './use-viewer-settings';
+import type { LengthUnit } from './viewer-settings';
+import type { ViewerCommands } from './viewer-types';
 import './viewer.css';
 
-/** What the viewer reports about the model on screen. */
-export interface ViewerModelStats {
-  readonly triangles: number;
-  readonly vertices: number;
-  readonly meshes: number;
-  /** Bounding-box size in metres (glTF's unit). */
-  readonly size: { readonly x: number; readonly y: number; readonly z: number };
-}
-
 /** Props of {@link ModelViewer}. */
-export interface ModelViewerProps {
+export interface ModelViewerProps extends LoadListeners {
   /** URL of a GLB (same-origin or app protocol); `undefined` shows the empty state. */
   url: string | undefined;
   /** Name of the app's model, shown in the viewer; defaults to the URL's file name. */
   name?: string;
   /** URL of a model (or version) to compare with, side by side or wiped, with one camera. */
   compareUrl?: string;
-  /** Called once per model, when it is on screen, with its counts and bounding-box size (m). */
-  onStats?: (s: ViewerModelStats) => void;
-  /** Called with the sentence the viewer shows when a model cannot be opened. */
-  onError?: (message: string) => void;
-  /** Called when the viewer's state (`data-viewer-state`) changes, and once when it mounts. */
-  onStateChange?: (state: ViewerState) => void;
   /** Start playing the model's first clip once it is on screen (a freshly rigged version). */
   autoPlay?: boolean;
   /** Open this inspector panel once the model is on screen (`parts` for a split version). */
   openPanel?: InspectorTab;
   /** The user's length unit from Kiln's settings; the readout starts in it (and follows it). */
   unit?: LengthUnit;
-}
-
-type Status =
-  | { readonly phase: 'loading'; readonly key: string; readonly progress: LoadProgress }
-  | { readonly phase: 'ready'; readonly key: string; readonly info: ModelInfo }
-  | { readonly phase: 'error'; readonly key: string; readonly message: string };
-
-interface LocalModel {
-  readonly source: ModelSource;
-  readonly revoke: () => void;
-}
-
-const START: LoadProgress = { stage: 'download', loaded: 0, total: undefined };
-/** Byte-count-only progress updates re-render at most this often. */
-const PROGRESS_INTERVAL_MS = 200;
-
-function appSource(url: string | undefined, name: string | undefined): ModelSource | undefined {
-  if (!url) return undefined;
-  const file = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'Model';
-  return { key: url, url, name: name ?? file, local: false };
-}
-
-/** The status that belongs to `source`: right after a change, "loading" rather than the old one. */
-function statusFor(status: Status | null, source: ModelSource | undefined): Status | null {
-  if (!source) return null;
-  return status && status.key === source.key
-    ? status
-    : { phase: 'loading', key: source.key, progress: START };
-}
-
-function hasFiles(event: DragEvent): boolean {
-  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
 }
 
 /**
@@ -114,15 +55,10 @@ function hasFiles(event: DragEvent): boolean {
  * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; and drop-in
  * of local `.glb`/`.gltf` files. Camera, animation and view settings stay inside the viewer.
  *
- * The root element (`data-testid="viewer"`) carries readiness attributes for tests and tools:
- * `data-viewer-state` (`empty` | `loading` | `ready` | `error`), `data-model-name`, counts
- * (`data-triangles`, `data-vertices`, `data-meshes`, `data-materials`, `data-textures`,
- * `data-clips`, `data-parts`), `data-compare` (`off` | `side` | `wipe`) and
- * `data-compare-state`; `data-camera` (`moving` while a camera move or the turntable runs,
- * else `still`); after every drawn frame `data-frames` (frames drawn so far),
- * `data-drawn` (the settings that frame showed) and the renderer's live resource counts
- * `data-gl-geometries`, `data-gl-textures`, `data-gl-programs`; `data-lighting="warm"` once
- * the empty viewer has built its lighting at idle (the start line for resource counts).
+ * This component only composes: each concern is a hook or component of the room named for it
+ * (`sources/`, `loading/`, `scene/`, `camera/`, `environment/`, `inspect/`, `animation/`,
+ * `compare/`, `capture/`, `panels/`). The root element (`data-testid="viewer"`) carries
+ * readiness attributes for tests and tools, all written by `instrumentation.tsx`.
  *
  * @example
  * ```tsx
@@ -145,302 +81,51 @@ export function ModelViewer({
   const openInput = useRef<HTMLInputElement>(null);
   const compareInput = useRef<HTMLInputElement>(null);
   const commandsRef = useRef<ViewerCommands | null>(null);
-  const inspectorId = useId();
 
-  const [settings, setSettings] = useState<ViewerSettings>(DEFAULT_SETTINGS);
-  const [local, setLocal] = useState<LocalModel | null>(null);
-  const [localCompare, setLocalCompare] = useState<LocalModel | null>(null);
-  const [statusA, setStatusA] = useState<Status | null>(null);
-  const [statusB, setStatusB] = useState<Status | null>(null);
-  const [parts, setParts] = useState<{ key: string; view: PartsView } | null>(null);
-  const [tab, setTab] = useState<InspectorTab | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const [dropError, setDropError] = useState<string | null>(null);
-  const [envError, setEnvError] = useState<string | null>(null);
-
-  const fromApp = useMemo(() => appSource(url, name), [url, name]);
-  const source = local?.source ?? fromApp;
-  const compareFromApp = useMemo(() => appSource(compareUrl, undefined), [compareUrl]);
-  const compareSource = source ? (localCompare?.source ?? compareFromApp) : undefined;
-
-  // A model the app opens replaces a dropped one.
-  const localRef = useLatest(local);
-  useEffect(() => {
-    const current = localRef.current;
-    if (current) {
-      current.revoke();
-      setLocal(null);
-    }
-  }, [url, localRef]);
-  // Blob URLs die with the viewer.
-  const compareRef = useLatest(localCompare);
-  useEffect(
-    () => () => {
-      localRef.current?.revoke();
-      compareRef.current?.revoke();
-    },
-    [localRef, compareRef],
-  );
-
-  // Downloads and parses start the moment a model is chosen, while the canvas may still be
-  // starting; the canvas takes them over (see ModelPreparations).
-  const [preparations] = useState(() => new ModelPreparations());
-  useEffect(() => {
-    preparations.keepOnly([source?.key, compareSource?.key]);
-    if (source) preparations.start(source);
-    if (compareSource) preparations.start(compareSource);
-  }, [preparations, source, compareSource]);
-  useEffect(() => () => preparations.keepOnly([]), [preparations]);
-
-  const sourceKeyRef = useLatest(source?.key);
-  const onStatsRef = useLatest(onStats);
-  const onErrorRef = useLatest(onError);
-  const lastProgress = useRef<{ at: number; progress: LoadProgress } | null>(null);
-
-  // Stable for the canvas's lifetime. Statuses carry their source key and only the current
-  // source's status is shown (see statusFor); callbacks to the parent check once more.
-  const events = useMemo<SceneEvents>(() => {
-    const set = (slot: SlotId, status: Status): void =>
-      (slot === 'a' ? setStatusA : setStatusB)(status);
-    return {
-      onLoading(slot, key) {
-        if (slot === 'a') lastProgress.current = null;
-        set(slot, { phase: 'loading', key, progress: START });
-      },
-      onProgress(slot, key, progress) {
-        if (slot === 'a') {
-          const now = performance.now();
-          const last = lastProgress.current;
-          if (
-            last &&
-            last.progress.stage === progress.stage &&
-            progressPercent(last.progress) === progressPercent(progress) &&
-            now - last.at < PROGRESS_INTERVAL_MS
-          ) {
-            return;
-          }
-          lastProgress.current = { at: now, progress };
-        }
-        set(slot, { phase: 'loading', key, progress });
-      },
-      onReady(slot, key, info) {
-        set(slot, { phase: 'ready', key, info });
-        if (slot === 'a' && key === sourceKeyRef.current) {
-          const { triangles, vertices, meshes } = info.stats;
-          onStatsRef.current?.({ triangles, vertices, meshes, size: info.size });
-        }
-      },
-      onError(slot, key, error) {
-        const message = loadErrorSentence(error);
-        set(slot, { phase: 'error', key, message });
-        if (slot === 'a' && key === sourceKeyRef.current) onErrorRef.current?.(message);
-      },
-    };
-  }, [sourceKeyRef, onStatsRef, onErrorRef]);
-
-  const current = statusFor(statusA, source);
-  const currentB = statusFor(statusB, compareSource);
-  const state: ViewerState = current ? current.phase : 'empty';
-  const stateB: ViewerState = currentB ? currentB.phase : 'empty';
-  const onStateChangeRef = useLatest(onStateChange);
-  useEffect(() => onStateChangeRef.current?.(state), [state, onStateChangeRef]);
-  const info = current?.phase === 'ready' ? current.info : undefined;
-  const infoB = currentB?.phase === 'ready' ? currentB.info : undefined;
-  const comparing = state === 'ready' && stateB === 'ready';
-  const partsView = parts && parts.key === source?.key ? parts.view : ALL_PARTS_VISIBLE;
-
-  const patch = useCallback(
-    (p: Partial<ViewerSettings>) => setSettings((s) => patchSettings(s, p)),
-    [],
-  );
-  const setPartsView = useCallback(
-    (view: PartsView) => {
-      if (source) setParts({ key: source.key, view });
-    },
-    [source],
-  );
-
-  useLayoutEffect(() => {
-    // Written once here and then only by the scene, never through React props, so React never
-    // resets it on re-render.
-    if (!rootRef.current?.hasAttribute('data-frames'))
-      rootRef.current?.setAttribute('data-frames', '0');
-  }, []);
+  const { settings, patch } = useViewerSettings(unit);
+  const sources = useViewerSources(url, name, compareUrl);
+  const { source, compareSource } = sources;
+  const preparations = usePreparations(source, compareSource);
+  const load = useLoadStatus(source, compareSource, { onStats, onError, onStateChange });
+  const { current, currentB, state, stateB, info, infoB } = load;
+  const inspector = useInspector(openPanel, info);
+  const drop = useFileDrop(sources, () => inspector.offer('compare'));
+  const { partsView, setPartsView } = usePartsView(source);
+  const { environmentError, onEnvironmentError } = useEnvironmentError(settings.environment, patch);
+  const stageKeys = useStageKeys(stageRef, commandsRef, settings.turntable, patch);
+  const { capture, viewerSize } = useCapture(commandsRef, rootRef, source?.name);
+  useFrameCountStart(rootRef);
 
   useEffect(() => warmGltfDecoders(), []);
-  useEffect(() => {
-    if (unit) setSettings((s) => patchSettings(s, { unit }));
-  }, [unit]);
-
-  // Once per model on screen: a new rig version plays its clips, a split one shows its parts.
+  // Once per model on screen: a new rig version plays its clips.
   useEffect(() => {
     if (autoPlay && info?.animation) info.animation.play();
   }, [autoPlay, info]);
-  useEffect(() => {
-    if (openPanel && info) setTab(openPanel);
-  }, [openPanel, info]);
-
-  const openFiles = useCallback(
-    (files: File[], target: 'open' | 'compare') => {
-      setDragging(false);
-      const picked = pickDroppedModel(files);
-      if ('error' in picked) {
-        setDropError(picked.error);
-        return;
-      }
-      setDropError(null);
-      const made = localSource(picked);
-      if (target === 'compare' && source) {
-        setLocalCompare((old) => {
-          old?.revoke();
-          return made;
-        });
-        setTab((t) => t ?? 'compare');
-      } else {
-        setLocal((old) => {
-          old?.revoke();
-          return made;
-        });
-        // A new model starts a fresh inspection: no comparison carried over.
-        setLocalCompare((old) => {
-          old?.revoke();
-          return null;
-        });
-      }
-    },
-    [source],
-  );
-
-  const closeLocal = useCallback(() => {
-    setLocal((old) => {
-      old?.revoke();
-      return null;
-    });
-    setLocalCompare((old) => {
-      old?.revoke();
-      return null;
-    });
-  }, []);
-
-  const stopCompare = useCallback(() => {
-    setLocalCompare((old) => {
-      old?.revoke();
-      return null;
-    });
-  }, []);
 
   const onInput = (target: 'open' | 'compare') => (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.currentTarget.files ?? []);
     event.currentTarget.value = '';
-    if (files.length) openFiles(files, target);
+    if (files.length) drop.openFiles(files, target);
   };
 
-  const onEnvironmentError = useCallback(
-    (id: EnvironmentId, error: unknown) => {
-      const fallback = ENVIRONMENTS[0]!;
-      const label = environmentById(id).label;
-      const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-      if (id === fallback.id) {
-        setEnvError(
-          `Could not load the “${label}” lighting${detail}: the model is lit by a plain fill light. Reinstalling Kiln restores the file.`,
-        );
-        return;
-      }
-      setEnvError(
-        `Could not load the “${label}” lighting${detail}. Showing the ${fallback.label.toLowerCase()} instead.`,
-      );
-      patch({ environment: fallback.id });
-    },
-    [patch],
-  );
-  useEffect(() => {
-    if (settings.environment !== 'studio') setEnvError(null);
-  }, [settings.environment]);
-
-  const onStageKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const step = keyboardStep(event.key, event.shiftKey);
-      if (!step) return;
-      event.preventDefault();
-      const commands = commandsRef.current;
-      if (step === 'fit') commands?.fit();
-      else if (step === 'reset') commands?.reset();
-      else if (step === 'turntable') patch({ turntable: !settings.turntable });
-      else if ('preset' in step) commands?.view(step.preset);
-      else commands?.nudge(step);
-    },
-    [patch, settings.turntable],
-  );
-
-  // Clicking or dragging the model gives the stage keyboard focus, so shortcuts work next.
-  const onStagePointerDown = useCallback(() => {
-    if (document.activeElement !== stageRef.current)
-      stageRef.current?.focus({ preventScroll: true });
-  }, []);
-
-  const capture = useCallback(
-    async (options: { width: number; height: number; transparent: boolean }) => {
-      const commands = commandsRef.current;
-      if (!commands) throw new Error('the viewer is not ready');
-      const shot = await commands.capture(options);
-      const fileName = captureFileName(source?.name ?? 'model', shot.width, shot.height);
-      const href = URL.createObjectURL(shot.blob);
-      const link = document.createElement('a');
-      link.href = href;
-      link.download = fileName;
-      link.click();
-      // The download has started by the time the page gets back to its tasks.
-      setTimeout(() => URL.revokeObjectURL(href), 30_000);
-      return { fileName, width: shot.width, height: shot.height };
-    },
-    [source?.name],
-  );
-  const viewerSize = useCallback(() => {
-    const rect = rootRef.current?.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    return {
-      width: Math.round((rect?.width ?? 800) * dpr),
-      height: Math.round((rect?.height ?? 600) * dpr),
-    };
-  }, []);
-
-  const toggleTab = useCallback(
-    (next: InspectorTab) => setTab((t) => (t === next ? null : next)),
-    [],
-  );
+  const comparing = state === 'ready' && stateB === 'ready';
   const compareLayout = comparing ? settings.compareLayout : 'off';
-  const stats = info?.stats;
+  const { tab } = inspector;
 
   return (
     <div
       ref={rootRef}
       className="kiln-viewer"
       data-testid="viewer"
-      data-viewer-state={state}
-      data-model-name={source?.name}
-      data-triangles={stats?.triangles}
-      data-vertices={stats?.vertices}
-      data-meshes={stats?.meshes}
-      data-materials={stats?.materials}
-      data-textures={stats?.textures.length}
-      data-clips={info ? (info.animation?.getSnapshot().clips.length ?? 0) : undefined}
-      data-parts={info?.parts.length}
-      data-compare={compareLayout}
-      data-compare-state={stateB}
+      {...readinessAttributes({
+        state,
+        modelName: source?.name,
+        info,
+        compare: compareLayout,
+        compareState: stateB,
+      })}
       aria-busy={state === 'loading'}
-      onDragEnter={(e) => {
-        if (hasFiles(e)) setDragging(true);
-      }}
-      onDragOver={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDrop={(e) => {
-        e.preventDefault();
-        openFiles(Array.from(e.dataTransfer?.files ?? []), 'open');
-      }}
+      {...drop.rootHandlers}
     >
       <div
         ref={stageRef}
@@ -449,8 +134,8 @@ export function ModelViewer({
         role="application"
         aria-roledescription="3D viewer"
         aria-label={STAGE_LABEL}
-        onKeyDown={onStageKeyDown}
-        onPointerDown={onStagePointerDown}
+        onKeyDown={stageKeys.onKeyDown}
+        onPointerDown={stageKeys.onPointerDown}
       >
         <Canvas
           frameloop="demand"
@@ -471,7 +156,7 @@ export function ModelViewer({
             compareSource={compareSource}
             settings={settings}
             partsView={partsView}
-            events={events}
+            events={load.events}
             commandsRef={commandsRef}
             frameTarget={rootRef}
             onEnvironmentError={onEnvironmentError}
@@ -489,8 +174,8 @@ export function ModelViewer({
         onView={(preset) => commandsRef.current?.view(preset)}
         onOpenFile={() => openInput.current?.click()}
         tab={tab}
-        onTab={toggleTab}
-        inspectorId={inspectorId}
+        onTab={inspector.toggle}
+        inspectorId={inspector.id}
       />
       <input
         ref={openInput}
@@ -511,95 +196,25 @@ export function ModelViewer({
         onChange={onInput('compare')}
       />
 
-      {source && !comparing ? (
-        <div className="kiln-viewer__title" data-testid="viewer-title">
-          {
-            <>
-              <span className="kiln-viewer__name" title={source.name}>
-                {source.name}
-              </span>
-              {source.local ? <span className="kiln-viewer__tag">Local file</span> : null}
-              {source.local ? (
-                <button
-                  type="button"
-                  className="kiln-viewer__tool kiln-viewer__tool--small"
-                  data-testid="viewer-close"
-                  aria-label={`Close ${source.name}`}
-                  title="Close"
-                  onClick={closeLocal}
-                >
-                  <Icon name="close" />
-                </button>
-              ) : null}
-            </>
-          }
-        </div>
-      ) : null}
-
+      {source && !comparing ? <ViewerTitle source={source} onClose={sources.closeLocal} /> : null}
       {comparing && compareSource ? (
-        <div
-          className={`kiln-viewer__compare kiln-viewer__compare--${compareLayout}`}
-          data-testid="viewer-compare-labels"
-        >
-          <span className="kiln-viewer__compare-label">A · {source?.name}</span>
-          <span className="kiln-viewer__compare-label">B · {compareSource.name}</span>
-          {compareLayout === 'wipe' ? (
-            <>
-              <div
-                className="kiln-viewer__wipe-line"
-                style={{ left: `${settings.wipe * 100}%` }}
-                aria-hidden="true"
-              />
-              <input
-                type="range"
-                className="kiln-viewer__wipe"
-                data-testid="viewer-wipe"
-                aria-label="Wipe position between A and B"
-                min={0}
-                max={1}
-                step={0.01}
-                value={settings.wipe}
-                onChange={(e) => patch({ wipe: Number(e.currentTarget.value) })}
-              />
-            </>
-          ) : (
-            <div className="kiln-viewer__split-line" aria-hidden="true" />
-          )}
-        </div>
+        <CompareOverlay
+          layout={settings.compareLayout}
+          nameA={source?.name}
+          nameB={compareSource.name}
+          wipe={settings.wipe}
+          onWipe={(wipe) => patch({ wipe })}
+        />
       ) : null}
 
       {tab ? (
-        <aside
-          id={inspectorId}
-          className="kiln-viewer__inspector"
-          aria-label="Inspector"
-          data-testid={`viewer-panel-${tab}`}
-        >
-          <header>
-            <h2>
-              {
-                {
-                  scene: 'Lighting',
-                  stats: 'Statistics',
-                  parts: 'Parts',
-                  compare: 'Compare',
-                  capture: 'Capture',
-                }[tab]
-              }
-            </h2>
-            <button
-              type="button"
-              className="kiln-viewer__tool kiln-viewer__tool--small"
-              aria-label="Close the panel"
-              title="Close"
-              data-testid="viewer-panel-close"
-              onClick={() => setTab(null)}
-            >
-              <Icon name="close" />
-            </button>
-          </header>
+        <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
           {tab === 'scene' ? (
-            <ScenePanel settings={settings} onSettings={patch} environmentError={envError} />
+            <ScenePanel
+              settings={settings}
+              onSettings={patch}
+              environmentError={environmentError}
+            />
           ) : null}
           {tab === 'stats' ? (
             <StatsPanel
@@ -622,7 +237,7 @@ export function ModelViewer({
               layout={settings.compareLayout}
               onLayout={(compareLayout) => patch({ compareLayout })}
               onChoose={() => compareInput.current?.click()}
-              onStop={stopCompare}
+              onStop={sources.stopCompare}
               disabled={!source}
             />
           ) : null}
@@ -633,7 +248,7 @@ export function ModelViewer({
               onCapture={capture}
             />
           ) : null}
-        </aside>
+        </Inspector>
       ) : null}
 
       {info?.animation ? (
@@ -662,24 +277,24 @@ export function ModelViewer({
           {current.message}
         </p>
       )}
-      {dropError ? (
+      {drop.dropError ? (
         <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
-          {dropError}
+          {drop.dropError}
           <button
             type="button"
             className="kiln-viewer__tool kiln-viewer__tool--small"
             aria-label="Dismiss"
-            onClick={() => setDropError(null)}
+            onClick={drop.dismissDropError}
           >
             <Icon name="close" />
           </button>
         </p>
       ) : null}
-      {dragging ? (
+      {drop.dragging ? (
         <DropOverlay
           canCompare={state === 'ready'}
-          onDrop={openFiles}
-          onLeave={() => setDragging(false)}
+          onDrop={drop.openFiles}
+          onLeave={drop.stopDragging}
         />
       ) : null}
     </div>

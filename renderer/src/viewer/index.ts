@@ -2,6 +2,7 @@
  * Kiln's 3D model viewer. Import the component from here; the other modules are internal.
  * @packageDocumentation
  */
-export { ModelViewer, type ModelViewerProps, type ViewerModelStats } from './ModelViewer';
+export { ModelViewer, type ModelViewerProps } from './ModelViewer';
+export type { ViewerModelStats } from './loading/use-load-status';
 export type { ModelStats } from './inspect/model-stats';
 export type { ViewerState } from './viewer-types';

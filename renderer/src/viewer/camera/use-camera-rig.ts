@@ -13,6 +13,7 @@ import {
   type CameraView,
   type ViewPreset,
 } from './fit-camera';
+import { reportCamera } from '../instrumentation';
 import { useLatest } from '../use-latest';
 import type { ViewNudge } from '../viewer-types';
 
@@ -82,7 +83,7 @@ export function useCameraRig(
   const turning = useLatest(turntable);
   const report = useCallback(() => {
     const moving = transition.current !== null || turning.current;
-    statusTarget.current?.setAttribute('data-camera', moving ? 'moving' : 'still');
+    reportCamera(statusTarget.current, moving);
   }, [statusTarget, turning]);
 
   const place = useCallback(

@@ -14,6 +14,7 @@ import {
   Uint16BufferAttribute,
   type Object3D,
 } from 'three';
+import { reportLightingWarm } from '../instrumentation';
 import { useLatest } from '../use-latest';
 
 /** Drawn far below a pixel: the GPU builds its state, the user sees nothing. */
@@ -158,7 +159,7 @@ export function LightingWarmup({
     warm.root.visible = false;
     for (const [object, visible] of shown.current) object.visible = visible;
     shown.current = [];
-    target.current?.setAttribute('data-lighting', 'warm');
+    reportLightingWarm(target.current);
   }, 2);
   return <primitive object={warm.root} />;
 }

@@ -27,7 +27,6 @@ import type { ModelSource } from '../sources/dropped-files';
 import { EnvironmentLighting } from '../environment/EnvironmentLighting';
 import type { EnvironmentId } from '../environment/environments';
 import { placeModel, unionSphere } from '../camera/fit-camera';
-import { FrameCounter } from '../FrameCounter';
 import { GroundGrid } from './GroundGrid';
 import { LightingWarmup } from '../environment/LightingWarmup';
 import type { ModelPreparations } from '../loading/model-preparations';
@@ -43,6 +42,7 @@ import { applyShading } from '../inspect/shading';
 import { SkeletonOverlay } from '../animation/SkeletonOverlay';
 import { gridStep } from '../inspect/units';
 import { useCameraRig } from '../camera/use-camera-rig';
+import { FrameProbe } from '../instrumentation';
 import { useLatest } from '../use-latest';
 import { useModelSlot, type LoadedSlot } from '../loading/use-model-slot';
 import {
@@ -65,7 +65,7 @@ export interface ModelSceneProps {
   readonly events: SceneEvents;
   /** Receives the camera and capture commands. */
   readonly commandsRef: Ref<ViewerCommands | null>;
-  /** The viewer's root element: gets `data-frames`, `data-drawn` and renderer counts. */
+  /** The viewer's root element, where the instrumentation writes (see instrumentation.tsx). */
   readonly frameTarget: RefObject<HTMLElement | null>;
   readonly onEnvironmentError: (id: EnvironmentId, error: unknown) => void;
   /** Downloads and parses the viewer started before the canvas was ready (stable). */
@@ -267,38 +267,21 @@ export function ModelScene({
     },
     [gl, scene, camera, overlays, background, settingsRef, compareRef, partsViewRef],
   );
-  // The renderer's live resource counts, for tests and tools: written with every frame, and
-  // once more after a model is released (the frame that clears the stage may come before the
-  // release, and no frame need follow it).
-  const writeCounts = useCallback(() => {
-    const el = frameTarget.current;
-    if (!el) return;
-    const { memory, programs } = gl.info;
-    el.setAttribute('data-gl-geometries', String(memory.geometries));
-    el.setAttribute('data-gl-textures', String(memory.textures));
-    el.setAttribute('data-gl-programs', String(programs?.length ?? 0));
-  }, [gl, frameTarget]);
-  useEffect(() => {
-    if (frameTarget.current?.hasAttribute('data-gl-geometries')) writeCounts();
-  }, [slotA, slotB, writeCounts, frameTarget]);
   useFrame((state) => {
     if (!holderA.current || !holderB.current) return;
     renderFrame(state.size.width, state.size.height, false);
-    writeCounts();
-    const el = frameTarget.current;
-    if (el) {
-      const parts = partsViewRef.current;
-      el.setAttribute(
-        'data-drawn',
-        drawnKey(settingsRef.current, loadedEnv.current, {
-          hidden: String(parts.isolated ? 'isolated' : parts.hidden.size),
-          highlight: parts.highlighted ? 'on' : 'off',
-          time: animation ? animation.time.toFixed(2) : 'none',
-          compare: compareRef.current,
-        }),
-      );
-    }
   }, 1);
+  // What a frame drew, for tests and tools (see instrumentation.tsx).
+  const describeFrame = useCallback(() => {
+    if (!holderA.current || !holderB.current) return null;
+    const parts = partsViewRef.current;
+    return drawnKey(settingsRef.current, loadedEnv.current, {
+      hidden: String(parts.isolated ? 'isolated' : parts.hidden.size),
+      highlight: parts.highlighted ? 'on' : 'off',
+      time: animation ? animation.time.toFixed(2) : 'none',
+      compare: compareRef.current,
+    });
+  }, [animation, settingsRef, partsViewRef, compareRef]);
 
   // Report "ready" only after a frame with the model has been drawn, so a test or screenshot
   // that waits for `data-viewer-state="ready"` sees the model, not the empty stage.
@@ -448,7 +431,7 @@ export function ModelScene({
           color="#000000"
         />
       </group>
-      <FrameCounter target={frameTarget} />
+      <FrameProbe target={frameTarget} describe={describeFrame} shown={[slotA, slotB]} />
     </>
   );
 }

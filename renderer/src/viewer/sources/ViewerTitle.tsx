@@ -1,0 +1,34 @@
+import type { JSX } from 'react';
+import { Icon } from '../panels/Icon';
+import type { ModelSource } from './dropped-files';
+
+/** Props of {@link ViewerTitle}. */
+export interface ViewerTitleProps {
+  readonly source: ModelSource;
+  /** Closes a local file (the app's model shows again). */
+  readonly onClose: () => void;
+}
+
+/** The name of the model on screen; a local file is tagged and can be closed. */
+export function ViewerTitle({ source, onClose }: ViewerTitleProps): JSX.Element {
+  return (
+    <div className="kiln-viewer__title" data-testid="viewer-title">
+      <span className="kiln-viewer__name" title={source.name}>
+        {source.name}
+      </span>
+      {source.local ? <span className="kiln-viewer__tag">Local file</span> : null}
+      {source.local ? (
+        <button
+          type="button"
+          className="kiln-viewer__tool kiln-viewer__tool--small"
+          data-testid="viewer-close"
+          aria-label={`Close ${source.name}`}
+          title="Close"
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

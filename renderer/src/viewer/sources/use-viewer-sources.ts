@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLatest } from '../use-latest';
+import type { ModelSource } from './dropped-files';
+
+/** A model file opened on this computer: its source and the blob URLs to free. */
+export interface LocalModel {
+  readonly source: ModelSource;
+  readonly revoke: () => void;
+}
+
+/** What the viewer shows, and how the user changes it. */
+export interface ViewerSources {
+  /** Model A: a file opened on this computer, else the app's model. */
+  readonly source: ModelSource | undefined;
+  /** Model B, compared with A: a local file, else the app's compare model (none without A). */
+  readonly compareSource: ModelSource | undefined;
+  /** Shows a local file as A (a fresh inspection: no comparison carried over) or as B. */
+  openLocal(model: LocalModel, as: 'open' | 'compare'): void;
+  /** Closes the local file shown as A (and its comparison): the app's model shows again. */
+  closeLocal(): void;
+  /** Stops comparing with a local file. */
+  stopCompare(): void;
+}
+
+function appSource(url: string | undefined, name: string | undefined): ModelSource | undefined {
+  if (!url) return undefined;
+  const file = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'Model';
+  return { key: url, url, name: name ?? file, local: false };
+}
+
+/** Keeps `next` and frees the blob URLs of the model it replaces. */
+const replacing =
+  (next: LocalModel | null) =>
+  (old: LocalModel | null): LocalModel | null => {
+    old?.revoke();
+    return next;
+  };
+
+/**
+ * The models the viewer shows: the app's (`url`, `compareUrl`) unless the user opened files of
+ * their own. A model the app opens replaces a dropped one; blob URLs die with the viewer.
+ */
+export function useViewerSources(
+  url: string | undefined,
+  name: string | undefined,
+  compareUrl: string | undefined,
+): ViewerSources {
+  const [local, setLocal] = useState<LocalModel | null>(null);
+  const [localCompare, setLocalCompare] = useState<LocalModel | null>(null);
+
+  const fromApp = useMemo(() => appSource(url, name), [url, name]);
+  const source = local?.source ?? fromApp;
+  const compareFromApp = useMemo(() => appSource(compareUrl, undefined), [compareUrl]);
+  const compareSource = source ? (localCompare?.source ?? compareFromApp) : undefined;
+
+  // A model the app opens replaces a dropped one.
+  const localRef = useLatest(local);
+  useEffect(() => {
+    const current = localRef.current;
+    if (current) {
+      current.revoke();
+      setLocal(null);
+    }
+  }, [url, localRef]);
+  // Blob URLs die with the viewer.
+  const compareRef = useLatest(localCompare);
+  useEffect(
+    () => () => {
+      localRef.current?.revoke();
+      compareRef.current?.revoke();
+    },
+    [localRef, compareRef],
+  );
+
+  const openLocal = useCallback((model: LocalModel, as: 'open' | 'compare') => {
+    if (as === 'compare') {
+      setLocalCompare(replacing(model));
+    } else {
+      setLocal(replacing(model));
+      // A new model starts a fresh inspection: no comparison carried over.
+      setLocalCompare(replacing(null));
+    }
+  }, []);
+  const closeLocal = useCallback(() => {
+    setLocal(replacing(null));
+    setLocalCompare(replacing(null));
+  }, []);
+  const stopCompare = useCallback(() => setLocalCompare(replacing(null)), []);
+
+  return { source, compareSource, openLocal, closeLocal, stopCompare };
+}
