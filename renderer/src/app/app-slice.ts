@@ -1,7 +1,4 @@
-/**
- * The shell's state: which pages the columns show, the account page, readiness and the running
- * app's facts (mode, version).
- */
+/** The shell's state: which pages the columns show, readiness and the running app's facts. */
 import type { AppInfo, JobView } from '../../../shared/ipc/contract';
 import type { SliceCreator } from '../store/slice';
 
@@ -9,18 +6,12 @@ import type { SliceCreator } from '../store/slice';
 export type LeftTab = 'create' | 'library';
 /** The right column's pages. */
 export type RightTab = 'tools' | 'activity';
-/** Sections of the account page. */
-export type AccountSection = 'billing' | 'prices' | 'ledger' | 'keys' | 'settings';
-
 /** App-wide state. */
 export interface AppSlice {
   leftTab: LeftTab;
   rightTab: RightTab;
-  /** The account page, open on a section, or closed. */
-  accountSection: AccountSection | undefined;
   showLeft(tab: LeftTab): void;
   showRight(tab: RightTab): void;
-  openAccount(section: AccountSection | undefined): void;
   /** `loading` until the first answers arrive; `error` when the main process is unreachable. */
   appState: 'loading' | 'ready' | 'error';
   appError: string | undefined;
@@ -44,10 +35,8 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
   appError: undefined,
   leftTab: 'create',
   rightTab: 'activity',
-  accountSection: undefined,
   showLeft: (leftTab) => set({ leftTab }),
   showRight: (rightTab) => set({ rightTab }),
-  openAccount: (accountSection) => set({ accountSection }),
   info: undefined,
   async init() {
     try {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Tabs } from '../../ui/Tabs';
-import type { AccountSection } from '../../app/app-slice';
+import type { AccountSection } from './account-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { KeysSection } from './KeysSection';
 import { LedgerSection } from './LedgerSection';

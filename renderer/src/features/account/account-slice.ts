@@ -17,8 +17,14 @@ import type {
 } from '../../../../shared/ipc/contract';
 import type { SliceCreator } from '../../store/slice';
 
+/** Sections of the account page. */
+export type AccountSection = 'billing' | 'prices' | 'ledger' | 'keys' | 'settings';
+
 /** Account state and actions. */
 export interface AccountSlice {
+  /** The account page, open on a section, or closed. */
+  accountSection: AccountSection | undefined;
+  openAccount(section: AccountSection | undefined): void;
   account: AccountView | undefined;
   prices: PricesView | undefined;
   settings: SettingsView | undefined;
@@ -102,6 +108,8 @@ export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set
     return keyState;
   };
   return {
+    accountSection: undefined,
+    openAccount: (accountSection) => set({ accountSection }),
     account: undefined,
     prices: undefined,
     settings: undefined,

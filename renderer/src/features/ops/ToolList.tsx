@@ -15,8 +15,7 @@ import { PartsTool } from './PartsTool';
 import { PrintTool } from './PrintTool';
 import { RetopoTool } from './RetopoTool';
 import { RigTool } from './RigTool';
-import type { ToolProps } from './tool-props';
-import type { ToolsModel } from './ToolsPanel';
+import type { ToolProps, ToolsModel } from './tool-props';
 
 /** One tool of the list. */
 interface ToolSpec {

@@ -6,16 +6,8 @@
 import { idleChunk } from '../../ui/idle-chunk';
 import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useKiln } from '../../store/StoreProvider';
+import type { ToolsModel } from './tool-props';
 import './ops.css';
-
-/** The model the tools work on: the open one, or a website model the service would not send. */
-export interface ToolsModel {
-  readonly modelId: string;
-  readonly name: string;
-  readonly source?: string | undefined;
-  /** Set when the viewer shows a saved result instead of the library model. */
-  readonly savedPath?: string | undefined;
-}
 
 const ToolList = idleChunk(
   () => import('./ToolList'),
