@@ -18,7 +18,7 @@ import { warmGltfDecoders } from './loading/gltf-loaders';
 import { useLoadStatus, type LoadListeners } from './loading/use-load-status';
 import { usePreparations } from './loading/use-preparations';
 import { ViewerProgress } from './loading/ViewerProgress';
-import { Icon } from './panels/Icon';
+import { CloseButton } from './panels/CloseButton';
 import { Inspector } from './panels/Inspector';
 import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
@@ -280,14 +280,7 @@ export function ModelViewer({
       {drop.dropError ? (
         <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
           {drop.dropError}
-          <button
-            type="button"
-            className="kiln-viewer__tool kiln-viewer__tool--small"
-            aria-label="Dismiss"
-            onClick={drop.dismissDropError}
-          >
-            <Icon name="close" />
-          </button>
+          <CloseButton label="Dismiss" onClick={drop.dismissDropError} />
         </p>
       ) : null}
       {drop.dragging ? (

@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { Icon } from './Icon';
+import { CloseButton } from './CloseButton';
 import type { InspectorTab } from './ViewerToolbar';
 
 const TITLES: Readonly<Record<InspectorTab, string>> = {
@@ -30,16 +30,12 @@ export function Inspector({ id, tab, onClose, children }: InspectorProps): JSX.E
     >
       <header>
         <h2>{TITLES[tab]}</h2>
-        <button
-          type="button"
-          className="kiln-viewer__tool kiln-viewer__tool--small"
-          aria-label="Close the panel"
+        <CloseButton
+          label="Close the panel"
           title="Close"
-          data-testid="viewer-panel-close"
+          testId="viewer-panel-close"
           onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </header>
       {children}
     </aside>

@@ -1,5 +1,5 @@
 import { ContactShadows, OrbitControls } from '@react-three/drei';
-import { addAfterEffect, useFrame, useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import {
   useCallback,
   useEffect,
@@ -8,21 +8,13 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type JSX,
   type Ref,
   type RefObject,
 } from 'react';
-import {
-  Color,
-  MathUtils,
-  Vector2,
-  Vector3,
-  type Group,
-  type PerspectiveCamera,
-  type Sphere,
-} from 'three';
-import { fitCaptureSize, MAX_CAPTURE_SIDE, toImageRows } from '../capture/capture-pixels';
+import { Color, MathUtils, Vector3, type Group, type PerspectiveCamera, type Sphere } from 'three';
+import { useClipPlayback } from '../animation/use-clip-playback';
+import { captureFrame } from '../capture/capture-frame';
 import type { ModelSource } from '../sources/dropped-files';
 import { EnvironmentLighting } from '../environment/EnvironmentLighting';
 import type { EnvironmentId } from '../environment/environments';
@@ -45,13 +37,14 @@ import { useCameraRig } from '../camera/use-camera-rig';
 import { FrameProbe } from '../instrumentation';
 import { useLatest } from '../use-latest';
 import { useModelSlot, type LoadedSlot } from '../loading/use-model-slot';
+import { useReadyReport } from './use-ready-report';
 import {
   BACKGROUND_COLOURS,
   drawnKey,
   exposureFactor,
   type ViewerSettings,
 } from '../viewer-settings';
-import type { Capture, ModelInfo, SceneEvents, SlotId, ViewerCommands } from '../viewer-types';
+import type { SceneEvents, ViewerCommands } from '../viewer-types';
 
 /** Props of {@link ModelScene}. */
 export interface ModelSceneProps {
@@ -71,19 +64,6 @@ export interface ModelSceneProps {
   /** Downloads and parses the viewer started before the canvas was ready (stable). */
   readonly preparations: ModelPreparations;
 }
-
-interface PendingReady {
-  readonly slot: SlotId;
-  readonly key: string;
-  readonly info: ModelInfo;
-  /** Set once the shadow has re-rendered for the model: the next frame shows everything. */
-  armed: boolean;
-  /** Set by the first frame drawn after arming. */
-  drawn: boolean;
-}
-
-const noSubscribe = (): (() => void) => () => {};
-const notPlaying = (): boolean => false;
 
 /** Registers `undo` to run before the slot's model is disposed, and returns its unregistration. */
 function guard(slot: LoadedSlot, undo: () => void): () => void {
@@ -133,7 +113,7 @@ export function ModelScene({
     return w / Math.max(height, 1);
   }, [get, compareRef]);
   const rig = useCameraRig(sphereRef, viewAspect, settings.turntable, frameTarget);
-  const pending = useRef<PendingReady[]>([]);
+  const ready = useReadyReport(eventsRef, slotA?.key, slotB?.key);
   const placedKeys = useRef<{ a?: string; b?: string }>({});
   /** Bumped per placement: re-renders the contact shadow so it re-bakes once. */
   const [placement, setPlacement] = useState(0);
@@ -172,22 +152,16 @@ export function ModelScene({
     for (const s of slots) {
       if ((s.slot === 'a' && !aChanged) || (s.slot === 'b' && !bChanged)) continue;
       const size = s.model.bounds.box.getSize(new Vector3());
-      pending.current.push({
-        slot: s.slot,
-        key: s.key,
-        info: {
-          stats: s.model.stats,
-          size: { x: size.x, y: size.y, z: size.z },
-          parts: s.parts.parts,
-          animation: s.animation,
-        },
-        armed: false,
-        drawn: false,
+      ready.queue(s.slot, s.key, {
+        stats: s.model.stats,
+        size: { x: size.x, y: size.y, z: size.z },
+        parts: s.parts.parts,
+        animation: s.animation,
       });
     }
     if (slots.length > 0) setPlacement((n) => n + 1);
     invalidate();
-  }, [slotA, slotB, rig, invalidate]);
+  }, [slotA, slotB, rig, invalidate, ready]);
 
   // The layout changed (side by side framing uses half the width): keep the models framed.
   useEffect(() => {
@@ -196,9 +170,8 @@ export function ModelScene({
 
   // The shadow has re-rendered for the placed models: the next frame shows everything.
   useEffect(() => {
-    for (const p of pending.current) p.armed = true;
-    if (pending.current.length) invalidate();
-  }, [placement, invalidate]);
+    if (ready.arm()) invalidate();
+  }, [placement, invalidate, ready]);
 
   // Shading modes swap materials; undone before a model is disposed, so its own are freed.
   useEffect(() => {
@@ -218,22 +191,7 @@ export function ModelScene({
 
   // Animation: advance while playing; the shadow follows the moving model while it plays.
   const animation = slotA?.animation ?? null;
-  const playing = useSyncExternalStore(
-    animation?.subscribe ?? noSubscribe,
-    animation ? () => animation.getSnapshot().playing : notPlaying,
-  );
-  useFrame((_, delta) => {
-    if (animation?.tick(delta)) invalidate();
-  }, -3);
-  // Pressing play needs a first frame to start ticking.
-  useEffect(() => {
-    if (playing) invalidate();
-  }, [playing, invalidate]);
-  useEffect(() => {
-    if (!animation) return;
-    const off = animation.onTime(() => invalidate());
-    return off;
-  }, [animation, invalidate]);
+  const playing = useClipPlayback(animation);
 
   // The ground shadow's bake (drei, priority 0) draws a large model's cheap proxy instead of
   // the model; everything after it (the frame itself, priority 1) draws the model.
@@ -283,69 +241,9 @@ export function ModelScene({
     });
   }, [animation, settingsRef, partsViewRef, compareRef]);
 
-  // Report "ready" only after a frame with the model has been drawn, so a test or screenshot
-  // that waits for `data-viewer-state="ready"` sees the model, not the empty stage.
-  useFrame(() => {
-    for (const p of pending.current) if (p.armed) p.drawn = true;
-  });
-  useEffect(
-    () =>
-      addAfterEffect(() => {
-        const done = pending.current.filter((p) => p.drawn);
-        if (!done.length) return;
-        pending.current = pending.current.filter((p) => !p.drawn);
-        for (const p of done) eventsRef.current.onReady(p.slot, p.key, p.info);
-      }),
-    [eventsRef],
-  );
-  // A slot that is emptied drops its queued report.
-  useEffect(() => {
-    pending.current = pending.current.filter(
-      (p) => (p.slot === 'a' ? slotA?.key : slotB?.key) === p.key,
-    );
-  }, [slotA, slotB]);
-
   const capture = useCallback(
-    async ({
-      width,
-      height,
-      transparent,
-    }: {
-      width: number;
-      height: number;
-      transparent: boolean;
-    }): Promise<Capture> => {
-      const context = gl.getContext();
-      const dims = context.getParameter(context.MAX_VIEWPORT_DIMS) as Int32Array;
-      const max = Math.min(gl.capabilities.maxTextureSize, dims[0]!, dims[1]!, MAX_CAPTURE_SIDE);
-      const want = fitCaptureSize(width, height, max);
-      const size = gl.getSize(new Vector2());
-      const ratio = gl.getPixelRatio();
-      let pixels: Uint8Array;
-      let w: number;
-      let h: number;
-      try {
-        gl.setPixelRatio(1);
-        gl.setSize(want.width, want.height, false);
-        // The browser may give a smaller drawing buffer than asked (memory limits): use it.
-        w = context.drawingBufferWidth;
-        h = context.drawingBufferHeight;
-        renderFrame(w, h, transparent);
-        pixels = new Uint8Array(w * h * 4);
-        context.readPixels(0, 0, w, h, context.RGBA, context.UNSIGNED_BYTE, pixels);
-      } finally {
-        gl.setPixelRatio(ratio);
-        gl.setSize(size.x, size.y, false);
-        // Redraw the screen at once, before the browser shows the resized buffer.
-        renderFrame(size.x, size.y, false);
-      }
-      const premultiplied = context.getContextAttributes()?.premultipliedAlpha ?? true;
-      const rows = toImageRows(pixels, w, h, premultiplied);
-      const canvas = new OffscreenCanvas(w, h);
-      canvas.getContext('2d')!.putImageData(new ImageData(rows, w, h), 0, 0);
-      const blob = await canvas.convertToBlob({ type: 'image/png' });
-      return { blob, width: w, height: h };
-    },
+    (options: { width: number; height: number; transparent: boolean }) =>
+      captureFrame(gl, renderFrame, options),
     [gl, renderFrame],
   );
 

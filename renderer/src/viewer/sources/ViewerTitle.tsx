@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { Icon } from '../panels/Icon';
+import { CloseButton } from '../panels/CloseButton';
 import type { ModelSource } from './dropped-files';
 
 /** Props of {@link ViewerTitle}. */
@@ -18,16 +18,12 @@ export function ViewerTitle({ source, onClose }: ViewerTitleProps): JSX.Element 
       </span>
       {source.local ? <span className="kiln-viewer__tag">Local file</span> : null}
       {source.local ? (
-        <button
-          type="button"
-          className="kiln-viewer__tool kiln-viewer__tool--small"
-          data-testid="viewer-close"
-          aria-label={`Close ${source.name}`}
+        <CloseButton
+          label={`Close ${source.name}`}
           title="Close"
+          testId="viewer-close"
           onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        />
       ) : null}
     </div>
   );
