@@ -6,7 +6,7 @@
  * never changes. This runs three's own `PMREMGenerator` once, in Debian's Chromium, on each
  * source (the studio's light panels, `tools/prefilter-page/studio.ts`; the painted HDR skies,
  * `resources/environments/*.hdr` from `tools/make-environments.ts`), reads every mip level
- * back and writes it in Kiln's `.kenv` format (`renderer/src/viewer/environment-file.ts`).
+ * back and writes it in Kiln's `.kenv` format (`renderer/src/viewer/environment/environment-file.ts`).
  *
  * Then it checks each file: a scene of a mirror, a semi-gloss and a rough sphere over the
  * blurred environment is rendered lit by the runtime PMREM and by the file, and the pixels

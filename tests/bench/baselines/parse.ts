@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 /**
  * GLB parse harness (B3, B4). `?impl=app` parses with Kiln's own loader module
- * (`renderer/src/viewer/gltf-loaders.ts`, exactly what the viewer's `loadModel` calls: one
+ * (`renderer/src/viewer/loading/gltf-loaders.ts`, exactly what the viewer's `loadModel` calls: one
  * GLTFLoader per load sharing the app's Draco workers and meshopt decoder), `?impl=bare` with
  * a plain `new GLTFLoader()` (plus a plain DRACOLoader / MeshoptDecoder when the file needs one).
  * Both decode with the same Draco decoder files (three's glTF build, emitted into `assets/`).

@@ -1,6 +1,6 @@
 /**
  * B3 — GLB parse throughput on the same bytes: Kiln's loader module
- * (`renderer/src/viewer/gltf-loaders.ts`, what the viewer's `loadModel` calls) against a bare
+ * (`renderer/src/viewer/loading/gltf-loaders.ts`, what the viewer's `loadModel` calls) against a bare
  * `new GLTFLoader().parseAsync`, in the parse harness page. Both pages stay open; each sample is
  * the mean of three parses of fresh copies of the bytes (textures decoded included), after one
  * untimed parse per page, app and bare alternating.
