@@ -12,6 +12,7 @@ import { createJobsSlice, type JobsSlice } from './jobs-slice';
 import { createOpsSlice, type OpsSlice } from './ops-slice';
 import { createLibrarySlice, type LibrarySlice } from './library-slice';
 import { createViewerSlice, type ViewerSlice } from './viewer-slice';
+import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &
@@ -21,7 +22,8 @@ export type KilnState = AppSlice &
   CreateSlice &
   OpsSlice &
   LibrarySlice &
-  DesktopSlice;
+  DesktopSlice &
+  UpdateSlice;
 
 /** A slice creator: gets the store's set/get and the bridge. */
 export type SliceCreator<T> = (
@@ -41,5 +43,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createOpsSlice(set, get, bridge),
     ...createLibrarySlice(set, get, bridge),
     ...createDesktopSlice(set, get, bridge),
+    ...createUpdateSlice(set, get, bridge),
   }));
 }

@@ -1,0 +1,59 @@
+/**
+ * Kiln's own updates and the main process's notices, as the page shows them: the update's state
+ * (pushed by `updates.updated`) with the check and install actions, and the notices waiting in
+ * the main process (a window reloaded after a crash), taken once each.
+ */
+import type { AppNoticeView, UpdateView } from '../../../../shared/ipc/contract';
+import type { SliceCreator } from '../../store/app-store';
+
+/** Update and notice state and actions. */
+export interface UpdateSlice {
+  /** The update's state; undefined until the first answer. */
+  update: UpdateView | undefined;
+  /** Why the last update action failed. */
+  updateError: string | undefined;
+  /** Loads the state and follows it; returns the unsubscribe function. */
+  watchUpdates(): () => void;
+  /** Asks the feed now (a newer version downloads in the background). */
+  checkForUpdates(): Promise<void>;
+  /** Installs the downloaded version when Kiln quits, or restarts now. */
+  installUpdate(when: 'now' | 'quit'): Promise<void>;
+  /** Notices to show, oldest first. */
+  notices: readonly AppNoticeView[];
+  /** Takes waiting notices now and whenever more arrive; returns the unsubscribe function. */
+  watchNotices(): () => void;
+  dismissNotice(id: string): void;
+}
+
+/** Creates the update slice. */
+export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) => {
+  const run = async (call: () => Promise<UpdateView>) => {
+    try {
+      set({ update: await call(), updateError: undefined });
+    } catch (error) {
+      set({ updateError: (error as Error).message });
+    }
+  };
+  const takeNotices = async () => {
+    const taken = await bridge['app:takeNotices'](undefined).catch(() => []);
+    if (taken.length) set({ notices: [...get().notices, ...taken] });
+  };
+  return {
+    update: undefined,
+    updateError: undefined,
+    watchUpdates() {
+      const off = bridge.on('updates.updated', (update) => set({ update }));
+      void run(() => bridge['updates:get'](undefined));
+      return off;
+    },
+    checkForUpdates: () => run(() => bridge['updates:check'](undefined)),
+    installUpdate: (when) => run(() => bridge['updates:install']({ when })),
+    notices: [],
+    watchNotices() {
+      const off = bridge.on('app.notice', () => void takeNotices());
+      void takeNotices();
+      return off;
+    },
+    dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  };
+};
