@@ -14,12 +14,15 @@ export type AppPaths = Paths &
     logs: string;
   }>;
 
-/** The folders under `dataDir`; `logsDir` where the platform has its own place for logs. */
-export function appPaths(dataDir: string, logsDir?: string): AppPaths {
+/**
+ * The folders under `dataDir`; `logsDir` where the platform has its own place for logs. `p` is
+ * the platform's path rules (tests pass `path.win32` and `path.posix`).
+ */
+export function appPaths(dataDir: string, logsDir?: string, p: path.PlatformPath = path): AppPaths {
   return {
     data: dataDir,
-    cache: path.join(dataDir, 'cache', 'models'),
-    temp: path.join(dataDir, 'cache', 'tmp'),
-    logs: logsDir ?? path.join(dataDir, 'logs'),
+    cache: p.join(dataDir, 'cache', 'models'),
+    temp: p.join(dataDir, 'cache', 'tmp'),
+    logs: logsDir ?? p.join(dataDir, 'logs'),
   };
 }
