@@ -7,14 +7,14 @@ import { useKiln } from '../store/StoreProvider';
 
 /** Mount once, in the app shell. */
 export function AppNotices() {
-  const notices = useKiln((s) => s.notices);
-  const watchNotices = useKiln((s) => s.watchNotices);
-  const dismiss = useKiln((s) => s.dismissNotice);
-  useEffect(() => watchNotices(), [watchNotices]);
-  if (notices.length === 0) return null;
+  const appNotices = useKiln((s) => s.appNotices);
+  const watchAppNotices = useKiln((s) => s.watchAppNotices);
+  const dismiss = useKiln((s) => s.dismissAppNotice);
+  useEffect(() => watchAppNotices(), [watchAppNotices]);
+  if (appNotices.length === 0) return null;
   return (
     <div className="app-notices" role="status" data-testid="app-notices">
-      {notices.map((n) => (
+      {appNotices.map((n) => (
         <p key={n.id} className={`app-notice app-notice-${n.level}`}>
           {n.message}{' '}
           <button type="button" aria-label="Dismiss" onClick={() => dismiss(n.id)}>

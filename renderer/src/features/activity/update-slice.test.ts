@@ -7,7 +7,7 @@ import { createKilnStore } from '../../store/app-store';
 function fakeBridge() {
   const listeners = new Map<string, (payload: unknown) => void>();
   const calls: Array<[string, unknown]> = [];
-  let notices = [{ id: '1', level: 'warning' as const, message: 'reloaded', at: 1 }];
+  let waiting = [{ id: '1', level: 'warning' as const, message: 'reloaded', at: 1 }];
   const view: UpdateView = { state: 'ready', current: '1.0.0', version: '1.1.0', install: 'quit' };
   const bridge = {
     on: (event: string, fn: (payload: unknown) => void) => {
@@ -20,13 +20,13 @@ function fakeBridge() {
       calls.push(['updates:install', input]);
       return { ...view, install: 'now' as const, waitingFor: 1 };
     },
-    'app:takeNotices': async () => notices.splice(0),
+    'app:takeNotices': async () => waiting.splice(0),
   } as unknown as Bridge;
   return {
     bridge,
     calls,
     push: (event: string, payload: unknown) => listeners.get(event)?.(payload),
-    more: () => (notices = [{ id: '2', level: 'info', message: 'again', at: 2 }] as never),
+    more: () => (waiting = [{ id: '2', level: 'info', message: 'again', at: 2 }] as never),
   };
 }
 
@@ -50,14 +50,26 @@ describe('update slice', () => {
   it('takes notices once, again when the main process says more wait, and dismisses them', async () => {
     const fake = fakeBridge();
     const store = createKilnStore(fake.bridge);
-    store.getState().watchNotices();
+    store.getState().watchAppNotices();
     await settle();
-    expect(store.getState().notices.map((n) => n.message)).toEqual(['reloaded']);
+    expect(store.getState().appNotices.map((n) => n.message)).toEqual(['reloaded']);
     fake.more();
     fake.push('app.notice', { pending: 1 });
     await settle();
-    expect(store.getState().notices.map((n) => n.id)).toEqual(['1', '2']);
-    store.getState().dismissNotice('1');
-    expect(store.getState().notices.map((n) => n.id)).toEqual(['2']);
+    expect(store.getState().appNotices.map((n) => n.id)).toEqual(['1', '2']);
+    store.getState().dismissAppNotice('1');
+    expect(store.getState().appNotices.map((n) => n.id)).toEqual(['2']);
+  });
+});
+
+describe('the update slice in the store', () => {
+  it('leaves the other slices’ actions alone (payment notices are still dismissed by job)', () => {
+    // A slice spread over another one's name silently replaces it: the account's `dismissNotice`
+    // once did, and the billing bar's notices could no longer be closed.
+    const store = createKilnStore(fakeBridge().bridge);
+    store.getState().dismissNotice('job-1');
+    expect(store.getState().dismissedNotices).toEqual(['job-1']);
+    store.getState().dismissAppNotice('1');
+    expect(store.getState().dismissedNotices).toEqual(['job-1']);
   });
 });

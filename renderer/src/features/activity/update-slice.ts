@@ -19,10 +19,10 @@ export interface UpdateSlice {
   /** Installs the downloaded version when Kiln quits, or restarts now. */
   installUpdate(when: 'now' | 'quit'): Promise<void>;
   /** Notices to show, oldest first. */
-  notices: readonly AppNoticeView[];
+  appNotices: readonly AppNoticeView[];
   /** Takes waiting notices now and whenever more arrive; returns the unsubscribe function. */
-  watchNotices(): () => void;
-  dismissNotice(id: string): void;
+  watchAppNotices(): () => void;
+  dismissAppNotice(id: string): void;
 }
 
 /** Creates the update slice. */
@@ -36,7 +36,7 @@ export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) =
   };
   const takeNotices = async () => {
     const taken = await bridge['app:takeNotices'](undefined).catch(() => []);
-    if (taken.length) set({ notices: [...get().notices, ...taken] });
+    if (taken.length) set({ appNotices: [...get().appNotices, ...taken] });
   };
   return {
     update: undefined,
@@ -48,12 +48,12 @@ export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) =
     },
     checkForUpdates: () => run(() => bridge['updates:check'](undefined)),
     installUpdate: (when) => run(() => bridge['updates:install']({ when })),
-    notices: [],
-    watchNotices() {
+    appNotices: [],
+    watchAppNotices() {
       const off = bridge.on('app.notice', () => void takeNotices());
       void takeNotices();
       return off;
     },
-    dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+    dismissAppNotice: (id) => set({ appNotices: get().appNotices.filter((n) => n.id !== id) }),
   };
 };
