@@ -209,6 +209,17 @@ describe('updates from a release feed on 127.0.0.1', () => {
     });
   });
 
+  it('says so when the build names no feed (an installer built outside a release)', async () => {
+    feed = feedOf('1.1.0');
+    const { updates } = await open('1.0.0');
+    // What electron-builder writes without a GitHub repository to publish to.
+    await writeFile(path.join(work, 'app-update.yml'), 'updaterCacheDirName: kiln-updater\n');
+    expect(await updates.check()).toMatchObject({
+      state: 'error',
+      message: expect.stringMatching(/names no update feed/),
+    });
+  });
+
   it('throws away an installer whose sha512 does not match the feed, and installs nothing', async () => {
     feed = feedOf('1.1.0', createHash('sha512').update('another file').digest('base64'));
     const { updater, updates, settled, cached } = await open('1.0.0');

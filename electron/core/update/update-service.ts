@@ -229,6 +229,9 @@ function checkFailed(error: unknown): string {
       return 'The update feed could not be read (it may be in the middle of a release). Try again later; Kiln keeps working as it is.';
     case 'ERR_UPDATER_INACTIVE':
       return 'This build of Kiln does not update itself (a development build). Install a release to get updates.';
+    case 'ERR_UPDATER_UNSUPPORTED_PROVIDER':
+    case 'ERR_UPDATER_INVALID_PROVIDER_CONFIGURATION':
+      return 'This build of Kiln names no update feed (it was built outside a release). Install a release to get updates.';
     default:
       return 'Kiln could not reach its update server. Check the connection and try Help → Check for Updates again.';
   }
