@@ -11,7 +11,7 @@ import type { UpdateSource } from '../core/update/update-source';
 
 /** How a development build updates, in words for the user. */
 export const DEV_BUILD_UPDATES =
-  'This development build does not update itself: get a new version with `git pull` and `npm install`, or install a release.';
+  'This development build does not update itself: get a new version with git pull and npm install, or install a release.';
 
 /** The update feed of a packaged Kiln; undefined for a development build. */
 export function desktopUpdateSource(logger: Logger): UpdateSource | undefined {

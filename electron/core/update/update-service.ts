@@ -38,7 +38,7 @@ export type UpdateServiceOptions = Readonly<{
 
 /** Default words of an `unsupported` state. */
 export const SELF_UPDATE_UNSUPPORTED =
-  'This copy of Kiln does not update itself: get a new version with `git pull` and `npm install` in its folder.';
+  'This copy of Kiln does not update itself: get a new version with git pull and npm install in its folder.';
 
 /** Checks, downloads and installs Kiln's new versions. */
 export class UpdateService {
