@@ -12,6 +12,8 @@ export interface UpdateSlice {
   update: UpdateView | undefined;
   /** Why the last update action failed. */
   updateError: string | undefined;
+  /** Takes an update state the main process pushed (`updates.updated`). */
+  receiveUpdate(update: UpdateView): void;
   /** Loads the state and follows it; returns the unsubscribe function. */
   watchUpdates(): () => void;
   /** Asks the feed now (a newer version downloads in the background). */
@@ -20,6 +22,8 @@ export interface UpdateSlice {
   installUpdate(when: 'now' | 'quit'): Promise<void>;
   /** Notices to show, oldest first. */
   appNotices: readonly AppNoticeView[];
+  /** Takes the notices waiting in the main process (on `app.notice`). */
+  takeAppNotices(): Promise<void>;
   /** Takes waiting notices now and whenever more arrive; returns the unsubscribe function. */
   watchAppNotices(): () => void;
   dismissAppNotice(id: string): void;
@@ -34,24 +38,25 @@ export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) =
       set({ updateError: (error as Error).message });
     }
   };
-  const takeNotices = async () => {
-    const taken = await bridge['app:takeNotices'](undefined).catch(() => []);
-    if (taken.length) set({ appNotices: [...get().appNotices, ...taken] });
-  };
   return {
     update: undefined,
     updateError: undefined,
+    receiveUpdate: (update) => set({ update }),
     watchUpdates() {
-      const off = bridge.on('updates.updated', (update) => set({ update }));
+      const off = bridge.on('updates.updated', (update) => get().receiveUpdate(update));
       void run(() => bridge['updates:get'](undefined));
       return off;
     },
     checkForUpdates: () => run(() => bridge['updates:check'](undefined)),
     installUpdate: (when) => run(() => bridge['updates:install']({ when })),
     appNotices: [],
+    async takeAppNotices() {
+      const taken = await bridge['app:takeNotices'](undefined).catch(() => []);
+      if (taken.length) set({ appNotices: [...get().appNotices, ...taken] });
+    },
     watchAppNotices() {
-      const off = bridge.on('app.notice', () => void takeNotices());
-      void takeNotices();
+      const off = bridge.on('app.notice', () => void get().takeAppNotices());
+      void get().takeAppNotices();
       return off;
     },
     dismissAppNotice: (id) => set({ appNotices: get().appNotices.filter((n) => n.id !== id) }),
