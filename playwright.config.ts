@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
 
 /**
- * e2e tests drive the built renderer in Debian's Chromium, against the browser host started
+ * e2e tests drive the built renderer in Chromium (tests/support/chromium.ts says which), against the browser host started
  * in-process per test (tests/support/fixtures.ts). WebGL comes from SwiftShader.
  */
 export default defineConfig({

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,electron,renderer,tools}/**/*.test.{ts,tsx}'],
+    include: ['{shared,electron,renderer,tools}/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -8,6 +8,7 @@ import type { EventName } from '../../shared/ipc/channels';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings/settings-store';
+import type { UpdateSource } from './update/update-source';
 
 /** Time, injectable so pollers and schedulers run under fake timers. */
 export interface Clock {
@@ -98,4 +99,8 @@ export interface Ports {
   readonly showInFolder?: (file: string) => void | Promise<void>;
   /** The URL under which the page can fetch a finished job's saved file (the browser host). */
   readonly jobFileUrl?: (jobId: string) => string;
+  /** Kiln's update feed (the packaged desktop app); absent where Kiln does not update itself. */
+  readonly updates?: UpdateSource;
+  /** How this copy of Kiln updates when there is no `updates`, in words for the user. */
+  readonly updatesUnsupported?: string;
 }

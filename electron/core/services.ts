@@ -26,6 +26,8 @@ import type { Ports } from './ports';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
 import { SettingsService } from './settings/settings-service';
+import { AppNotices } from './diagnostics/app-notices';
+import { UpdateService } from './update/update-service';
 
 /** The running core. */
 export interface Services {
@@ -42,6 +44,10 @@ export interface Services {
   readonly desktop: DesktopFiles;
   /** Files opened with Kiln, newest first (File → Open Recent). */
   readonly recent: RecentFiles;
+  /** Kiln's own updates (check, download, install). */
+  readonly updates: UpdateService;
+  /** Notices the page shows once (a window reloaded after a crash). */
+  readonly notices: AppNotices;
   /** Stops timers and writes; everything needed to resume is already on disk. */
   close(): void;
 }
@@ -204,6 +210,19 @@ export async function createServices(
     ...(ports.showInFolder ? { showInFolder: ports.showInFolder } : {}),
   });
 
+  const updates = new UpdateService({
+    ...(ports.updates ? { source: ports.updates } : {}),
+    ...(ports.updatesUnsupported ? { unsupported: ports.updatesUnsupported } : {}),
+    current: ports.appVersion,
+    busy: () => jobs.busy(),
+    checkAtStart: () => settings.get().checkUpdatesAtStart !== false,
+    clock,
+    logger,
+    onChange: (view) => emit('updates.updated', view),
+  });
+  updates.start();
+  const notices = new AppNotices({ clock, emit: (payload) => emit('app.notice', payload) });
+
   return {
     handlers: createHandlers({
       ports,
@@ -218,6 +237,8 @@ export async function createServices(
       connection,
       library,
       desktop,
+      updates,
+      notices,
     }),
     files,
     jobs,
@@ -228,7 +249,10 @@ export async function createServices(
     scheduler,
     desktop,
     recent,
+    updates,
+    notices,
     close: () => {
+      updates.close();
       jobs.close();
       account.close();
       ledger.close();

@@ -8,12 +8,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { KeyringSecretStore } from '../core/secrets/keyring-store';
-import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
-import { startHost } from './host';
+import { startWebHost } from './web-host';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -43,37 +40,35 @@ async function main(): Promise<void> {
     console.error(`--port must be a port number (0 = any free port), not "${args.port}".`);
     process.exit(2);
   }
-  let secrets: SecretStore = new MemorySecretStore();
-  let insecureSecretsReason: string | undefined;
-  if (!args['memory-secrets']) {
-    if (await KeyringSecretStore.available()) secrets = new KeyringSecretStore();
-    else {
-      insecureSecretsReason =
-        'No OS keychain is available to the host, so a key added now is kept for this session only.';
-      console.error(insecureSecretsReason);
-    }
-  }
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const host = await startHost({
+  const { host, log, paths } = await startWebHost({
     rendererDir: path.join(root, 'dist', 'renderer'),
-    dataDir: args['data-dir'] ?? path.join(os.homedir(), '.kiln-web'),
-    secrets,
-    ...(insecureSecretsReason ? { insecureSecretsReason } : {}),
+    ...(args['data-dir'] ? { dataDir: args['data-dir'] } : {}),
+    memorySecrets: args['memory-secrets'],
     port,
     appVersion: pkg.version,
     ...(args['base-url'] ? { liveBaseUrl: args['base-url'] } : {}),
     ...(args['task-seconds'] ? { sandbox: { taskSeconds: Number(args['task-seconds']) } } : {}),
   });
   console.log(`Kiln is running at ${host.url}`);
+  console.log(`Logs: ${paths.logs}`);
+  console.log(
+    'Updates: Kiln in the browser updates with `git pull` and `npm install` in its folder.',
+  );
   // Files given on the command line wait in the host until the page takes them (a file Kiln
   // cannot open waits as its reason, so the page says why).
   // `npm run` starts in the project folder; INIT_CWD is where the user typed the command.
   const cwd = process.env['INIT_CWD'] ?? process.cwd();
   await host.openFiles(positionals.map((file) => path.resolve(cwd, file)));
   if (args.open) openBrowser(host.url);
-  const stop = () => void host.close().then(() => process.exit(0));
+  const stop = () =>
+    void host.close().then(() => {
+      log.logger.info('browser host stopped');
+      log.logger.close();
+      process.exit(0);
+    });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

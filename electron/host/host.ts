@@ -9,6 +9,7 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { dispatch } from '../../shared/ipc/dispatch';
 import type { EventName } from '../../shared/ipc/channels';
+import { appPaths } from '../core/app-paths';
 import type { Logger, Ports } from '../core/ports';
 import { systemClock } from '../core/ports';
 import type { SecretStore } from '../core/secrets/secret-store';
@@ -80,11 +81,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
   const token = randomBytes(24).toString('base64url');
   const clients = new Set<WebSocket>();
   let embedded: EmbeddedSandbox | undefined;
-  const paths = {
-    data: o.dataDir,
-    cache: path.join(o.dataDir, 'cache', 'models'),
-    temp: path.join(o.dataDir, 'cache', 'tmp'),
-  };
+  const paths = appPaths(o.dataDir);
   const ports: Ports = {
     secrets: o.secrets,
     ...(o.insecureSecretsReason ? { insecureSecretsReason: o.insecureSecretsReason } : {}),

@@ -15,12 +15,20 @@ export type FileMenu = Readonly<{
   clearRecent(): void;
 }>;
 
+/** Help → Check for Updates…, Open Logs Folder, Copy Diagnostics. */
+export type HelpMenu = Readonly<{
+  checkForUpdates(): void;
+  openLogs(): void;
+  copyDiagnostics(): void;
+}>;
+
 /** Options of {@link menuTemplate}. */
 export type MenuOptions = Readonly<{
   platform: NodeJS.Platform;
   appName: string;
   dev: boolean;
   files?: FileMenu;
+  help?: HelpMenu;
 }>;
 
 /** File → Open… and Open Recent, with "Clear Recent" (disabled entries when the list is empty). */
@@ -52,12 +60,18 @@ export function menuTemplate({
   appName,
   dev,
   files,
+  help,
 }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
+  // macOS apps put "Check for Updates…" in the app menu; Windows and Linux apps in Help.
+  const checkForUpdates: MenuItemConstructorOptions[] = help
+    ? [{ label: 'Check for &Updates…', click: () => help.checkForUpdates() }]
+    : [];
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
     submenu: [
       { role: 'about' },
+      ...checkForUpdates,
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -116,7 +130,20 @@ export function menuTemplate({
       ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
       : [{ role: 'minimize' }, { role: 'close' }],
   };
-  return [...(mac ? [appMenu] : []), file, edit, view, window];
+  const helpMenu: MenuItemConstructorOptions = {
+    label: '&Help',
+    role: 'help',
+    submenu: [
+      ...(help
+        ? ([
+            ...(mac ? [] : [...checkForUpdates, { type: 'separator' }]),
+            { label: 'Open &Logs Folder', click: () => help.openLogs() },
+            { label: '&Copy Diagnostics', click: () => help.copyDiagnostics() },
+          ] as MenuItemConstructorOptions[])
+        : []),
+    ],
+  };
+  return [...(mac ? [appMenu] : []), file, edit, view, window, helpMenu];
 }
 
 /** Installs the menu (again, whenever the recent files change). */

@@ -14,8 +14,8 @@ const { FileOpening } = await import('./file-opening');
 const { createJobDesktop } = await import('./job-desktop');
 const { FakeBrowserWindow } = await import('../testing/fake-electron');
 
-const labels = (items: Array<{ label?: string; role?: string }>) =>
-  items.map((i) => i.label ?? i.role);
+const labels = (items: Array<{ label?: string; role?: string; type?: string }>) =>
+  items.map((i) => i.label ?? i.role ?? i.type);
 const roles = (item: unknown) =>
   ((item as { submenu: Array<{ role?: string }> }).submenu ?? [])
     .map((i) => i.role)
@@ -24,15 +24,41 @@ const roles = (item: unknown) =>
 describe('native menu', () => {
   it('follows macOS conventions: app menu with About and Quit, no Quit under File', () => {
     const menu = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false });
-    expect(labels(menu)).toEqual(['Kiln', '&File', '&Edit', '&View', '&Window']);
+    expect(labels(menu)).toEqual(['Kiln', '&File', '&Edit', '&View', '&Window', '&Help']);
     expect(roles(menu[0])).toEqual(expect.arrayContaining(['about', 'hide', 'quit']));
     expect(roles(menu[1])).not.toContain('quit');
   });
 
   it('follows Windows/Linux conventions: Quit under File, no app menu', () => {
     const menu = menuTemplate({ platform: 'win32', appName: 'Kiln', dev: false });
-    expect(labels(menu)).toEqual(['&File', '&Edit', '&View', '&Window']);
+    expect(labels(menu)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
     expect(roles(menu[0])).toContain('quit');
+  });
+
+  it('puts Check for Updates in the app menu on macOS and in Help elsewhere, beside logs and diagnostics', () => {
+    const help = { checkForUpdates: vi.fn(), openLogs: vi.fn(), copyDiagnostics: vi.fn() };
+    type Item = {
+      label?: string;
+      role?: string;
+      type?: string;
+      click?: () => void;
+      submenu?: Item[];
+    };
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, help }) as Item[];
+    expect(labels(mac[0]!.submenu!).slice(0, 2)).toEqual(['about', 'Check for &Updates…']);
+    expect(labels(mac.at(-1)!.submenu!)).toEqual(['Open &Logs Folder', '&Copy Diagnostics']);
+    const linux = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, help }) as Item[];
+    const items = linux.at(-1)!.submenu!;
+    expect(labels(items)).toEqual([
+      'Check for &Updates…',
+      'separator',
+      'Open &Logs Folder',
+      '&Copy Diagnostics',
+    ]);
+    for (const i of items) i.click?.();
+    expect(help.checkForUpdates).toHaveBeenCalledOnce();
+    expect(help.openLogs).toHaveBeenCalledOnce();
+    expect(help.copyDiagnostics).toHaveBeenCalledOnce();
   });
 
   it('offers developer tools only in development', () => {

@@ -3,11 +3,21 @@
  * adapters, starts the core, serves the renderer over `kiln:` and wires IPC. No business logic
  * lives here.
  */
-import { app, BrowserWindow, dialog, session, shell, type OpenDialogOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  session,
+  shell,
+  type OpenDialogOptions,
+} from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL } from '../../shared/ipc/channels';
+import { appPaths } from '../core/app-paths';
+import { openAppLog } from '../core/diagnostics/app-log';
 import { filesFromArgv } from '../core/desktop/open-args';
-import { systemClock, type Emit, type Logger, type Ports } from '../core/ports';
+import { systemClock, type Emit, type Ports } from '../core/ports';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
 import { createServices, type Services } from '../core/services';
@@ -24,15 +34,25 @@ import { installAppMenu } from './app-menu';
 import { registerDragOut } from './drag-out';
 import { FileOpening } from './file-opening';
 import { createJobDesktop, type JobDesktop } from './job-desktop';
+import { helpActions } from './help';
+import { watchRenderer } from './renderer-watch';
 import { ElectronSettingsStore } from './settings-store';
+import { DEV_BUILD_UPDATES, desktopUpdateSource } from './updater';
 import { createMainWindow } from './window';
 import { loadWindowBounds, trackWindowBounds } from './window-state';
 
-const logger: Logger = {
-  info: (m, d) => console.log(`[kiln] ${m}`, d ?? ''),
-  warn: (m, d) => console.warn(`[kiln] ${m}`, d ?? ''),
-  error: (m, d) => console.error(`[kiln] ${m}`, d ?? ''),
-};
+// Minidumps of crashes stay on this computer (the crashDumps folder, named in Help → Copy
+// Diagnostics); nothing is uploaded anywhere.
+crashReporter.start({ uploadToServer: false });
+
+// Kiln's folders and its rotating, redacted log (shared with the browser host). Development
+// builds also print each line to the terminal.
+const paths = appPaths(app.getPath('userData'), app.getPath('logs'));
+const log = openAppLog({
+  dir: paths.logs,
+  ...(app.isPackaged ? {} : { echo: (line: string) => console.error(line) }),
+});
+const logger = log.logger;
 
 // Bundled to dist-electron/main; the renderer and preload sit beside it.
 const here = import.meta.dirname;
@@ -81,10 +101,17 @@ export async function start(): Promise<Kiln> {
   );
   session.defaultSession.setPermissionCheckHandler(() => false);
 
-  const dataDir = app.getPath('userData');
+  const dataDir = paths.data;
+  logger.info('Kiln started', {
+    version: app.getVersion(),
+    electron: process.versions.electron,
+    platform: `${process.platform} (${process.arch})`,
+  });
   // Without a secure keychain the key is kept for this session only, and the user is told why.
   const secure = await KeyringSecretStore.available();
-  const secrets: SecretStore = secure ? new KeyringSecretStore() : new MemorySecretStore();
+  const secrets: SecretStore = log.secrets(
+    secure ? new KeyringSecretStore() : new MemorySecretStore(),
+  );
   let embedded: EmbeddedSandbox | undefined;
   // Set once the window exists; the core emits before that (resumed jobs), and a `const` declared
   // there would be in its temporal dead zone when `emit` runs.
@@ -96,11 +123,6 @@ export async function start(): Promise<Kiln> {
     if (event === 'jobs.updated')
       jobDesktop?.observe(payload as Parameters<JobDesktop['observe']>[0]);
   };
-  const paths = {
-    data: dataDir,
-    cache: path.join(dataDir, 'cache', 'models'),
-    temp: path.join(dataDir, 'cache', 'tmp'),
-  };
   const ports: Ports = {
     secrets,
     ...(secure
@@ -110,7 +132,7 @@ export async function start(): Promise<Kiln> {
             'No system keychain answered (on Linux: no Secret Service such as GNOME Keyring is running or unlocked), so Kiln keeps your key only until it quits.',
         }),
     settings: new ElectronSettingsStore(),
-    liveFetch: fetch,
+    liveFetch: log.fetch(fetch),
     sandbox: () => (embedded = startEmbeddedSandbox(dataDir)).connection,
     defaults: {
       baseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
@@ -139,6 +161,7 @@ export async function start(): Promise<Kiln> {
     },
     emit,
     showInFolder: (file) => shell.showItemInFolder(file),
+    ...withUpdates(),
   };
   const services = await createServices(ports);
   function platformHosts(): string[] {
@@ -156,6 +179,7 @@ export async function start(): Promise<Kiln> {
     jobDesktop?.close();
     services.close();
     void embedded?.sandbox.close();
+    logger.info('Kiln quit');
   });
   const boundsFile = path.join(dataDir, 'window-state.json');
   const bounds = loadWindowBounds(boundsFile);
@@ -167,6 +191,8 @@ export async function start(): Promise<Kiln> {
   });
   if (bounds?.maximized) window.maximize();
   trackWindowBounds(window, boundsFile);
+  watchRenderer(window, { notices: services.notices, logger, clock: systemClock });
+  const help = helpActions({ services, log, paths });
   const bringForward = () => {
     if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
@@ -187,6 +213,11 @@ export async function start(): Promise<Kiln> {
           app.clearRecentDocuments();
           void services.recent.clear().then(menu);
         },
+      },
+      help: {
+        checkForUpdates: () => void help.checkForUpdates(),
+        openLogs: help.openLogs,
+        copyDiagnostics: () => void help.copyDiagnostics(),
       },
     });
   menu();
@@ -213,6 +244,12 @@ export async function start(): Promise<Kiln> {
     bringForward();
   });
   return { window, services, emit };
+}
+
+/** The update feed of a packaged build, or how a development build updates. */
+function withUpdates(): Pick<Ports, 'updates' | 'updatesUnsupported'> {
+  const source = desktopUpdateSource(logger);
+  return source ? { updates: source } : { updatesUnsupported: DEV_BUILD_UPDATES };
 }
 
 /** File → Open…: one .glb or .gltf, chosen in the OS dialog. */

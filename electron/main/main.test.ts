@@ -4,7 +4,9 @@
  * pop-ups and permissions are denied, and the `kiln:` protocol stays inside its folders. Then the
  * desktop features: taskbar progress and notifications from job updates, drag-out and Show in
  * folder by reference, files opened from the OS (argv, second instance, open-file, File → Open),
- * and the Open Recent menu.
+ * and the Open Recent menu. Then shipping: electron-updater wired to the core's update decisions
+ * (a packaged build), the Help menu's logs and diagnostics, local-only crash dumps, and a crashed
+ * or hung page reloaded with a notice.
  */
 import { NodeIO, Document } from '@gltf-transform/core';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -13,9 +15,16 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
 import type { JobView } from '../../shared/ipc/contract';
-import { recorded } from '../testing/fake-electron';
+import { fakeElectron, recorded } from '../testing/fake-electron';
+import { autoUpdater } from '../testing/fake-electron-updater';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+vi.mock(
+  'electron-updater',
+  async () => (await import('../testing/fake-electron-updater')).fakeElectronUpdater,
+);
+// A packaged build, so main wires electron-updater (a development build has no feed).
+fakeElectron.app.isPackaged = true;
 // electron-store reads Electron's app paths from the real module, which plain Node lacks.
 vi.mock('electron-store', () => ({
   default: class {
@@ -320,5 +329,105 @@ describe('desktop integration wiring', () => {
     await vi.waitFor(() => expect(recentItems()).toEqual(['No recent files']));
     expect(recorded.recentDocuments).toEqual([]);
     expect(item(item(fileMenu(), 'Open &Recent').submenu!, '&Clear Recent').enabled).toBe(false);
+  });
+});
+
+const helpMenu = () =>
+  (recorded.menu as { template: MenuItem[] }).template.find((m) => m.label === '&Help')!.submenu!;
+const call = async <T>(channel: string, input?: unknown) =>
+  (
+    (await recorded.handlers.get(channel)!(trusted(), input)) as {
+      ok: boolean;
+      value: T;
+    }
+  ).value;
+
+describe('shipping wiring', () => {
+  it('keeps crash dumps on this computer', () => {
+    expect(recorded.crashReporter).toMatchObject({ uploadToServer: false });
+  });
+
+  it('wires electron-updater to the core: menu check, progress to the page, install on quit or now', async () => {
+    expect(autoUpdater.autoDownload).toBe(false);
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
+    expect(await call('updates:get')).toMatchObject({ state: 'idle', current: '0.0.0-test' });
+
+    // Help → Check for Updates… with nothing newer: the dialog says so.
+    item(helpMenu(), 'Check for &Updates…').click!();
+    await vi.waitFor(() =>
+      expect(recorded.messageBoxes.at(-1)).toMatchObject({ message: 'Kiln is up to date' }),
+    );
+    expect(autoUpdater.downloads).toBe(0);
+
+    // A newer version: downloaded in the background, its progress pushed to the page.
+    autoUpdater.feedVersion = '9.9.9';
+    item(helpMenu(), 'Check for &Updates…').click!();
+    await vi.waitFor(() =>
+      expect(pushed('updates.updated').at(-1)).toMatchObject({ state: 'ready', version: '9.9.9' }),
+    );
+    expect(pushed('updates.updated')).toContainEqual(
+      expect.objectContaining({ state: 'downloading', percent: 50 }),
+    );
+    expect(pushed('updates.updated').at(-1)).toMatchObject({
+      notes: 'Faster previews.',
+      install: 'quit',
+    });
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
+
+    // Restart now: no paid call is being sent, so it installs and starts Kiln again.
+    await expect(call('updates:install', { when: 'now' })).resolves.toMatchObject({
+      install: 'now',
+    });
+    expect(autoUpdater.installs).toEqual([[false, true]]);
+  });
+
+  it('opens the logs folder and copies diagnostics without secrets', async () => {
+    item(helpMenu(), 'Open &Logs Folder').click!();
+    expect(recorded.openedPaths).toHaveLength(1);
+    item(helpMenu(), '&Copy Diagnostics').click!();
+    await vi.waitFor(() => expect(recorded.clipboard).toBeDefined());
+    expect(recorded.clipboard).toMatch(/^Kiln 0\.0\.0-test\n/);
+    expect(recorded.clipboard).toContain('GPU: ANGLE (Stand-in GPU)');
+    expect(recorded.clipboard).toContain('Mode: sandbox');
+    expect(recorded.clipboard).toContain(`logs: ${recorded.openedPaths[0]}`);
+    expect(recorded.clipboard).toMatch(/requestBudget: 55/);
+    expect(recorded.messageBoxes.at(-1)).toMatchObject({ message: 'Diagnostics copied' });
+  });
+
+  it('reloads a crashed or hung page with a notice the page takes once', async () => {
+    const window = recorded.windows[0]!;
+    const reloads = recorded.reloads;
+    window.webContents.listeners.get('render-process-gone')!(
+      {},
+      { reason: 'crashed', exitCode: 1 },
+    );
+    expect(recorded.reloads).toBe(reloads + 1);
+    expect(pushed('app.notice').at(-1)).toEqual({ pending: 1 });
+    expect(await call('app:takeNotices')).toEqual([
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringMatching(/stopped unexpectedly and was reloaded.*jobs carried on/),
+      }),
+    ]);
+    expect(await call('app:takeNotices')).toEqual([]);
+
+    // A page that stops responding and stays so is ended, then reloaded like a crash.
+    vi.useFakeTimers();
+    try {
+      window.listeners.get('unresponsive')!();
+      window.listeners.get('responsive')!();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(recorded.crashedRenderers).toBe(0);
+      window.listeners.get('unresponsive')!();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(recorded.crashedRenderers).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    window.webContents.listeners.get('render-process-gone')!({}, { reason: 'killed', exitCode: 0 });
+    expect(recorded.reloads).toBe(reloads + 2);
+    expect(await call('app:takeNotices')).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/stopped responding/) }),
+    ]);
   });
 });

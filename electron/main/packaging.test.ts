@@ -1,16 +1,33 @@
 /**
- * `electron-builder.yml`, checked as far as this machine allows (it cannot download Electron to
- * run a real `electron-builder --dir`): the configuration passes electron-builder's own schema
- * validation, release fuses are set, native modules are unpacked from asar, every target OS is
- * configured and every referenced asset exists.
+ * Packaging, checked as far as this machine allows.
+ *
+ * `electron-builder.yml` itself: electron-builder's own schema validation, release fuses, native
+ * modules unpacked from asar, every target OS with its assets, file associations, the updater's
+ * feed.
+ *
+ * Then a real `electron-builder --dir` build for Linux. Electron's binary cannot be downloaded
+ * here (installs run with ELECTRON_SKIP_BINARY_DOWNLOAD=1), so the build packs a stand-in
+ * executable that carries Electron's fuse sentinel and default fuse wire: electron-builder then does
+ * everything it does for a release — collects the files and the production node_modules, writes
+ * and unpacks the asar, writes app-update.yml, flips the fuses in the executable — and the test
+ * reads the result. Only Electron's own files are missing from that output. The build runs on
+ * Linux hosts (the stand-in is a Linux layout); macOS and Windows packages are built for real by
+ * the release workflow.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import asar from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { DebugLogger } from 'builder-util';
 import type { Configuration } from 'app-builder-lib';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
+const { resolveKilnUrl } = await import('./app-protocol');
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const text = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
@@ -54,9 +71,16 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('builds for Linux, macOS (hardened runtime) and Windows, with assets that exist', () => {
+  it('builds for Linux, macOS (hardened runtime, Intel and Apple silicon) and Windows, with assets that exist', () => {
     expect(raw['linux']?.target).toEqual(['AppImage', 'deb']);
-    expect(raw['mac']).toMatchObject({ target: 'dmg', hardenedRuntime: true });
+    expect(raw['mac']).toMatchObject({
+      hardenedRuntime: true,
+      // The zip is what the updater downloads on macOS.
+      target: [
+        { target: 'dmg', arch: ['x64', 'arm64'] },
+        { target: 'zip', arch: ['x64', 'arm64'] },
+      ],
+    });
     expect(raw['win']?.target).toBe('nsis');
     for (const file of [
       raw['linux']?.icon,
@@ -75,5 +99,157 @@ describe('electron-builder.yml', () => {
       'glb',
       'gltf',
     ]);
+  });
+});
+
+describe('the update feed', () => {
+  it('publishes to a draft GitHub release, with release notes beside the build assets', () => {
+    expect(config.publish).toEqual({ provider: 'github', releaseType: 'draft' });
+    expect(existsSync(path.join(root, 'build', 'release-notes.md'))).toBe(true);
+  });
+});
+
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+describe('the production dependencies', () => {
+  it('are what the main process loads; the renderer’s libraries are bundled, not packaged', () => {
+    for (const ui of ['react', 'react-dom', 'three', 'zustand', '@react-three/fiber']) {
+      expect(pkg.dependencies[ui], ui).toBeUndefined();
+      expect(pkg.devDependencies[ui], ui).toBeDefined();
+    }
+    for (const needed of ['@napi-rs/keyring', 'sharp', 'electron-updater', 'electron-store']) {
+      expect(pkg.dependencies[needed], needed).toBeDefined();
+    }
+  });
+});
+
+/** Electron's fuse sentinel and its default wire (version 1, 8 fuses), as in Electron's binary. */
+const STAND_IN_ELECTRON = Buffer.concat([
+  Buffer.from('#!/bin/sh\n# stand-in for Electron: '),
+  Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'),
+  Buffer.from([1, 8]),
+  Buffer.from('10110001\n'),
+]);
+
+describe.runIf(process.platform === 'linux')('the packaged app (electron-builder --dir)', () => {
+  let work = '';
+  let resources = '';
+  let archive = '';
+  let files: string[] = [];
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'kiln-package-'));
+    const electronDist = path.join(work, 'electron');
+    execFileSync('mkdir', ['-p', electronDist]);
+    writeFileSync(path.join(electronDist, 'electron'), STAND_IN_ELECTRON, { mode: 0o755 });
+    const node = process.execPath;
+    execFileSync(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: root,
+      stdio: 'pipe',
+    });
+    execFileSync(
+      node,
+      [
+        path.join(root, 'node_modules/electron-builder/cli.js'),
+        '--dir',
+        '--linux',
+        '--publish',
+        'never',
+        `-c.electronDist=${electronDist}`,
+        `-c.directories.output=${path.join(work, 'out')}`,
+        '-c.publish.owner=kiln-test-owner',
+        '-c.publish.repo=kiln',
+      ],
+      { cwd: root, stdio: 'pipe', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } },
+    );
+    resources = path.join(work, 'out', 'linux-unpacked', 'resources');
+    archive = path.join(resources, 'app.asar');
+    files = asar.listPackage(archive, { isPack: false }).map((f) => f.split(path.sep).join('/'));
+  }, 300_000);
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it('holds the built app and package.json, and no source maps, sources or tests', () => {
+    for (const file of [
+      '/package.json',
+      `/${pkg.main}`,
+      '/dist-electron/preload/index.cjs',
+      '/dist/renderer/index.html',
+    ]) {
+      expect(files, file).toContain(file);
+    }
+    const own = files.filter((f) => !/^\/node_modules(\/|$)/.test(f));
+    expect(own.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(own.filter((f) => /\.(tsx?)$/.test(f) || f.includes('.test.'))).toEqual([]);
+    expect(
+      own.every((f) => /^\/(dist|dist-electron|package\.json)(\/|$)/.test(f)),
+      own.join(),
+    ).toBe(true);
+  });
+
+  it('holds the production node_modules and none of the development ones', () => {
+    const packaged = new Set(
+      files
+        .map((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1])
+        .filter((n): n is string => !!n),
+    );
+    for (const dep of Object.keys(pkg.dependencies)) expect(packaged, dep).toContain(dep);
+    for (const dev of ['electron', 'electron-builder', 'vitest', 'typescript', 'react', 'three']) {
+      expect(packaged, dev).not.toContain(dev);
+    }
+  });
+
+  it('unpacks the native modules from the asar, with their binaries', () => {
+    const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules');
+    const natives = (dir: string): string[] =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.node'));
+    expect(natives(path.join(unpacked, '@napi-rs')).length).toBeGreaterThan(0);
+    expect(natives(path.join(unpacked, '@img')).length).toBeGreaterThan(0);
+    expect(existsSync(path.join(unpacked, 'sharp', 'package.json'))).toBe(true);
+    // Inside the archive they are only entries that point outside it.
+    const keyring = files.find((f) =>
+      /^\/node_modules\/@napi-rs\/keyring-[^/]+\/.+\.node$/.test(f),
+    )!;
+    expect(asar.statFile(archive, keyring.slice(1))).toMatchObject({ unpacked: true });
+  });
+
+  it('flips the release fuses in the executable', async () => {
+    const wire = await getCurrentFuseWire(path.join(work, 'out', 'linux-unpacked', 'kiln'));
+    const on = (fuse: FuseV1Options) => String.fromCharCode(wire[fuse] as number);
+    expect(on(FuseV1Options.RunAsNode)).toBe('0');
+    expect(on(FuseV1Options.EnableCookieEncryption)).toBe('1');
+    expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
+    expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
+    expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
+    expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
+    expect(on(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('0');
+  });
+
+  it('writes the updater’s feed: the GitHub releases of the repository it was built for', () => {
+    const feed = parse(readFileSync(path.join(resources, 'app-update.yml'), 'utf8')) as object;
+    expect(feed).toMatchObject({
+      provider: 'github',
+      owner: 'kiln-test-owner',
+      repo: 'kiln',
+      updaterCacheDirName: 'kiln-updater',
+    });
+  });
+
+  it('serves every file the packaged page loads through the kiln: protocol', () => {
+    // Main resolves the renderer beside its bundle (dist-electron/main → dist/renderer).
+    const mainDir = path.posix.dirname(`/${pkg.main}`);
+    const renderer = path.posix.join(mainDir, '..', '..', 'dist', 'renderer');
+    const html = asar.extractFile(archive, 'dist/renderer/index.html').toString('utf8');
+    const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(refs.length).toBeGreaterThan(1);
+    for (const ref of ['index.html', ...refs]) {
+      const file = resolveKilnUrl(`kiln://app/${ref}`, { renderer, cache: '/cache' });
+      expect(file && files.includes(file.split(path.sep).join('/')), ref).toBe(true);
+    }
   });
 });

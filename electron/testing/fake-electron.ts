@@ -37,6 +37,13 @@ export const recorded = {
   /** What the next `dialog.showOpenDialog` answers. */
   openDialogAnswer: { canceled: true, filePaths: [] as string[] },
   focused: true,
+  crashReporter: undefined as undefined | Record<string, unknown>,
+  clipboard: undefined as string | undefined,
+  messageBoxes: [] as Array<Record<string, unknown>>,
+  errorBoxes: [] as Array<{ title: string; content: string }>,
+  openedPaths: [] as string[],
+  reloads: 0,
+  crashedRenderers: 0,
 };
 
 /** A fake OS notification: records itself and lets the test click it. */
@@ -81,11 +88,19 @@ class FakeWebContents {
   startDrag(item: { file: string; icon: unknown }) {
     recorded.drags.push(item);
   }
+  reload() {
+    recorded.reloads += 1;
+  }
+  forcefullyCrashRenderer() {
+    recorded.crashedRenderers += 1;
+  }
 }
 
 /** The fake BrowserWindow. */
 export class FakeBrowserWindow {
   readonly webContents = new FakeWebContents();
+  /** The window's own listeners (`unresponsive`, `responsive`, …), the last one per event. */
+  readonly listeners = new Map<string, Listener>();
   loadedUrl: string | undefined;
   constructor(readonly options: Record<string, unknown>) {
     recorded.windows.push(this);
@@ -97,7 +112,8 @@ export class FakeBrowserWindow {
   once() {
     return this;
   }
-  on() {
+  on(name: string, fn: Listener) {
+    this.listeners.set(name, fn);
     return this;
   }
   show() {}
@@ -125,6 +141,9 @@ export class FakeBrowserWindow {
   static getAllWindows() {
     return recorded.windows;
   }
+  static getFocusedWindow() {
+    return null;
+  }
 }
 
 /** The fake module's exports. */
@@ -133,6 +152,9 @@ export const fakeElectron = {
     whenReady: () => Promise.resolve(),
     getPath: () => userData,
     getVersion: () => '0.0.0-test',
+    getName: () => 'Kiln',
+    getLocale: () => 'en-GB',
+    getGPUInfo: async () => ({ auxAttributes: { glRenderer: 'ANGLE (Stand-in GPU)' } }),
     isPackaged: false,
     enableSandbox: () => {
       recorded.sandboxEnabled = true;
@@ -155,6 +177,21 @@ export const fakeElectron = {
   Notification: FakeNotification,
   dialog: {
     showOpenDialog: async () => recorded.openDialogAnswer,
+    showMessageBox: async (...args: unknown[]) => {
+      recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
+      return { response: 0 };
+    },
+    showErrorBox: (title: string, content: string) => recorded.errorBoxes.push({ title, content }),
+  },
+  crashReporter: {
+    start: (options: Record<string, unknown>) => {
+      recorded.crashReporter = options;
+    },
+  },
+  clipboard: {
+    writeText: (text: string) => {
+      recorded.clipboard = text;
+    },
   },
   nativeImage: {
     createFromDataURL: (url: string) => ({ dataUrl: url, isEmpty: () => !url }),
@@ -187,6 +224,10 @@ export const fakeElectron = {
     },
     showItemInFolder: (file: string) => {
       recorded.shownInFolder.push(file);
+    },
+    openPath: async (folder: string) => {
+      recorded.openedPaths.push(folder);
+      return '';
     },
   },
   session: {

@@ -42,12 +42,23 @@ export const CHANNELS = [
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',
+  'updates:get',
+  'updates:check',
+  'updates:install',
+  'app:takeNotices',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];
 
 /** Every event the main process pushes, `area.event`. */
-export const EVENTS = ['jobs.updated', 'account.updated', 'keys.updated', 'app.openModel'] as const;
+export const EVENTS = [
+  'jobs.updated',
+  'account.updated',
+  'keys.updated',
+  'app.openModel',
+  'updates.updated',
+  'app.notice',
+] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];
 

@@ -27,6 +27,7 @@ import {
   RemoveKeyInputSchema,
   LibraryThumbnailInputSchema,
   LibraryVersionsInputSchema,
+  InstallUpdateInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -48,6 +49,8 @@ import {
   LibraryCacheInfoViewSchema,
   LibraryVersionsViewSchema,
   ThumbnailViewSchema,
+  UpdateViewSchema,
+  AppNoticeViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -95,6 +98,13 @@ export const contract = {
   'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },
   'files:showInFolder': { input: FileRefSchema, output: ShowInFolderViewSchema },
   'app:takeOpenRequests': { input: none, output: z.array(OpenRequestViewSchema) },
+  /** Kiln's own update: the state now. */
+  'updates:get': { input: none, output: UpdateViewSchema },
+  /** Asks the feed now (Help → Check for Updates); a newer version downloads in the background. */
+  'updates:check': { input: none, output: UpdateViewSchema },
+  'updates:install': { input: InstallUpdateInputSchema, output: UpdateViewSchema },
+  /** Notices from the main process waiting for the page (each is answered once). */
+  'app:takeNotices': { input: none, output: z.array(AppNoticeViewSchema) },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */
@@ -104,6 +114,9 @@ export const events = {
   'keys.updated': KeyStateViewSchema,
   /** Something waits in `app:takeOpenRequests` (a file opened from the OS, a notification). */
   'app.openModel': z.object({ pending: z.number().int() }),
+  'updates.updated': UpdateViewSchema,
+  /** Something waits in `app:takeNotices`. */
+  'app.notice': z.object({ pending: z.number().int() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

@@ -228,6 +228,7 @@ export const SettingsPatchSchema = z.object({
   cacheMaxMb: z.number().int().optional(),
   units: z.enum(['mm', 'cm', 'in']).optional(),
   welcomeSeen: z.boolean().optional(),
+  checkUpdatesAtStart: z.boolean().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
@@ -258,3 +259,8 @@ export const FileRefSchema = z.union([
 ]);
 /** A finished result, by job or model. */
 export type FileRef = z.infer<typeof FileRefSchema>;
+
+/** `updates:install`: restart into the downloaded version now, or when Kiln quits. */
+export const InstallUpdateInputSchema = z.object({ when: z.enum(['now', 'quit']) });
+/** When to install. */
+export type InstallUpdateInput = z.infer<typeof InstallUpdateInputSchema>;

@@ -307,6 +307,8 @@ export const SettingsViewSchema = z.object({
   units: z.enum(['mm', 'cm', 'in']).optional(),
   /** The first-run welcome was shown and closed. */
   welcomeSeen: z.boolean().optional(),
+  /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */
+  checkUpdatesAtStart: z.boolean().optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
@@ -429,3 +431,45 @@ export const OpenRequestViewSchema = z.union([
 ]);
 /** Something to show. */
 export type OpenRequestView = z.infer<typeof OpenRequestViewSchema>;
+
+/**
+ * Kiln's own updates: `unsupported` where Kiln cannot update itself (the browser host, a
+ * development build; `message` says how it updates), else the last check's outcome and the
+ * download of a newer version.
+ */
+export const UpdateViewSchema = z.object({
+  state: z.enum(['unsupported', 'idle', 'checking', 'current', 'downloading', 'ready', 'error']),
+  /** The running version. */
+  current: z.string(),
+  /** The newer version found (downloading, ready). */
+  version: z.string().optional(),
+  /** Its release notes, plain text. */
+  notes: z.string().optional(),
+  /** Its release date (ISO). */
+  date: z.string().optional(),
+  /** Download progress, 0–100. */
+  percent: z.number().optional(),
+  /** Bytes downloaded and in all. */
+  transferred: z.number().optional(),
+  total: z.number().optional(),
+  /** `ready`: installs when Kiln quits, or restarts now (once no paid call is being sent). */
+  install: z.enum(['quit', 'now']).optional(),
+  /** Paid calls being sent that the restart waits for. */
+  waitingFor: z.number().int().optional(),
+  /** The state in words: how Kiln updates, what went wrong and what to do. */
+  message: z.string().optional(),
+  /** When the feed last answered (ms since the epoch). */
+  checkedAt: z.number().optional(),
+});
+/** Kiln's own updates. */
+export type UpdateView = z.infer<typeof UpdateViewSchema>;
+
+/** A notice from the main process (a window that crashed and was reloaded). */
+export const AppNoticeViewSchema = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'warning']),
+  message: z.string(),
+  at: z.number(),
+});
+/** A notice from the main process. */
+export type AppNoticeView = z.infer<typeof AppNoticeViewSchema>;

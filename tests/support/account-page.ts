@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { findCredentialsAsync } from '@napi-rs/keyring';
 import { KeyringSecretStore } from '../../electron/core/secrets/keyring-store';
 import type { SecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
@@ -138,7 +139,9 @@ export interface KeychainHost {
  */
 export async function startKeychainHost(liveUrl: string): Promise<KeychainHost> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-account-'));
-  const secrets = new KeyringSecretStore(`e2e-${randomUUID()}`, 'dev.kiln.test');
+  // A throwaway keychain service of this host only; close() deletes whatever is left under it.
+  const service = `dev.kiln.test.e2e-${randomUUID()}`;
+  const secrets = new KeyringSecretStore('api-key', service);
   const host = await startHost({
     rendererDir: path.join(root, 'dist', 'renderer'),
     dataDir,
@@ -155,6 +158,9 @@ export async function startKeychainHost(liveUrl: string): Promise<KeychainHost> 
     close: async () => {
       await host.close();
       await rm(dataDir, { recursive: true, force: true });
+      for (const { account } of await findCredentialsAsync(service)) {
+        await new KeyringSecretStore(account, service).delete();
+      }
     },
   };
 }

@@ -1,10 +1,35 @@
 /**
- * How tests, screenshots and benchmarks launch Debian's Chromium: WebGL through SwiftShader, and
- * no background traffic (the build machines have no network beyond the package registries).
+ * How tests, screenshots and benchmarks launch Chromium: WebGL through SwiftShader, and no
+ * background traffic (the build machines have no network beyond the package registries).
  */
+import { existsSync } from 'node:fs';
 
-/** The Chromium binary: Debian's, unless CHROMIUM_PATH says otherwise. */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/** Debian's Chromium package (`apt-get install chromium`), what CI and the build machines use. */
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Which Chromium to drive, on any OS: the one `CHROMIUM_PATH` names, else Debian's, else
+ * `undefined` — Playwright's own build (`npx playwright install chromium` puts it in place on
+ * macOS and Windows). A `CHROMIUM_PATH` that names no file is an error, not a silent fallback.
+ */
+export function findChromium(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  exists: (file: string) => boolean = existsSync,
+): string | undefined {
+  const chosen = env['CHROMIUM_PATH'];
+  if (chosen) {
+    if (!exists(chosen)) {
+      throw new Error(
+        `CHROMIUM_PATH is ${chosen}, which does not exist. Point it at a Chromium or Chrome binary, or unset it to use ${DEBIAN_CHROMIUM} or Playwright's Chromium (npx playwright install chromium).`,
+      );
+    }
+    return chosen;
+  }
+  return exists(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined;
+}
+
+/** The Chromium binary the tests launch; `undefined` means Playwright's own. */
+export const CHROMIUM_PATH = findChromium();
 
 /** Launch flags: software WebGL, no sandbox (CI runs as root), no background networking. */
 export const CHROMIUM_ARGS = [

@@ -62,6 +62,14 @@ const layers = [
         (s) => s.startsWith('electron-store'),
         'electron-store is an adapter of electron/main',
       ),
+      // electron-updater loads Electron: main passes it in; tests run it against a local feed.
+      (t, file) =>
+        isTest(file)
+          ? undefined
+          : noModule(
+              (s) => s.startsWith('electron-updater'),
+              'electron-updater is an adapter of electron/main (the core gets an UpdateSource)',
+            )(t),
       noModule(isUiLibrary, 'the core is not UI code'),
       noFolder('electron/main', 'the core must not depend on the Electron shell'),
       // Integration tests run the real client against the sandbox (design guide §6).

@@ -9,10 +9,15 @@ export const OPENABLE = /\.(glb|gltf)$/i;
 
 /**
  * The model files named in `argv`, made absolute against `cwd`. Flags (`--x`, `-x`) and anything
- * that is not a .glb/.gltf (the executable, the app folder in development) are skipped.
+ * that is not a .glb/.gltf (the executable, the app folder in development) are skipped. `p` is
+ * the platform's path rules (tests pass `path.win32` and `path.posix`).
  */
-export function filesFromArgv(argv: readonly string[], cwd: string): string[] {
+export function filesFromArgv(
+  argv: readonly string[],
+  cwd: string,
+  p: path.PlatformPath = path,
+): string[] {
   return argv
     .filter((arg) => !arg.startsWith('-') && OPENABLE.test(arg))
-    .map((arg) => path.resolve(cwd, arg));
+    .map((arg) => p.resolve(cwd, arg));
 }

@@ -131,6 +131,10 @@ describe('every IPC channel', () => {
       'files:dragSource': () => ({ modelId }),
       'files:showInFolder': () => ({ modelId }),
       'app:takeOpenRequests': () => undefined,
+      'updates:get': () => undefined,
+      'updates:check': () => undefined,
+      'updates:install': () => ({ when: 'quit' }),
+      'app:takeNotices': () => undefined,
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

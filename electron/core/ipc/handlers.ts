@@ -18,6 +18,8 @@ import type { ModelCache } from '../library/model-cache';
 import type { Ports } from '../ports';
 import type { KeyService } from '../secrets/key-service';
 import type { SettingsService } from '../settings/settings-service';
+import type { AppNotices } from '../diagnostics/app-notices';
+import type { UpdateService } from '../update/update-service';
 
 /** What the handlers need. */
 export type HandlerDeps = Readonly<{
@@ -33,6 +35,8 @@ export type HandlerDeps = Readonly<{
   connection: SwitchableConnection;
   library: LibraryService;
   desktop: DesktopFiles;
+  updates: UpdateService;
+  notices: AppNotices;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -143,5 +147,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'files:dragSource': async (ref) => d.desktop.dragSource(ref),
     'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
     'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),
+    'updates:get': async () => d.updates.view(),
+    'updates:check': async () => d.updates.check(),
+    'updates:install': async ({ when }) => d.updates.install(when),
+    'app:takeNotices': async () => d.notices.take(),
   };
 }

@@ -1,13 +1,26 @@
 /**
  * The key store against the machine's real keychain. On Linux `npm test` runs inside
  * `dbus-run-session` with an unlocked gnome-keyring (tools/test.sh), so this exercises a real
- * Secret Service, not a fake.
+ * Secret Service, not a fake; on macOS and Windows the user's own Keychain and Credential
+ * Manager. Every entry is made under a service name of this run only, and whatever is left under
+ * it (a test that failed half-way) is deleted at the end.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { findCredentialsAsync } from '@napi-rs/keyring';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { KeyIndex } from '../settings/settings-service';
 import { KeyService } from './key-service';
 import { KeyringSecretStore } from './keyring-store';
+
+/** A throwaway keychain service name: this run's entries only. */
+const SERVICE = `dev.kiln.test.${randomUUID()}`;
+
+afterAll(async () => {
+  for (const { account } of await findCredentialsAsync(SERVICE)) {
+    await new KeyringSecretStore(account, SERVICE).delete();
+  }
+  expect(await findCredentialsAsync(SERVICE)).toEqual([]);
+});
 
 describe('KeyringSecretStore (real OS keychain)', () => {
   it('finds a secure store (run tests through `npm test`, which provides one on Linux)', async () => {
@@ -16,7 +29,7 @@ describe('KeyringSecretStore (real OS keychain)', () => {
 
   it('stores, reads, replaces and removes a key', async () => {
     const account = `test-${randomUUID()}`;
-    const store = new KeyringSecretStore(account, 'dev.kiln.test');
+    const store = new KeyringSecretStore(account, SERVICE);
     expect(store.secure).toBe(true);
     expect(await store.get()).toBeUndefined();
     await store.set('sk-live-first');
@@ -24,7 +37,7 @@ describe('KeyringSecretStore (real OS keychain)', () => {
     await store.set('sk-live-second');
     expect(await store.get()).toBe('sk-live-second');
     // A second handle on the same entry sees it: the value lives in the keychain, not in memory.
-    const again = new KeyringSecretStore(account, 'dev.kiln.test');
+    const again = new KeyringSecretStore(account, SERVICE);
     expect(await again.get()).toBe('sk-live-second');
     await again.delete();
     expect(await store.get()).toBeUndefined();
@@ -36,7 +49,7 @@ describe('KeyService over the real keychain', () => {
     const account = `test-${randomUUID()}`;
     const open = () =>
       new KeyService({
-        secrets: new KeyringSecretStore(account, 'dev.kiln.test'),
+        secrets: new KeyringSecretStore(account, SERVICE),
         logger: { info: () => {}, warn: () => {}, error: () => {} },
         probe: async () => {},
         onChange: async () => {},
@@ -69,7 +82,7 @@ describe('named keys over the real keychain', () => {
     const saved = { get: () => index, set: async (next: KeyIndex) => void (index = next) };
     const open = () =>
       new KeyService({
-        secrets: new KeyringSecretStore(account, 'dev.kiln.test'),
+        secrets: new KeyringSecretStore(account, SERVICE),
         logger: { info: () => {}, warn: () => {}, error: () => {} },
         probe: async () => {},
         onChange: async () => {},
@@ -85,7 +98,7 @@ describe('named keys over the real keychain', () => {
       ['Project B', 'keychain', true],
     ]);
     // Each secret sits in its own keychain entry.
-    const store = new KeyringSecretStore(account, 'dev.kiln.test');
+    const store = new KeyringSecretStore(account, SERVICE);
     expect(await store.named(a.activeId!).get()).toBe('sk-live-project-a-1111');
     expect(await store.named(b.activeId!).get()).toBe('sk-live-project-b-2222');
     expect(JSON.stringify(index)).not.toMatch(/project-[ab]/);

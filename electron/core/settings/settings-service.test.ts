@@ -36,23 +36,27 @@ describe('SettingsService', () => {
       cacheMaxMb: 2048,
       units: 'cm',
       welcomeSeen: false,
+      checkUpdatesAtStart: true,
     });
     await s.set({
       baseUrl: 'https://eu.example.test/v1/',
       maxConcurrentJobs: 3,
       spendWarningUsd: '20',
+      checkUpdatesAtStart: false,
     });
     const again = await open(file);
     expect(again.get()).toMatchObject({
       baseUrl: 'https://eu.example.test/v1',
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
+      checkUpdatesAtStart: false,
     });
     // Only what differs from the defaults is stored.
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       baseUrl: 'https://eu.example.test/v1',
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
+      checkUpdatesAtStart: false,
     });
     await again.set({ spendWarningUsd: null, exportDir: null });
     expect(again.get().spendWarningUsd).toBeUndefined();

@@ -119,6 +119,7 @@ const stored = z.object({
     .catch(undefined),
   units: z.enum(UNITS).optional().catch(undefined),
   welcomeSeen: z.boolean().optional().catch(undefined),
+  checkUpdatesAtStart: z.boolean().optional().catch(undefined),
   keyIndex: KeyIndexSchema.optional().catch(undefined),
 });
 
@@ -211,6 +212,9 @@ export class SettingsService {
     }
     if (patch.units !== undefined) next['units'] = patch.units;
     if (patch.welcomeSeen !== undefined) next['welcomeSeen'] = patch.welcomeSeen;
+    if (patch.checkUpdatesAtStart !== undefined) {
+      next['checkUpdatesAtStart'] = patch.checkUpdatesAtStart;
+    }
     if (patch.exportDir === null) delete next['exportDir'];
     else if (patch.exportDir !== undefined) {
       if (!path.isAbsolute(patch.exportDir)) {
@@ -279,6 +283,7 @@ export class SettingsService {
       cacheMaxMb: pick('cacheMaxMb', CACHE_MB_RANGE.default),
       units: pick('units', 'cm'),
       welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
+      checkUpdatesAtStart: pick('checkUpdatesAtStart', true),
       ...Object.fromEntries(
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
       ),

@@ -4,8 +4,15 @@
  */
 import path from 'node:path';
 
-/** The file `urlPath` names inside `root`, or undefined when it would leave `root`. */
-export function confinedPath(root: string, urlPath: string): string | undefined {
+/**
+ * The file `urlPath` names inside `root`, or undefined when it would leave `root`. `p` is the
+ * platform's path rules (tests pass `path.win32` and `path.posix`).
+ */
+export function confinedPath(
+  root: string,
+  urlPath: string,
+  p: path.PlatformPath = path,
+): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -13,9 +20,9 @@ export function confinedPath(root: string, urlPath: string): string | undefined 
     return undefined;
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
-  const rel = path.relative(root, full);
-  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : full;
+  const full = p.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  const rel = p.relative(root, full);
+  return rel === '' || rel.startsWith('..') || p.isAbsolute(rel) ? undefined : full;
 }
 
 /**

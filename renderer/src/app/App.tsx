@@ -13,6 +13,7 @@ import { LibraryPanel } from '../features/library/LibraryPanel';
 import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
+import { AppNotices } from './AppNotices';
 import { ModeBadge } from './ModeBadge';
 import { Tabs } from '../ui/Tabs';
 import { ViewerPanel } from './ViewerPanel';
@@ -39,6 +40,7 @@ export function App() {
           {appError}
         </p>
       ) : null}
+      <AppNotices />
       <main className="app-main">
         <section className="panel side-panel left-panel" aria-label="Create and library">
           <Tabs

@@ -19,6 +19,9 @@ export function subscribeMainEvents(bridge: Bridge, store: StoreApi<KilnState>):
     bridge.on('keys.updated', (keyState) => state().receiveKeyState(keyState)),
     // The desktop asked to show something (a file opened with Kiln, a clicked notification).
     bridge.on('app.openModel', () => void state().takeOpenRequests()),
+    bridge.on('updates.updated', (update) => state().receiveUpdate(update)),
+    // The main process has a notice for the page (a window reloaded after a crash).
+    bridge.on('app.notice', () => void state().takeAppNotices()),
   ];
   return () => {
     for (const off of offs) off();

@@ -14,6 +14,7 @@ import { createJobsSlice, type JobsSlice } from '../features/activity/jobs-slice
 import { createOpsSlice, type OpsSlice } from '../features/ops/ops-slice';
 import { createLibrarySlice, type LibrarySlice } from '../features/library/library-slice';
 import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
+import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &
@@ -23,7 +24,8 @@ export type KilnState = AppSlice &
   CreateSlice &
   OpsSlice &
   LibrarySlice &
-  DesktopSlice;
+  DesktopSlice &
+  UpdateSlice;
 
 /**
  * Builds the store around a bridge. A slice whose needs the whole state does not meet fails to
@@ -39,5 +41,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createOpsSlice(set, get, bridge),
     ...createLibrarySlice(set, get, bridge),
     ...createDesktopSlice(set, get, bridge),
+    ...createUpdateSlice(set, get, bridge),
   }));
 }

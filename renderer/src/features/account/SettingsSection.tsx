@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
+import { UpdateSettings } from '../activity/UpdateSettings';
 
 type Field =
   | 'baseUrl'
@@ -256,6 +257,7 @@ export function SettingsSection() {
           </div>
         );
       })}
+      <UpdateSettings />
       {error && !SPECS.some((s) => s.field === error.field) ? (
         <p className="field-error" role="alert" data-testid="settings-error">
           {error.message}

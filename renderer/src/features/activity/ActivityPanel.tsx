@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { JobRow } from './JobRow';
+import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
 import './activity.css';
@@ -25,6 +26,7 @@ export function ActivityPanel() {
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
+      <UpdateCard />
       <div className="activity-filters" role="group" aria-label="Show">
         {ACTIVITY_FILTERS.map((f) => {
           const count = jobs.filter((j) => matchesFilter(j, f)).length;
