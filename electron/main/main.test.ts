@@ -322,3 +322,67 @@ describe('desktop integration wiring', () => {
     expect(item(item(fileMenu(), 'Open &Recent').submenu!, '&Clear Recent').enabled).toBe(false);
   });
 });
+
+describe('a key moved to another service address', () => {
+  type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  const call = async (channel: string, input?: unknown) =>
+    (await recorded.handlers.get(channel)!(trusted(), input)) as Answer;
+
+  it('is confirmed in the main process’s native dialog, and the page’s platform never opens', async () => {
+    const KEY = 'sk-live-main-test-0001';
+    const added = (await call('keys:set', { key: KEY, name: 'Studio' })) as Answer & {
+      value: { activeId: string };
+    };
+    expect(added.ok).toBe(true);
+    const id = added.value.activeId;
+    expect(await call('app:openExternal', { url: 'https://platform.invalid/keys' })).toEqual({
+      ok: true,
+      value: true,
+    });
+    // The page moves the service and the platform: the key stays behind, and so do its pages.
+    expect(
+      await call('settings:set', {
+        baseUrl: 'https://b.invalid',
+        platformUrl: 'https://evil.invalid',
+      }),
+    ).toMatchObject({ ok: true });
+    for (const url of ['https://evil.invalid/top-up', 'https://platform.invalid/keys']) {
+      expect(await call('app:openExternal', { url }), url).toMatchObject({
+        ok: false,
+        error: { code: 'not_platform' },
+      });
+    }
+    expect(await call('keys:test', { id })).toMatchObject({
+      value: { ok: false, code: 'key_not_for_origin' },
+    });
+    // The user declines in the native dialog: nothing moves.
+    recorded.messageBoxAnswer = 0;
+    expect(await call('keys:confirmOrigin', { id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_confirmed' },
+    });
+    expect(recorded.messageBoxes.at(-1)).toMatchObject({
+      message: 'Use “Studio” with https://b.invalid?',
+      detail: expect.stringContaining('added for https://api.invalid'),
+      cancelId: 0,
+      defaultId: 0,
+    });
+    expect(JSON.stringify(recorded.messageBoxes)).not.toContain(KEY);
+    // They confirm: the key and the platform shown with it belong to the new address now.
+    recorded.messageBoxAnswer = 1;
+    expect(await call('keys:confirmOrigin', { id })).toMatchObject({
+      ok: true,
+      value: { origin: 'https://b.invalid', keys: [{ id, origin: 'https://b.invalid' }] },
+    });
+    expect(await call('app:openExternal', { url: 'https://evil.invalid/top-up' })).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(recorded.messageBoxes).toHaveLength(2);
+    expect(await call('keys:remove', { id })).toMatchObject({ ok: true });
+    await call('settings:set', {
+      baseUrl: 'https://api.invalid',
+      platformUrl: 'https://platform.invalid',
+    });
+  });
+});

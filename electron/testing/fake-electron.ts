@@ -36,6 +36,9 @@ export const recorded = {
   drags: [] as Array<{ file: string; icon: unknown }>,
   /** What the next `dialog.showOpenDialog` answers. */
   openDialogAnswer: { canceled: true, filePaths: [] as string[] },
+  /** Message boxes shown, and the button index the next one answers. */
+  messageBoxes: [] as unknown[],
+  messageBoxAnswer: 0,
   focused: true,
 };
 
@@ -125,6 +128,9 @@ export class FakeBrowserWindow {
   static getAllWindows() {
     return recorded.windows;
   }
+  static getFocusedWindow() {
+    return recorded.focused ? (recorded.windows[0] ?? null) : null;
+  }
 }
 
 /** The fake module's exports. */
@@ -155,6 +161,10 @@ export const fakeElectron = {
   Notification: FakeNotification,
   dialog: {
     showOpenDialog: async () => recorded.openDialogAnswer,
+    showMessageBox: async (...args: unknown[]) => {
+      recorded.messageBoxes.push(args.at(-1));
+      return { response: recorded.messageBoxAnswer, checkboxChecked: false };
+    },
   },
   nativeImage: {
     createFromDataURL: (url: string) => ({ dataUrl: url, isEmpty: () => !url }),

@@ -42,6 +42,7 @@ export const CHANNELS = [
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',
+  'keys:confirmOrigin',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];

@@ -22,6 +22,7 @@ import {
   StartTextInputSchema,
   TestKeyInputSchema,
   ActivateKeyInputSchema,
+  ConfirmKeyOriginInputSchema,
   LedgerFilterSchema,
   OpenExternalInputSchema,
   RemoveKeyInputSchema,
@@ -95,6 +96,11 @@ export const contract = {
   'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },
   'files:showInFolder': { input: FileRefSchema, output: ShowInFolderViewSchema },
   'app:takeOpenRequests': { input: none, output: z.array(OpenRequestViewSchema) },
+  /**
+   * Asks the user outside the page (the desktop app's native dialog) to use a stored key with the
+   * service address now set; refused in the browser host, where the key must be pasted again.
+   */
+  'keys:confirmOrigin': { input: ConfirmKeyOriginInputSchema, output: KeyStateViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

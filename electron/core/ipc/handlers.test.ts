@@ -131,6 +131,8 @@ describe('every IPC channel', () => {
       'files:dragSource': () => ({ modelId }),
       'files:showInFolder': () => ({ modelId }),
       'app:takeOpenRequests': () => undefined,
+      // The active key, at the address it was added for: nothing to confirm.
+      'keys:confirmOrigin': () => ({ id: services.keys.state().activeId ?? 'none' }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before
