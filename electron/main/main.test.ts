@@ -7,9 +7,10 @@
  * and the Open Recent menu.
  */
 import { NodeIO, Document } from '@gltf-transform/core';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
 import type { JobView } from '../../shared/ipc/contract';
@@ -26,7 +27,7 @@ vi.mock('electron-store', () => ({
 const { start, started } = await import('./index');
 await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 30_000 });
 const kiln = (await started)!;
-const { resolveKilnUrl } = await import('./app-protocol');
+const { openKilnUrl } = await import('./app-protocol');
 
 const appFrame = { url: 'kiln://app/index.html' };
 const trusted = () => ({ senderFrame: appFrame, sender: { mainFrame: appFrame } });
@@ -122,7 +123,7 @@ describe('electron/main wiring', () => {
     expect(recorded.permissionCheck?.()).toBe(false);
   });
 
-  it('registers kiln: as a privileged scheme and confines it to its folders', () => {
+  it('registers kiln: as a privileged scheme and confines it to its folders', async () => {
     expect(recorded.privileged).toContainEqual(
       expect.objectContaining({
         scheme: 'kiln',
@@ -130,17 +131,41 @@ describe('electron/main wiring', () => {
       }),
     );
     expect(recorded.protocolHandlers.has('kiln')).toBe(true);
-    const folders = { renderer: '/app/renderer', cache: '/data/cache' };
-    expect(resolveKilnUrl('kiln://app/index.html', folders)).toBe('/app/renderer/index.html');
-    expect(resolveKilnUrl('kiln://app/%2e%2e/%2e%2e/etc/passwd', folders)).toSatisfy(
-      (p: string | undefined) => p === undefined || p.startsWith('/app/renderer/'),
-    );
-    expect(resolveKilnUrl('kiln://app/..%5c..%5csecret', folders)).toBeUndefined();
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kiln-protocol-'));
+    const folders = { renderer: path.join(root, 'renderer'), cache: path.join(root, 'cache') };
+    await mkdir(folders.renderer);
+    await mkdir(folders.cache);
+    await writeFile(path.join(folders.renderer, 'index.html'), '<title>Kiln</title>');
+    await writeFile(path.join(root, 'secret.txt'), 'not for the page');
     const hash = 'a'.repeat(64);
-    expect(resolveKilnUrl(`kiln://models/${hash}.glb`, folders)).toBe(`/data/cache/${hash}.glb`);
-    expect(resolveKilnUrl('kiln://models/..%2fjobs.json', folders)).toBeUndefined();
-    expect(resolveKilnUrl('kiln://models/jobs.json', folders)).toBeUndefined();
-    expect(resolveKilnUrl('kiln://elsewhere/x', folders)).toBeUndefined();
+    await writeFile(path.join(folders.cache, `${hash}.glb`), 'glb');
+    await writeFile(path.join(folders.cache, 'jobs.json'), '{}');
+    // A link inside a served folder that points out of it serves nothing.
+    await symlink(path.join(root, 'secret.txt'), path.join(folders.cache, `${'b'.repeat(64)}.glb`));
+    await symlink(path.join(root, 'secret.txt'), path.join(folders.renderer, 'linked.js'));
+    const read = async (url: string) => {
+      const file = await openKilnUrl(url, folders);
+      if (!file) return undefined;
+      return new Response(Readable.toWeb(file.stream()) as ReadableStream).text();
+    };
+    expect(await read('kiln://app/index.html')).toBe('<title>Kiln</title>');
+    expect(await read('kiln://app/')).toBe('<title>Kiln</title>');
+    for (const url of [
+      'kiln://app/%2e%2e/%2e%2e/secret.txt',
+      'kiln://app/..%5c..%5csecret.txt',
+      'kiln://app/linked.js',
+      `kiln://models/${'b'.repeat(64)}.glb`,
+      'kiln://models/..%2fsecret.txt',
+      'kiln://models/jobs.json',
+      'kiln://models/%E0%A4%A',
+      'kiln://elsewhere/x',
+    ]) {
+      expect(await read(url), url).toBeUndefined();
+    }
+    expect(await read(`kiln://models/${hash}.glb`)).toBe('glb');
+    // The handler answers a refused URL with 404 and a served one with the app's CSP.
+    const handler = recorded.protocolHandlers.get('kiln')!;
+    expect((await handler(new Request('kiln://app/linked.js'))).status).toBe(404);
   });
 });
 

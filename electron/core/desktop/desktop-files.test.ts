@@ -4,7 +4,17 @@
  * queue of things to show, the recent-files list, and the command line's files.
  */
 import { Document, NodeIO } from '@gltf-transform/core';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +23,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { CachedModel } from '../library/model-cache';
 import { systemClock, type Paths } from '../ports';
 import { DesktopFiles } from './desktop-files';
-import { LocalModels } from './local-models';
+import { LocalModels, resourcePath } from './local-models';
 import { filesFromArgv } from './open-args';
 import { RecentFiles } from './recent-files';
 
@@ -128,6 +138,98 @@ describe('opening local model files', () => {
       JSON.stringify({ asset: { version: '1.0' } }),
     );
     expect(await refusal(local().import(path.join(dir, 'sub', 'v1.gltf')))).toMatch(/glTF 2\.0/);
+  });
+});
+
+describe('a glTF reads only files of its own folder, on every OS', () => {
+  it('refuses absolute, drive-letter, UNC, device and scheme URIs with POSIX and Windows paths', () => {
+    const refused = [
+      '/etc/passwd',
+      '//server/share/a.bin',
+      '\\\\server\\share\\a.bin',
+      '%5C%5Cserver%5Cshare%5Ca.bin',
+      '\\\\?\\C:\\secret.bin',
+      'C:\\Windows\\win.ini',
+      'C:/Windows/win.ini',
+      'C:win.ini',
+      'c%3A/secret.bin',
+      'textures\\..\\..\\secret.bin',
+      '../secret.bin',
+      'a/../../secret.bin',
+      'file:///etc/passwd',
+      'smb://server/share/a.bin',
+      'tri.bin:stream',
+      'tri%00.bin',
+      '%E0%A4%A',
+      '',
+    ];
+    const flavours = [
+      { p: path.posix, dir: '/home/me/models' },
+      { p: path.win32, dir: 'C:\\Users\\me\\models' },
+    ];
+    for (const { p, dir } of flavours) {
+      for (const uri of refused) expect(resourcePath(dir, uri, p), `${dir} ${uri}`).toBeUndefined();
+      expect(resourcePath(dir, 'textures/../tri.bin', p)).toBe(p.join(dir, 'tri.bin'));
+      expect(resourcePath(dir, 'textures/cup%20base.png', p)).toBe(
+        p.join(dir, 'textures', 'cup base.png'),
+      );
+    }
+  });
+
+  it('refuses a symlink beside the .gltf that leads out of its folder', async () => {
+    const dir = path.join(work, 'linked');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(work, 'secret.bin'), new Uint8Array(36));
+    await symlink(path.join(work, 'secret.bin'), path.join(dir, 'tri.bin'));
+    const json = JSON.parse(await readFile(path.join(work, 'in', 'tri.gltf'), 'utf8')) as object;
+    await writeFile(path.join(dir, 'tri.gltf'), JSON.stringify(json));
+    expect(await refusal(local().import(path.join(dir, 'tri.gltf')))).toMatch(
+      /outside its folder.*a link leading elsewhere/,
+    );
+    // A link that stays inside the folder is just a file of the folder.
+    await rm(path.join(dir, 'tri.bin'));
+    await writeFile(path.join(dir, 'real.bin'), await readFile(path.join(work, 'in', 'tri.bin')));
+    await symlink(path.join(dir, 'real.bin'), path.join(dir, 'tri.bin'));
+    expect((await local().import(path.join(dir, 'tri.gltf'))).name).toBe('tri');
+  });
+
+  it('reads the file it checked: swapping it for another while opening changes nothing', async () => {
+    const dir = path.join(work, 'swap');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, 'cup.glb');
+    const other = await new NodeIO().writeBinary(
+      (() => {
+        const doc = triangle();
+        doc.getRoot().listNodes()[0]!.setName('swapped');
+        return doc;
+      })(),
+    );
+    await writeFile(path.join(dir, 'other.glb'), other);
+    // The file is replaced in a loop while it is opened: each import is the one file or the other,
+    // whole, never a mix (its bytes come from the handle its checks ran on).
+    let stop = false;
+    const swapper = (async () => {
+      while (!stop) {
+        await writeFile(`${file}.next`, glb);
+        await rename(`${file}.next`, file);
+        await writeFile(`${file}.next`, other);
+        await rename(`${file}.next`, file);
+      }
+    })();
+    try {
+      const models = local();
+      for (let i = 0; i < 20; i++) {
+        const view = await models.import(file).catch((e: unknown) => e);
+        if (view instanceof KilnError) continue;
+        const name = decodeURIComponent((view as { fileUrl: string }).fileUrl.split('/').pop()!);
+        const bytes = new Uint8Array(await readFile(path.join(paths.cache, name)));
+        expect([glb.byteLength, other.byteLength]).toContain(bytes.byteLength);
+        expect(bytes).toEqual(bytes.byteLength === glb.byteLength ? glb : other);
+      }
+    } finally {
+      stop = true;
+      await swapper;
+    }
   });
 });
 
