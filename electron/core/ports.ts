@@ -103,6 +103,9 @@ export interface Ports {
   readonly confirmKeyOrigin?: ConfirmKeyOrigin;
   /** Shows a file in the OS file manager (Electron's `shell.showItemInFolder`); absent elsewhere. */
   readonly showInFolder?: (file: string) => void | Promise<void>;
-  /** The URL under which the page can fetch a finished job's saved file (the browser host). */
-  readonly jobFileUrl?: (jobId: string) => string;
+  /**
+   * A one-time URL from which the page's drag can download a finished result (the browser host,
+   * where the drag hands Chromium a `DownloadURL`); absent where the OS drags the file itself.
+   */
+  readonly downloadUrl?: (file: Readonly<{ path: string; name: string }>) => string;
 }

@@ -209,8 +209,7 @@ export async function createServices(
     paths,
     emit,
     logger,
-    cacheFileUrl: (file) => ports.cacheFileUrl(file),
-    ...(ports.jobFileUrl ? { jobFileUrl: ports.jobFileUrl } : {}),
+    ...(ports.downloadUrl ? { downloadUrl: ports.downloadUrl } : {}),
     ...(ports.showInFolder ? { showInFolder: ports.showInFolder } : {}),
   });
 

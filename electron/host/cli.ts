@@ -43,6 +43,14 @@ async function main(): Promise<void> {
     console.error(`--port must be a port number (0 = any free port), not "${args.port}".`);
     process.exit(2);
   }
+  // The safety net: a fault nobody handled is logged and the host keeps serving its page (its
+  // jobs and key live here); ending the process would lose more than the one failed request.
+  process.on('uncaughtException', (error) =>
+    console.error('[kiln] error: an unexpected fault was caught; Kiln keeps running', error),
+  );
+  process.on('unhandledRejection', (reason) =>
+    console.error('[kiln] error: an unexpected fault was caught; Kiln keeps running', reason),
+  );
   let secrets: SecretStore = new MemorySecretStore();
   let insecureSecretsReason: string | undefined;
   if (!args['memory-secrets']) {
@@ -66,7 +74,9 @@ async function main(): Promise<void> {
     ...(args['base-url'] ? { liveBaseUrl: args['base-url'] } : {}),
     ...(args['task-seconds'] ? { sandbox: { taskSeconds: Number(args['task-seconds']) } } : {}),
   });
-  console.log(`Kiln is running at ${host.url}`);
+  console.log(`Kiln is running. Open this address in your browser (it is yours alone: do not share it):
+  ${host.url}
+A page reload keeps working in the same tab; for a new tab or window, open this address again.`);
   // Files given on the command line wait in the host until the page takes them (a file Kiln
   // cannot open waits as its reason, so the page says why).
   // `npm run` starts in the project folder; INIT_CWD is where the user typed the command.
@@ -86,4 +96,7 @@ function openBrowser(url: string): void {
   child.unref();
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(`Kiln could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -258,8 +258,7 @@ describe('DesktopFiles', () => {
       paths,
       emit: (event, payload) => events.push([event, payload]),
       logger: { info: () => {}, warn: () => {}, error: () => {} },
-      cacheFileUrl: (f) => `/files/models/${f}`,
-      jobFileUrl: (id) => `/files/jobs/${id}`,
+      downloadUrl: (file) => `/download/${path.basename(file.path)}`,
       ...(withShell ? { showInFolder: (file: string) => void shown.push(file) } : {}),
     });
   const base = {
@@ -290,7 +289,7 @@ describe('DesktopFiles', () => {
     expect(await d.dragSource({ jobId: 'exp' })).toEqual({
       name: 'cup.stl',
       mime: 'model/stl',
-      url: '/files/jobs/exp',
+      url: '/download/cup.stl',
     });
     expect(d.known({ jobId: 'exp' })?.path).toBe(path.join(work, 'exports', 'cup.stl'));
     const model = await d.resolve({ jobId: 'gen' });
@@ -298,8 +297,8 @@ describe('DesktopFiles', () => {
       path: path.join(paths.cache, served.file),
       name: 'Tea_ pot.glb',
       mime: 'model/gltf-binary',
-      url: `/files/models/${served.file}`,
     });
+    expect((await d.dragSource({ modelId: 'm-1' })).url).toBe(`/download/${served.file}`);
     expect(await d.resolve({ modelId: 'm-1' })).toEqual(model);
     await expect(d.resolve({ jobId: 'run' })).rejects.toMatchObject({ code: 'not_ready' });
     await expect(d.resolve({ jobId: 'nope' })).rejects.toMatchObject({ code: 'unknown_job' });
