@@ -10,6 +10,11 @@ import type { Connection } from './ports';
 export type SwitchableConnectionOptions = Readonly<{
   /** The key, when one is set (from the key service; never logged). */
   key: () => Promise<string | undefined>;
+  /**
+   * True while a key is chosen, even one the current address may not use (its requests then fail
+   * with the key service's reason instead of falling back to the sandbox). Default: `key` answers.
+   */
+  chosen?: () => boolean;
   /** Base URL of the live service (from the settings). */
   baseUrl: () => string;
   /** The platform's fetch for the live service. */
@@ -30,8 +35,10 @@ export class SwitchableConnection implements Connection {
 
   /** Re-reads the key and picks the connection; call after the key changes. */
   async refresh(): Promise<void> {
-    const key = await this.#o.key().catch(() => undefined);
-    this.#live = Boolean(key) || !this.#o.sandbox;
+    const chosen = this.#o.chosen
+      ? this.#o.chosen()
+      : Boolean(await this.#o.key().catch(() => undefined));
+    this.#live = chosen || !this.#o.sandbox;
     if (!this.#live) this.#sandbox ??= this.#o.sandbox!();
   }
 

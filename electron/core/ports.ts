@@ -6,6 +6,7 @@
  */
 import type { EventName } from '../../shared/ipc/channels';
 import type { EventPayload } from '../../shared/ipc/contract';
+import type { ConfirmKeyOrigin } from './secrets/key-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings/settings-store';
 import type { UpdateSource } from './update/update-source';
@@ -95,12 +96,21 @@ export interface Ports {
    * where there is none (the browser host): the renderer then asks for a typed path.
    */
   readonly chooseFolder?: () => Promise<string | undefined>;
+  /**
+   * Asks the user, outside the page, whether a stored key may be used with a new service address
+   * (Electron: a native dialog of the main process). Absent in the browser host, where a page
+   * cannot be told from the user: there the key must be pasted again.
+   */
+  readonly confirmKeyOrigin?: ConfirmKeyOrigin;
   /** Shows a file in the OS file manager (Electron's `shell.showItemInFolder`); absent elsewhere. */
   readonly showInFolder?: (file: string) => void | Promise<void>;
-  /** The URL under which the page can fetch a finished job's saved file (the browser host). */
-  readonly jobFileUrl?: (jobId: string) => string;
   /** Kiln's update feed (the packaged desktop app); absent where Kiln does not update itself. */
   readonly updates?: UpdateSource;
   /** How this copy of Kiln updates when there is no `updates`, in words for the user. */
   readonly updatesUnsupported?: string;
+  /**
+   * A one-time URL from which the page's drag can download a finished result (the browser host,
+   * where the drag hands Chromium a `DownloadURL`); absent where the OS drags the file itself.
+   */
+  readonly downloadUrl?: (file: Readonly<{ path: string; name: string }>) => string;
 }

@@ -25,7 +25,7 @@ import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
-import { SettingsService } from './settings/settings-service';
+import { SettingsService, originOf } from './settings/settings-service';
 import { AppNotices } from './diagnostics/app-notices';
 import { UpdateService } from './update/update-service';
 
@@ -79,6 +79,10 @@ export async function createServices(
         account.reset();
         await jobs.reconnect();
       }
+      // Keys belong to an address: the page learns at once which of them it may use now.
+      if (next.baseUrl !== previous.baseUrl || next.platformUrl !== previous.platformUrl) {
+        emit('keys.updated', keys.state());
+      }
       if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
         account.refreshEvery(next.balanceRefreshSeconds ?? 60);
       }
@@ -88,6 +92,7 @@ export async function createServices(
 
   const connection: SwitchableConnection = new SwitchableConnection({
     key: (): Promise<string | undefined> => keys.key(),
+    chosen: () => keys.chosen(),
     baseUrl: () => settings.get().baseUrl,
     liveFetch: ports.liveFetch,
     ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
@@ -111,6 +116,11 @@ export async function createServices(
     logger,
     mode: (): 'sandbox' | 'live' => connection.mode,
     index: { get: () => settings.keyIndex(), set: (index) => settings.setKeyIndex(index) },
+    binding: () => settings.keyBinding(),
+    ...(ports.defaults.platformUrl
+      ? { defaultPlatform: originOf(ports.defaults.platformUrl) }
+      : {}),
+    ...(ports.confirmKeyOrigin ? { confirmOrigin: ports.confirmKeyOrigin } : {}),
     probe: async (candidate) => {
       if (!candidate) {
         await api.balance();
@@ -205,8 +215,7 @@ export async function createServices(
     paths,
     emit,
     logger,
-    cacheFileUrl: (file) => ports.cacheFileUrl(file),
-    ...(ports.jobFileUrl ? { jobFileUrl: ports.jobFileUrl } : {}),
+    ...(ports.downloadUrl ? { downloadUrl: ports.downloadUrl } : {}),
     ...(ports.showInFolder ? { showInFolder: ports.showInFolder } : {}),
   });
 

@@ -52,7 +52,17 @@ async function main(): Promise<void> {
     ...(args['base-url'] ? { liveBaseUrl: args['base-url'] } : {}),
     ...(args['task-seconds'] ? { sandbox: { taskSeconds: Number(args['task-seconds']) } } : {}),
   });
-  console.log(`Kiln is running at ${host.url}`);
+  // The safety net: a fault nobody handled is logged and the host keeps serving its page (its
+  // jobs and key live here); ending the process would lose more than the one failed request.
+  const caught = (fault: unknown) =>
+    log.logger.error('an unexpected fault was caught; Kiln keeps running', {
+      error: fault instanceof Error ? (fault.stack ?? fault.message) : String(fault),
+    });
+  process.on('uncaughtException', caught);
+  process.on('unhandledRejection', caught);
+  console.log(`Kiln is running. Open this address in your browser (it is yours alone: do not share it):
+  ${host.url}
+A page reload keeps working in the same tab; for a new tab or window, open this address again.`);
   console.log(`Logs: ${paths.logs}`);
   console.log(
     'Updates: Kiln in the browser updates with `git pull` and `npm install` in its folder.',
@@ -81,4 +91,7 @@ function openBrowser(url: string): void {
   child.unref();
 }
 
-void main();
+main().catch((error: unknown) => {
+  console.error(`Kiln could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

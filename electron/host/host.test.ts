@@ -1,6 +1,8 @@
 /**
- * The browser host's guards: only the page it served (token, then cookie) on its own loopback
- * address (Host header) reaches it; uploads are capped; files never come from outside their folders.
+ * The browser host's guards: only the page it served (its own Origin, the start token proved in
+ * the socket handshake or an upload header, no cookie) on its own loopback address (Host header)
+ * reaches the bridge and uploads; model files need the file key the bridge hands out; uploads are
+ * capped; files never come from outside their folders.
  */
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -8,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { BRIDGE_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/host-auth';
 import { MemorySecretStore } from '../core/secrets/secret-store';
 import { startHost, type Host } from './host';
 
@@ -27,7 +30,7 @@ beforeAll(async () => {
     secrets: new MemorySecretStore(),
     logger: quiet,
   });
-  token = new URL(host.url).searchParams.get('token')!;
+  token = new URLSearchParams(new URL(host.url).hash.slice(1)).get('token')!;
 });
 afterAll(async () => {
   await host.close();
@@ -67,39 +70,60 @@ function raw(
   });
 }
 
+/** A bridge socket as a page of `origin` would open it, offering `protocols`. */
+function socket(origin: string | undefined, protocols: string[]): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, protocols, {
+    ...(origin ? { origin } : {}),
+  });
+  return new Promise((resolve, reject) => ws.on('open', () => resolve(ws)).on('error', reject));
+}
+
 describe('browser host', () => {
-  it('serves the app with the token and sets a strict session cookie and CSP', async () => {
-    const res = await raw(`/?token=${token}`);
+  it('serves the app (no secret in it) with a CSP, no Referer, no framing and no cookie', async () => {
+    const res = await raw('/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>Kiln</title>');
-    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(String(res.headers['content-security-policy'])).not.toMatch(/https?:/);
+    expect(host.url).toBe(`${host.origin}/#token=${token}`);
   });
 
-  it('refuses requests without the token, and with a foreign Host header (DNS rebinding)', async () => {
-    expect((await raw('/')).status).toBe(403);
-    expect((await raw(`/?token=${token}x`)).status).toBe(403);
-    expect((await raw(`/?token=${token}`, { host: 'evil.example:80' })).status).toBe(421);
-    expect((await raw('/', { cookie: `kiln_token=${token}` })).status).toBe(200);
+  it('refuses a foreign Host header (DNS rebinding) and every state-changing method', async () => {
+    expect((await raw('/', { host: 'evil.example:80' })).status).toBe(421);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      expect((await raw('/bridge', { origin: host.origin }, method)).status, method).toBe(405);
+    }
   });
 
   it('never serves files outside the renderer folder or the model cache', async () => {
-    const auth = { cookie: `kiln_token=${token}` };
     for (const p of [
       '/../secret.txt',
       '/%2e%2e/secret.txt',
       '/..%2fsecret.txt',
       '/files/models/..%2f..%2fsecret.txt',
     ]) {
-      const res = await raw(p, auth);
+      const res = await raw(p);
       expect(res.text, p).not.toContain('not for the page');
     }
-    expect((await raw('/files/models/jobs.json', auth)).status).toBe(404);
+    expect((await raw('/files/models/jobs.json')).status).toBe(404);
   });
 
-  it('refuses an upload over 20 MB without keeping any of it, and a non-photo with a sentence', async () => {
-    const auth = { cookie: `kiln_token=${token}`, 'x-file-name': 'big.png' };
+  it('takes uploads only from its own origin with the token, and refuses one over 20 MB whole', async () => {
+    const body = new TextEncoder().encode('MZ\u0090 this is a program, renamed photo.png');
+    const upload = (headers: Record<string, string>) =>
+      fetch(`${host.origin}/upload`, { method: 'POST', headers, body });
+    expect((await upload({ 'x-kiln-token': token })).status).toBe(403);
+    expect((await upload({ 'x-kiln-token': token, origin: 'http://127.0.0.1:1' })).status).toBe(
+      403,
+    );
+    expect((await upload({ origin: host.origin })).status).toBe(403);
+    expect((await upload({ origin: host.origin, cookie: `kiln_token=${token}` })).status).toBe(403);
+    const auth = { origin: host.origin, 'x-kiln-token': token, 'x-file-name': 'big.png' };
     const png = Buffer.alloc(21 * 1024 * 1024);
     png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const framings: Array<Record<string, string>> = [
@@ -116,23 +140,29 @@ describe('browser host', () => {
     }
     const uploads = path.join(dir, 'data', 'cache', 'tmp', 'uploads');
     expect(await readdir(uploads).catch(() => [])).toEqual([]);
-    const exe = await fetch(`http://127.0.0.1:${host.port}/upload`, {
-      method: 'POST',
-      headers: auth,
-      body: new TextEncoder().encode('MZ\u0090 this is a program, renamed photo.png'),
-    });
+    const exe = await upload(auth);
     expect(await exe.json()).toMatchObject({ ok: false, error: { code: 'invalid_file' } });
+    expect(await readdir(uploads).catch(() => [])).toEqual([]);
   });
 
-  it('opens the WebSocket bridge only with the token and dispatches contract calls', async () => {
-    const refused = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`);
-    await expect(
-      new Promise((resolve, reject) => refused.on('open', resolve).on('error', reject)),
-    ).rejects.toThrow();
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, {
-      headers: { cookie: `kiln_token=${token}` },
-    });
-    await new Promise((resolve) => ws.on('open', resolve));
+  it('opens the bridge only for its own origin proving the token in the handshake', async () => {
+    const proof = [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`];
+    const refusals: Array<[string | undefined, string[]]> = [
+      [host.origin, [BRIDGE_PROTOCOL]],
+      [host.origin, [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}x`]],
+      [undefined, proof],
+      ['http://127.0.0.1:1', proof],
+      ['http://localhost:1', proof],
+      ['null', proof],
+      [`${host.origin}.evil.example`, proof],
+    ];
+    for (const [origin, protocols] of refusals) {
+      await expect(socket(origin, protocols), `${origin} ${protocols.join()}`).rejects.toThrow(
+        /403/,
+      );
+    }
+    const ws = await socket(host.origin, proof);
+    expect(ws.protocol).toBe(BRIDGE_PROTOCOL);
     const answer = new Promise<unknown>((resolve) =>
       ws.on('message', (d) => resolve(JSON.parse(String(d)))),
     );
@@ -141,7 +171,7 @@ describe('browser host', () => {
     ws.close();
   });
 
-  it('opens model files named on its command line for the page, and serves them from the cache', async () => {
+  it('opens model files named on its command line for the page, and serves them by file key', async () => {
     const { Document, NodeIO } = await import('@gltf-transform/core');
     const doc = new Document();
     doc.createScene().addChild(doc.createNode('empty'));
@@ -155,16 +185,24 @@ describe('browser host', () => {
       { kind: 'error', message: expect.stringMatching(/“cup\.txt” is neither/) },
     ]);
     const model = (taken[0] as { model: { modelId: string; fileUrl: string } }).model;
-    const auth = { cookie: `kiln_token=${token}` };
-    const served = await fetch(`http://127.0.0.1:${host.port}${model.fileUrl}`, { headers: auth });
+    const served = await fetch(`${host.origin}${model.fileUrl}`);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(glb);
+    // Without the file key (or with another), nothing.
+    const name = model.fileUrl.split('/').pop()!;
+    expect((await fetch(`${host.origin}/files/models/${name}`)).status).toBe(404);
+    expect((await fetch(`${host.origin}/files/${'x'.repeat(32)}/${name}`)).status).toBe(404);
     // Show in folder: the browser cannot, so the answer says where the file is.
     const folder = await host.services.handlers['files:showInFolder']({ modelId: model.modelId });
     expect(folder).toMatchObject({ shown: false, message: expect.stringContaining('desktop app') });
-    // A job's file is found by job id only; an unknown id or a path gets nothing.
-    const jobFile = (id: string) =>
-      fetch(`http://127.0.0.1:${host.port}/files/jobs/${id}`, { headers: auth });
-    expect((await jobFile('nope')).status).toBe(404);
-    expect(await (await jobFile('..%2f..%2fsecret.txt')).text()).not.toContain('not for the page');
+    // A drag-out URL is a ticket for one download of that one file.
+    const drag = await host.services.handlers['files:dragSource']({ modelId: model.modelId });
+    expect(drag.url).toMatch(/^\/download\/[\w-]{20,}$/);
+    const first = await fetch(`${host.origin}${drag.url}`);
+    expect(first.headers.get('content-disposition')).toContain('cup.glb');
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(glb);
+    expect((await fetch(`${host.origin}${drag.url}`)).status).toBe(404);
+    expect(
+      await (await fetch(`${host.origin}/download/..%2f..%2fsecret.txt`)).text(),
+    ).not.toContain('not for the page');
   });
 });

@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { TOKEN_FRAGMENT } from '../../shared/ipc/host-auth';
 import { appPaths, type AppPaths } from '../core/app-paths';
 import { openAppLog, type AppLog } from '../core/diagnostics/app-log';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
@@ -57,7 +58,8 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     ...(o.liveBaseUrl ? { liveBaseUrl: o.liveBaseUrl } : {}),
     ...(o.sandbox ? { sandbox: o.sandbox } : {}),
   });
-  log.redactor.add(new URL(host.url).searchParams.get('token'));
+  // The start token rides in the address's fragment (#token=…): a secret like the key.
+  log.redactor.add(new URLSearchParams(new URL(host.url).hash.slice(1)).get(TOKEN_FRAGMENT));
   log.logger.info('browser host started', {
     version: o.appVersion,
     url: host.url,

@@ -1,12 +1,15 @@
 /**
  * The `kiln:` protocol: `kiln://app/…` serves the built renderer, `kiln://models/<sha256>.glb`
- * serves files of the model cache. Each host is confined to its folder; everything carries the
- * app's CSP.
+ * serves files of the model cache. Both go through the core's one confined file server
+ * (`core/files/served-file.ts`, shared with the browser host); everything carries the app's CSP.
  */
-import { net, protocol } from 'electron';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CACHE_FILE_PATTERN, confinedPath } from '../core/util/confined-path';
+import { protocol } from 'electron';
+import {
+  openAppFile,
+  openCacheFile,
+  servedResponse,
+  type ServedFile,
+} from '../core/files/served-file';
 import { contentSecurityPolicy } from '../core/util/csp';
 
 /** The app's scheme. */
@@ -29,33 +32,36 @@ export function cacheFileUrl(file: string): string {
   return `${SCHEME}://models/${encodeURIComponent(file)}`;
 }
 
+/** The folders `kiln:` serves from. */
+export type KilnFolders = Readonly<{ renderer: string; cache: string }>;
+
 /**
- * Resolves a `kiln:` URL to a file on disk, or undefined when it names nothing Kiln serves.
+ * Opens the file a `kiln:` URL names, or answers undefined when it names nothing Kiln serves.
  * Exported for the wiring test's confinement checks.
  */
-export function resolveKilnUrl(
+export async function openKilnUrl(
   url: string,
-  folders: Readonly<{ renderer: string; cache: string }>,
-): string | undefined {
+  folders: KilnFolders,
+): Promise<ServedFile | undefined> {
   const { host, pathname } = new URL(url);
-  if (host === 'app')
-    return confinedPath(folders.renderer, pathname === '/' ? '/index.html' : pathname);
+  if (host === 'app') return openAppFile(folders.renderer, pathname);
   if (host === 'models') {
-    const name = decodeURIComponent(pathname.slice(1));
-    return CACHE_FILE_PATTERN.test(name) ? path.join(folders.cache, name) : undefined;
+    let name: string;
+    try {
+      name = decodeURIComponent(pathname.slice(1));
+    } catch {
+      return undefined;
+    }
+    return openCacheFile(folders.cache, name);
   }
   return undefined;
 }
 
 /** Serves the `kiln:` protocol. Call after `app.whenReady()`. */
-export function handleKilnProtocol(folders: Readonly<{ renderer: string; cache: string }>): void {
+export function handleKilnProtocol(folders: KilnFolders): void {
   protocol.handle(SCHEME, async (request) => {
-    const file = resolveKilnUrl(request.url, folders);
+    const file = await openKilnUrl(request.url, folders);
     if (!file) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set('content-security-policy', contentSecurityPolicy());
-    headers.set('x-content-type-options', 'nosniff');
-    return new Response(response.body, { status: response.status, headers });
+    return servedResponse(file, { 'content-security-policy': contentSecurityPolicy() });
   });
 }

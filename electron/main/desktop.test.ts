@@ -72,14 +72,15 @@ describe('native menu', () => {
 });
 
 describe('external links', () => {
-  const hosts = ['platform.example.com'];
-  it('allows only https on allow-listed hosts, without credentials', () => {
+  const hosts = ['https://platform.example.com'];
+  it('allows only https on allow-listed origins, without credentials', () => {
     expect(isAllowedExternalUrl('https://platform.example.com/top-up', hosts)).toBe(true);
     expect(isAllowedExternalUrl('https://PLATFORM.example.com/keys', hosts)).toBe(true);
     for (const url of [
       'http://platform.example.com/top-up',
       'https://evil.example.com/',
       'https://platform.example.com.evil.test/',
+      'https://platform.example.com:8443/',
       'https://user:pw@platform.example.com/',
       'file:///etc/passwd',
       'javascript:alert(1)',

@@ -29,6 +29,7 @@ import {
   registerSchemePrivileges,
 } from './app-protocol';
 import { openExternalSafely } from './external-links';
+import { confirmKeyOrigin } from './key-origin';
 import { registerIpc } from './ipc';
 import { installAppMenu } from './app-menu';
 import { registerDragOut } from './drag-out';
@@ -141,8 +142,9 @@ export async function start(): Promise<Kiln> {
         ? { platformUrl: process.env['KILN_PLATFORM_URL'] }
         : {}),
     },
-    // Only the platform the user configured (https) may be opened in the system browser.
-    openExternal: (url) => openExternalSafely(url, platformHosts()),
+    // Only the platform bound to the key (https) may be opened in the system browser.
+    openExternal: (url) => openExternalSafely(url, services.keys.platformOrigins()),
+    confirmKeyOrigin,
     paths,
     clock: systemClock,
     logger,
@@ -164,10 +166,6 @@ export async function start(): Promise<Kiln> {
     ...withUpdates(),
   };
   const services = await createServices(ports);
-  function platformHosts(): string[] {
-    const platform = services.settings.get().platformUrl;
-    return platform && URL.canParse(platform) ? [new URL(platform).hostname.toLowerCase()] : [];
-  }
   handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
   registerIpc(services.handlers, APP_ORIGIN, logger);
   registerDragOut({ desktop: services.desktop, appOrigin: APP_ORIGIN, logger });

@@ -9,9 +9,10 @@
  * or hung page reloaded with a notice.
  */
 import { NodeIO, Document } from '@gltf-transform/core';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
 import type { JobView } from '../../shared/ipc/contract';
@@ -35,7 +36,7 @@ vi.mock('electron-store', () => ({
 const { start, started } = await import('./index');
 await vi.waitFor(() => expect(recorded.windows.length).toBe(1), { timeout: 30_000 });
 const kiln = (await started)!;
-const { resolveKilnUrl } = await import('./app-protocol');
+const { openKilnUrl } = await import('./app-protocol');
 
 const appFrame = { url: 'kiln://app/index.html' };
 const trusted = () => ({ senderFrame: appFrame, sender: { mainFrame: appFrame } });
@@ -131,7 +132,7 @@ describe('electron/main wiring', () => {
     expect(recorded.permissionCheck?.()).toBe(false);
   });
 
-  it('registers kiln: as a privileged scheme and confines it to its folders', () => {
+  it('registers kiln: as a privileged scheme and confines it to its folders', async () => {
     expect(recorded.privileged).toContainEqual(
       expect.objectContaining({
         scheme: 'kiln',
@@ -139,17 +140,41 @@ describe('electron/main wiring', () => {
       }),
     );
     expect(recorded.protocolHandlers.has('kiln')).toBe(true);
-    const folders = { renderer: '/app/renderer', cache: '/data/cache' };
-    expect(resolveKilnUrl('kiln://app/index.html', folders)).toBe('/app/renderer/index.html');
-    expect(resolveKilnUrl('kiln://app/%2e%2e/%2e%2e/etc/passwd', folders)).toSatisfy(
-      (p: string | undefined) => p === undefined || p.startsWith('/app/renderer/'),
-    );
-    expect(resolveKilnUrl('kiln://app/..%5c..%5csecret', folders)).toBeUndefined();
+    const root = await mkdtemp(path.join(os.tmpdir(), 'kiln-protocol-'));
+    const folders = { renderer: path.join(root, 'renderer'), cache: path.join(root, 'cache') };
+    await mkdir(folders.renderer);
+    await mkdir(folders.cache);
+    await writeFile(path.join(folders.renderer, 'index.html'), '<title>Kiln</title>');
+    await writeFile(path.join(root, 'secret.txt'), 'not for the page');
     const hash = 'a'.repeat(64);
-    expect(resolveKilnUrl(`kiln://models/${hash}.glb`, folders)).toBe(`/data/cache/${hash}.glb`);
-    expect(resolveKilnUrl('kiln://models/..%2fjobs.json', folders)).toBeUndefined();
-    expect(resolveKilnUrl('kiln://models/jobs.json', folders)).toBeUndefined();
-    expect(resolveKilnUrl('kiln://elsewhere/x', folders)).toBeUndefined();
+    await writeFile(path.join(folders.cache, `${hash}.glb`), 'glb');
+    await writeFile(path.join(folders.cache, 'jobs.json'), '{}');
+    // A link inside a served folder that points out of it serves nothing.
+    await symlink(path.join(root, 'secret.txt'), path.join(folders.cache, `${'b'.repeat(64)}.glb`));
+    await symlink(path.join(root, 'secret.txt'), path.join(folders.renderer, 'linked.js'));
+    const read = async (url: string) => {
+      const file = await openKilnUrl(url, folders);
+      if (!file) return undefined;
+      return new Response(Readable.toWeb(file.stream()) as ReadableStream).text();
+    };
+    expect(await read('kiln://app/index.html')).toBe('<title>Kiln</title>');
+    expect(await read('kiln://app/')).toBe('<title>Kiln</title>');
+    for (const url of [
+      'kiln://app/%2e%2e/%2e%2e/secret.txt',
+      'kiln://app/..%5c..%5csecret.txt',
+      'kiln://app/linked.js',
+      `kiln://models/${'b'.repeat(64)}.glb`,
+      'kiln://models/..%2fsecret.txt',
+      'kiln://models/jobs.json',
+      'kiln://models/%E0%A4%A',
+      'kiln://elsewhere/x',
+    ]) {
+      expect(await read(url), url).toBeUndefined();
+    }
+    expect(await read(`kiln://models/${hash}.glb`)).toBe('glb');
+    // The handler answers a refused URL with 404 and a served one with the app's CSP.
+    const handler = recorded.protocolHandlers.get('kiln')!;
+    expect((await handler(new Request('kiln://app/linked.js'))).status).toBe(404);
   });
 });
 
@@ -429,5 +454,70 @@ describe('shipping wiring', () => {
     expect(await call('app:takeNotices')).toEqual([
       expect.objectContaining({ message: expect.stringMatching(/stopped responding/) }),
     ]);
+  });
+});
+
+describe('a key moved to another service address', () => {
+  type Answer = { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  const call = async (channel: string, input?: unknown) =>
+    (await recorded.handlers.get(channel)!(trusted(), input)) as Answer;
+
+  it('is confirmed in the main process’s native dialog, and the page’s platform never opens', async () => {
+    const KEY = 'sk-live-main-test-0001';
+    const boxesBefore = recorded.messageBoxes.length;
+    const added = (await call('keys:set', { key: KEY, name: 'Studio' })) as Answer & {
+      value: { activeId: string };
+    };
+    expect(added.ok).toBe(true);
+    const id = added.value.activeId;
+    expect(await call('app:openExternal', { url: 'https://platform.invalid/keys' })).toEqual({
+      ok: true,
+      value: true,
+    });
+    // The page moves the service and the platform: the key stays behind, and so do its pages.
+    expect(
+      await call('settings:set', {
+        baseUrl: 'https://b.invalid',
+        platformUrl: 'https://evil.invalid',
+      }),
+    ).toMatchObject({ ok: true });
+    for (const url of ['https://evil.invalid/top-up', 'https://platform.invalid/keys']) {
+      expect(await call('app:openExternal', { url }), url).toMatchObject({
+        ok: false,
+        error: { code: 'not_platform' },
+      });
+    }
+    expect(await call('keys:test', { id })).toMatchObject({
+      value: { ok: false, code: 'key_not_for_origin' },
+    });
+    // The user declines in the native dialog: nothing moves.
+    recorded.messageBoxAnswer = 0;
+    expect(await call('keys:confirmOrigin', { id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_confirmed' },
+    });
+    expect(recorded.messageBoxes.at(-1)).toMatchObject({
+      message: 'Use “Studio” with https://b.invalid?',
+      detail: expect.stringContaining('added for https://api.invalid'),
+      cancelId: 0,
+      defaultId: 0,
+    });
+    expect(JSON.stringify(recorded.messageBoxes)).not.toContain(KEY);
+    // They confirm: the key and the platform shown with it belong to the new address now.
+    recorded.messageBoxAnswer = 1;
+    expect(await call('keys:confirmOrigin', { id })).toMatchObject({
+      ok: true,
+      value: { origin: 'https://b.invalid', keys: [{ id, origin: 'https://b.invalid' }] },
+    });
+    expect(await call('app:openExternal', { url: 'https://evil.invalid/top-up' })).toEqual({
+      ok: true,
+      value: true,
+    });
+    expect(recorded.messageBoxes).toHaveLength(boxesBefore + 2);
+    expect(await call('keys:remove', { id })).toMatchObject({ ok: true });
+    await call('settings:set', {
+      baseUrl: 'https://api.invalid',
+      platformUrl: 'https://platform.invalid',
+    });
   });
 });

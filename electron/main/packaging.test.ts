@@ -27,7 +27,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
-const { resolveKilnUrl } = await import('./app-protocol');
+const { openKilnUrl } = await import('./app-protocol');
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const text = readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
@@ -240,16 +240,24 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
     });
   });
 
-  it('serves every file the packaged page loads through the kiln: protocol', () => {
-    // Main resolves the renderer beside its bundle (dist-electron/main → dist/renderer).
-    const mainDir = path.posix.dirname(`/${pkg.main}`);
-    const renderer = path.posix.join(mainDir, '..', '..', 'dist', 'renderer');
-    const html = asar.extractFile(archive, 'dist/renderer/index.html').toString('utf8');
-    const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
-    expect(refs.length).toBeGreaterThan(1);
-    for (const ref of ['index.html', ...refs]) {
-      const file = resolveKilnUrl(`kiln://app/${ref}`, { renderer, cache: '/cache' });
-      expect(file && files.includes(file.split(path.sep).join('/')), ref).toBe(true);
+  it('serves every file the packaged page loads through the kiln: protocol', async () => {
+    // Main resolves the renderer beside its bundle (dist-electron/main → dist/renderer); the
+    // protocol opens real files, so the archive is unpacked to a scratch folder first.
+    const extracted = mkdtempSync(path.join(os.tmpdir(), 'kiln-asar-'));
+    try {
+      asar.extractAll(archive, extracted);
+      const mainDir = path.dirname(path.join(extracted, pkg.main));
+      const renderer = path.join(mainDir, '..', '..', 'dist', 'renderer');
+      const html = readFileSync(path.join(renderer, 'index.html'), 'utf8');
+      const refs = [...html.matchAll(/(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]!);
+      expect(refs.length).toBeGreaterThan(1);
+      for (const ref of ['index.html', ...refs]) {
+        const file = await openKilnUrl(`kiln://app/${ref}`, { renderer, cache: extracted });
+        expect(file?.size, ref).toBeGreaterThan(0);
+        await file?.close();
+      }
+    } finally {
+      rmSync(extracted, { recursive: true, force: true });
     }
   });
 });

@@ -6,15 +6,17 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
-  CHANNELS,
   DRAG_CHANNEL,
   EVENTS,
   EVENT_CHANNEL,
+  PAGE_CHANNELS,
   type EventName,
 } from '../../shared/ipc/channels';
 
+// Channels that name a path are not exposed: the page cannot make the main process read a path it
+// chose; `stageFile` passes only the path the OS gives for a file the user dropped or picked.
 const calls = Object.fromEntries(
-  CHANNELS.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]),
+  PAGE_CHANNELS.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]),
 );
 
 contextBridge.exposeInMainWorld('kiln', {

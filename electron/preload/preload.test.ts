@@ -1,10 +1,11 @@
 /**
- * The preload exposes one function per contract channel, `on` limited to contract events,
+ * The preload exposes one function per page channel (none that takes a path), `on` limited to
+ * contract events,
  * `stageFile` passing a path, never bytes, and `startDrag` passing a job or model id, never a
  * path; nothing else.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, DRAG_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc/channels';
+import { DRAG_CHANNEL, EVENT_CHANNEL, PAGE_CHANNELS } from '../../shared/ipc/channels';
 import { recorded } from '../testing/fake-electron';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
@@ -12,8 +13,11 @@ await import('./index');
 const api = recorded.exposed.get('kiln')!;
 
 describe('electron/preload', () => {
-  it('exposes exactly the contract channels, on, stageFile and startDrag', () => {
-    expect(Object.keys(api).sort()).toEqual([...CHANNELS, 'on', 'stageFile', 'startDrag'].sort());
+  it('exposes exactly the page channels, on, stageFile and startDrag: no channel taking a path', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [...PAGE_CHANNELS, 'on', 'stageFile', 'startDrag'].sort(),
+    );
+    expect(api['files:stagePath']).toBeUndefined();
   });
 
   it('starts a drag-out by reference on the drag channel', () => {

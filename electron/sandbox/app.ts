@@ -33,6 +33,7 @@ import {
   type ModelTier,
 } from '../../shared/api/rules';
 import { authenticate } from './auth';
+import { checkJsonDepth, routeBodyLimits } from './body-limits';
 import { billingHeaders, type BillingInfo } from './billing';
 import { drawConcept, CONCEPT_SIZE } from './concept';
 import { iso, type SandboxCore } from './core';
@@ -156,8 +157,9 @@ async function jsonOf(c: Ctx): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '')
     throw validationError([{ type: 'missing', loc: ['body'], msg: 'Field required' }]);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw validationError([
       {
@@ -168,6 +170,8 @@ async function jsonOf(c: Ctx): Promise<unknown> {
       },
     ]);
   }
+  checkJsonDepth(value);
+  return value;
 }
 
 /** A JSON answer, with billing headers when the answer carries `billing`. */
@@ -214,6 +218,8 @@ export function createApp({ core, tasks, jobs, limiter }: AppDeps): Hono<Env> {
     c.set('key', key);
     await next();
   });
+  // Only then is a body read, and never more of it than its route takes.
+  app.use('*', routeBodyLimits());
 
   const findModel = (id: string): ModelRow => {
     const model = core.model(id);

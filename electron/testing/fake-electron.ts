@@ -36,6 +36,8 @@ export const recorded = {
   drags: [] as Array<{ file: string; icon: unknown }>,
   /** What the next `dialog.showOpenDialog` answers. */
   openDialogAnswer: { canceled: true, filePaths: [] as string[] },
+  /** The button index the next message box answers (the boxes shown: `messageBoxes`). */
+  messageBoxAnswer: 0,
   focused: true,
   crashReporter: undefined as undefined | Record<string, unknown>,
   clipboard: undefined as string | undefined,
@@ -142,7 +144,7 @@ export class FakeBrowserWindow {
     return recorded.windows;
   }
   static getFocusedWindow() {
-    return null;
+    return recorded.focused ? (recorded.windows[0] ?? null) : null;
   }
 }
 
@@ -179,7 +181,7 @@ export const fakeElectron = {
     showOpenDialog: async () => recorded.openDialogAnswer,
     showMessageBox: async (...args: unknown[]) => {
       recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
-      return { response: 0 };
+      return { response: recorded.messageBoxAnswer, checkboxChecked: false };
     },
     showErrorBox: (title: string, content: string) => recorded.errorBoxes.push({ title, content }),
   },

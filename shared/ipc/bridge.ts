@@ -3,12 +3,18 @@
  * `window.kiln`, or the browser host's WebSocket client); `Bridge` is the typed, throwing wrapper
  * the renderer uses.
  */
-import { CHANNELS, type Channel, type EventName } from './channels';
+import { PAGE_CHANNELS, type EventName, type PageChannel } from './channels';
 import type { EventPayload, FileRef, Input, Output, StagedFile } from './contract';
 import { KilnError, type IpcResult } from './errors';
 
-/** The raw surface a transport exposes: one function per channel, events, and file staging. */
-export type KilnApi = { [C in Channel]: (input: Input<C>) => Promise<IpcResult<Output<C>>> } & {
+/**
+ * The raw surface a transport exposes: one function per page channel, events, and file staging.
+ * Channels that name a path on disk are not part of it: a file reaches the main process only
+ * through {@link KilnApi.stageFile}.
+ */
+export type KilnApi = {
+  [C in PageChannel]: (input: Input<C>) => Promise<IpcResult<Output<C>>>;
+} & {
   /** Subscribes to a contract event; returns the unsubscribe function. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /**
@@ -24,7 +30,7 @@ export type KilnApi = { [C in Channel]: (input: Input<C>) => Promise<IpcResult<O
 };
 
 /** The renderer's typed client: resolves with the output or rejects with a {@link KilnError}. */
-export type Bridge = { [C in Channel]: (input: Input<C>) => Promise<Output<C>> } & {
+export type Bridge = { [C in PageChannel]: (input: Input<C>) => Promise<Output<C>> } & {
   on: KilnApi['on'];
   stageFile(file: File): Promise<StagedFile>;
   startDrag?: KilnApi['startDrag'];
@@ -39,11 +45,11 @@ const unwrap = async <T>(result: Promise<IpcResult<T>>): Promise<T> => {
 /** Wraps a transport's raw surface into the renderer's {@link Bridge}. */
 export function createBridge(api: KilnApi): Bridge {
   const calls = Object.fromEntries(
-    CHANNELS.map((c) => [
+    PAGE_CHANNELS.map((c) => [
       c,
       (input: unknown) => unwrap((api[c] as (i: unknown) => Promise<IpcResult<unknown>>)(input)),
     ]),
-  ) as { [C in Channel]: (input: Input<C>) => Promise<Output<C>> };
+  ) as { [C in PageChannel]: (input: Input<C>) => Promise<Output<C>> };
   return {
     ...calls,
     on: (event, listener) => api.on(event, listener),

@@ -46,9 +46,30 @@ export const CHANNELS = [
   'updates:check',
   'updates:install',
   'app:takeNotices',
+  'keys:confirmOrigin',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];
+
+/**
+ * Channels that name a file on disk. Only Electron's preload calls them, with the path the OS gave
+ * it for a file the user dropped or picked (`webUtils.getPathForFile`): they are not part of the
+ * page's bridge, and the browser host does not serve them at all (its page uploads files instead),
+ * so no page can make Kiln read a path it chose.
+ */
+export const PATH_CHANNELS = ['files:stagePath'] as const satisfies readonly Channel[];
+/** A channel that names a file on disk. */
+export type PathChannel = (typeof PATH_CHANNELS)[number];
+/** A channel the page itself may call. */
+export type PageChannel = Exclude<Channel, PathChannel>;
+/** Every channel the page itself may call (all but {@link PATH_CHANNELS}). */
+export const PAGE_CHANNELS: readonly PageChannel[] = CHANNELS.filter(
+  (c): c is PageChannel => !(PATH_CHANNELS as readonly string[]).includes(c),
+);
+/** True when `name` is a channel the page itself may call. */
+export function isPageChannel(name: unknown): name is PageChannel {
+  return typeof name === 'string' && (PAGE_CHANNELS as readonly string[]).includes(name);
+}
 
 /** Every event the main process pushes, `area.event`. */
 export const EVENTS = [

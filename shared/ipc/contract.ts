@@ -22,6 +22,7 @@ import {
   StartTextInputSchema,
   TestKeyInputSchema,
   ActivateKeyInputSchema,
+  ConfirmKeyOriginInputSchema,
   LedgerFilterSchema,
   OpenExternalInputSchema,
   RemoveKeyInputSchema,
@@ -105,6 +106,11 @@ export const contract = {
   'updates:install': { input: InstallUpdateInputSchema, output: UpdateViewSchema },
   /** Notices from the main process waiting for the page (each is answered once). */
   'app:takeNotices': { input: none, output: z.array(AppNoticeViewSchema) },
+  /**
+   * Asks the user outside the page (the desktop app's native dialog) to use a stored key with the
+   * service address now set; refused in the browser host, where the key must be pasted again.
+   */
+  'keys:confirmOrigin': { input: ConfirmKeyOriginInputSchema, output: KeyStateViewSchema },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

@@ -193,6 +193,9 @@ export const RemoveKeyInputSchema = z
 /** `keys:activate`: the key Kiln uses from now on; `null` switches to the sandbox. */
 export const ActivateKeyInputSchema = z.object({ id: z.string().min(1).max(100).nullable() });
 
+/** `keys:confirmOrigin`: the stored key to use with the service address now set. */
+export const ConfirmKeyOriginInputSchema = z.object({ id: z.string().min(1).max(100) }).strict();
+
 /** Types of ledger rows. */
 export const LEDGER_TYPES = ['charge', 'refund', 'unconfirmed'] as const;
 

@@ -250,6 +250,8 @@ export const KeyEntryViewSchema = z.object({
   /** The secret is gone (kept for an earlier session only, or removed from the keychain). */
   missing: z.boolean(),
   addedAt: z.number(),
+  /** Origin of the service address the key belongs to: Kiln sends it nowhere else. */
+  origin: z.string().optional(),
 });
 /** One named key. */
 export type KeyEntryView = z.infer<typeof KeyEntryViewSchema>;
@@ -268,6 +270,13 @@ export const KeyStateViewSchema = z.object({
   activeId: z.string().optional(),
   /** Every named key Kiln keeps (issue 10); the secrets stay in the keychain. */
   keys: z.array(KeyEntryViewSchema).optional(),
+  /** Origin of the service address now set: a key of another origin is not used here. */
+  origin: z.string().optional(),
+  /**
+   * A key can be confirmed for a new address outside the page (`keys:confirmOrigin`: the desktop
+   * app's native dialog); false in the browser host, where it must be pasted again.
+   */
+  confirmable: z.boolean().optional(),
 });
 /** The API key's state. */
 export type KeyStateView = z.infer<typeof KeyStateViewSchema>;

@@ -32,23 +32,19 @@ test('open a .glb from the desktop, drag it out, and ask to show it in its folde
     await expect(handle).toHaveAttribute('data-ready', 'true');
     await expect(handle).toHaveAttribute('draggable', 'true');
     await expect(handle).toHaveAccessibleName('Drag “Coffee cup.glb” to a folder or another app');
-    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
-    await handle.dispatchEvent('dragstart', { dataTransfer });
-    const [downloadUrl, uriList] = await dataTransfer.evaluate((dt) => [
-      dt.getData('DownloadURL'),
-      dt.getData('text/uri-list'),
-    ]);
-    await dataTransfer.dispose();
+    const { downloadUrl, uriList } = await kiln.dragOut();
     const match =
-      /^model\/gltf-binary:Coffee cup\.glb:(http:\/\/127\.0\.0\.1:\d+\/files\/models\/[a-f0-9]{64}\.glb\?token=.+)$/.exec(
-        downloadUrl!,
+      /^model\/gltf-binary:Coffee cup\.glb:(http:\/\/127\.0\.0\.1:\d+\/download\/[\w-]+)$/.exec(
+        downloadUrl,
       );
     expect(match, downloadUrl).not.toBeNull();
     expect(uriList).toBe(match![1]);
-    // What a drop on a folder downloads: the very bytes of the opened file, with no cookie needed.
+    // What a drop on a folder downloads: the very bytes of the opened file, with no cookie needed,
+    // once (the URL is a one-time ticket: the page that gets the drop can read it).
     const dropped = await fetch(match![1]!);
     expect(dropped.status).toBe(200);
     expect(new Uint8Array(await dropped.arrayBuffer())).toEqual(model.bytes);
+    expect((await fetch(match![1]!)).status).toBe(404);
 
     // Show in folder: the browser cannot open a file manager, and says where the file is.
     await page.getByTestId('show-in-folder').click();

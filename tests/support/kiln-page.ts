@@ -73,6 +73,21 @@ export class KilnPage {
     return Number(await this.viewer.getAttribute('data-triangles'));
   }
 
+  /**
+   * Starts a drag on the viewer's drag-out handle the way Chromium does (a real `dragstart` with a
+   * DataTransfer) and answers what the drag carries: its `DownloadURL` and `text/uri-list`.
+   */
+  async dragOut(): Promise<{ downloadUrl: string; uriList: string }> {
+    const dataTransfer = await this.page.evaluateHandle(() => new DataTransfer());
+    await this.page.getByTestId('drag-out').dispatchEvent('dragstart', { dataTransfer });
+    const [downloadUrl, uriList] = await dataTransfer.evaluate((dt) => [
+      dt.getData('DownloadURL'),
+      dt.getData('text/uri-list'),
+    ]);
+    await dataTransfer.dispose();
+    return { downloadUrl: downloadUrl!, uriList: uriList! };
+  }
+
   /** A screenshot of the viewer canvas, as PNG bytes. */
   async viewerPixels(): Promise<Buffer> {
     return this.viewer.locator('canvas').screenshot();

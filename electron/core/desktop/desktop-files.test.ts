@@ -4,7 +4,17 @@
  * queue of things to show, the recent-files list, and the command line's files.
  */
 import { Document, NodeIO } from '@gltf-transform/core';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +23,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { CachedModel } from '../library/model-cache';
 import { systemClock, type Paths } from '../ports';
 import { DesktopFiles } from './desktop-files';
-import { LocalModels } from './local-models';
+import { LocalModels, resourcePath } from './local-models';
 import { filesFromArgv } from './open-args';
 import { RecentFiles } from './recent-files';
 
@@ -131,6 +141,98 @@ describe('opening local model files', () => {
   });
 });
 
+describe('a glTF reads only files of its own folder, on every OS', () => {
+  it('refuses absolute, drive-letter, UNC, device and scheme URIs with POSIX and Windows paths', () => {
+    const refused = [
+      '/etc/passwd',
+      '//server/share/a.bin',
+      '\\\\server\\share\\a.bin',
+      '%5C%5Cserver%5Cshare%5Ca.bin',
+      '\\\\?\\C:\\secret.bin',
+      'C:\\Windows\\win.ini',
+      'C:/Windows/win.ini',
+      'C:win.ini',
+      'c%3A/secret.bin',
+      'textures\\..\\..\\secret.bin',
+      '../secret.bin',
+      'a/../../secret.bin',
+      'file:///etc/passwd',
+      'smb://server/share/a.bin',
+      'tri.bin:stream',
+      'tri%00.bin',
+      '%E0%A4%A',
+      '',
+    ];
+    const flavours = [
+      { p: path.posix, dir: '/home/me/models' },
+      { p: path.win32, dir: 'C:\\Users\\me\\models' },
+    ];
+    for (const { p, dir } of flavours) {
+      for (const uri of refused) expect(resourcePath(dir, uri, p), `${dir} ${uri}`).toBeUndefined();
+      expect(resourcePath(dir, 'textures/../tri.bin', p)).toBe(p.join(dir, 'tri.bin'));
+      expect(resourcePath(dir, 'textures/cup%20base.png', p)).toBe(
+        p.join(dir, 'textures', 'cup base.png'),
+      );
+    }
+  });
+
+  it('refuses a symlink beside the .gltf that leads out of its folder', async () => {
+    const dir = path.join(work, 'linked');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(work, 'secret.bin'), new Uint8Array(36));
+    await symlink(path.join(work, 'secret.bin'), path.join(dir, 'tri.bin'));
+    const json = JSON.parse(await readFile(path.join(work, 'in', 'tri.gltf'), 'utf8')) as object;
+    await writeFile(path.join(dir, 'tri.gltf'), JSON.stringify(json));
+    expect(await refusal(local().import(path.join(dir, 'tri.gltf')))).toMatch(
+      /outside its folder.*a link leading elsewhere/,
+    );
+    // A link that stays inside the folder is just a file of the folder.
+    await rm(path.join(dir, 'tri.bin'));
+    await writeFile(path.join(dir, 'real.bin'), await readFile(path.join(work, 'in', 'tri.bin')));
+    await symlink(path.join(dir, 'real.bin'), path.join(dir, 'tri.bin'));
+    expect((await local().import(path.join(dir, 'tri.gltf'))).name).toBe('tri');
+  });
+
+  it('reads the file it checked: swapping it for another while opening changes nothing', async () => {
+    const dir = path.join(work, 'swap');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, 'cup.glb');
+    const other = await new NodeIO().writeBinary(
+      (() => {
+        const doc = triangle();
+        doc.getRoot().listNodes()[0]!.setName('swapped');
+        return doc;
+      })(),
+    );
+    await writeFile(path.join(dir, 'other.glb'), other);
+    // The file is replaced in a loop while it is opened: each import is the one file or the other,
+    // whole, never a mix (its bytes come from the handle its checks ran on).
+    let stop = false;
+    const swapper = (async () => {
+      while (!stop) {
+        await writeFile(`${file}.next`, glb);
+        await rename(`${file}.next`, file);
+        await writeFile(`${file}.next`, other);
+        await rename(`${file}.next`, file);
+      }
+    })();
+    try {
+      const models = local();
+      for (let i = 0; i < 20; i++) {
+        const view = await models.import(file).catch((e: unknown) => e);
+        if (view instanceof KilnError) continue;
+        const name = decodeURIComponent((view as { fileUrl: string }).fileUrl.split('/').pop()!);
+        const bytes = new Uint8Array(await readFile(path.join(paths.cache, name)));
+        expect([glb.byteLength, other.byteLength]).toContain(bytes.byteLength);
+        expect(bytes).toEqual(bytes.byteLength === glb.byteLength ? glb : other);
+      }
+    } finally {
+      stop = true;
+      await swapper;
+    }
+  });
+});
+
 describe('DesktopFiles', () => {
   const events: unknown[] = [];
   const shown: string[] = [];
@@ -156,8 +258,7 @@ describe('DesktopFiles', () => {
       paths,
       emit: (event, payload) => events.push([event, payload]),
       logger: { info: () => {}, warn: () => {}, error: () => {} },
-      cacheFileUrl: (f) => `/files/models/${f}`,
-      jobFileUrl: (id) => `/files/jobs/${id}`,
+      downloadUrl: (file) => `/download/${path.basename(file.path)}`,
       ...(withShell ? { showInFolder: (file: string) => void shown.push(file) } : {}),
     });
   const base = {
@@ -188,7 +289,7 @@ describe('DesktopFiles', () => {
     expect(await d.dragSource({ jobId: 'exp' })).toEqual({
       name: 'cup.stl',
       mime: 'model/stl',
-      url: '/files/jobs/exp',
+      url: '/download/cup.stl',
     });
     expect(d.known({ jobId: 'exp' })?.path).toBe(path.join(work, 'exports', 'cup.stl'));
     const model = await d.resolve({ jobId: 'gen' });
@@ -196,8 +297,8 @@ describe('DesktopFiles', () => {
       path: path.join(paths.cache, served.file),
       name: 'Tea_ pot.glb',
       mime: 'model/gltf-binary',
-      url: `/files/models/${served.file}`,
     });
+    expect((await d.dragSource({ modelId: 'm-1' })).url).toBe(`/download/${served.file}`);
     expect(await d.resolve({ modelId: 'm-1' })).toEqual(model);
     await expect(d.resolve({ jobId: 'run' })).rejects.toMatchObject({ code: 'not_ready' });
     await expect(d.resolve({ jobId: 'nope' })).rejects.toMatchObject({ code: 'unknown_job' });

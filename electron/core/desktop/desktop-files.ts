@@ -31,8 +31,6 @@ export interface ResolvedFile {
   readonly path: string;
   readonly name: string;
   readonly mime: string;
-  /** Where the page can fetch it, when the transport serves it. */
-  readonly url?: string;
 }
 
 /** Options of {@link DesktopFiles}. */
@@ -44,9 +42,11 @@ export type DesktopFilesOptions = Readonly<{
   paths: Paths;
   emit: Emit;
   logger: Logger;
-  cacheFileUrl: (file: string) => string;
-  /** URL of a finished job's saved file, when the transport serves it (the browser host). */
-  jobFileUrl?: (jobId: string) => string;
+  /**
+   * A one-time URL from which the page's drag can download a file (the browser host); absent
+   * where the OS drags the file itself (Electron).
+   */
+  downloadUrl?: (file: Readonly<{ path: string; name: string }>) => string;
   /** Shows a file in the OS file manager (Electron); absent in the browser host. */
   showInFolder?: (file: string) => void | Promise<void>;
 }>;
@@ -108,7 +108,11 @@ export class DesktopFiles {
   /** What the page needs to start a drag. */
   async dragSource(ref: FileRef): Promise<DragSourceView> {
     const file = await this.resolve(ref);
-    return { name: file.name, mime: file.mime, ...(file.url ? { url: file.url } : {}) };
+    return {
+      name: file.name,
+      mime: file.mime,
+      ...(this.#o.downloadUrl ? { url: this.#o.downloadUrl(file) } : {}),
+    };
   }
 
   /** Shows the result in the file manager, or says where it is when this host cannot. */
@@ -177,12 +181,7 @@ export class DesktopFiles {
     // An export: the file Kiln saved (the path comes from Kiln's own journal, not the page).
     if (job.savedPath) {
       const name = path.basename(job.savedPath);
-      return {
-        path: job.savedPath,
-        name,
-        mime: mimeOf(name),
-        ...(this.#o.jobFileUrl ? { url: this.#o.jobFileUrl(jobId) } : {}),
-      };
+      return { path: job.savedPath, name, mime: mimeOf(name) };
     }
     if (job.modelId) return this.#ofModel(job.modelId);
     throw new KilnError('file_gone', 'This job left no file to use.');
@@ -214,7 +213,6 @@ export class DesktopFiles {
       path: path.join(this.#o.paths.cache, cached.file),
       name,
       mime: mimeOf(name),
-      url: this.#o.cacheFileUrl(cached.file),
     };
   }
 }

@@ -3,17 +3,22 @@
  * checked, then copied into the model cache under the SHA-256 of their bytes, so the renderer
  * loads them through the same confined cache URL as downloaded models and the original file is
  * never served or touched. A .gltf with separate buffers and textures is packed into one GLB.
+ *
+ * Every file is opened first and checked on the open handle, and read from that handle (no
+ * check-then-read race). A .gltf's buffers and textures must lie in its folder: relative URIs
+ * only, on every OS (no absolute, drive-letter, UNC or device path, no URL of another scheme), and
+ * no symlink that leads out of the folder.
  */
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path, { type PlatformPath } from 'node:path';
 import { Readable } from 'node:stream';
 import { formatBytes } from '../../../shared/api/rules';
 import type { ModelView } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
+import { openConfinedFile, openUserFile, type ServedFile } from '../files/served-file';
 import { streamToFile } from '../files/stream-to-file';
 import { MAX_MODEL_BYTES } from '../library/model-cache';
 import type { Clock, Paths } from '../ports';
@@ -66,24 +71,25 @@ export class LocalModels {
     if (ext !== '.glb' && ext !== '.gltf') {
       throw invalid(`Kiln opens .glb and .gltf models; “${name}” is neither.`);
     }
-    let size: number;
-    try {
-      const info = await stat(filePath);
-      if (!info.isFile()) throw new Error('not a file');
-      size = info.size;
-    } catch {
+    const file = await openUserFile(filePath);
+    if (!file) {
       throw invalid(`“${name}” could not be read. Check that it still exists, then open it again.`);
     }
-    const max = this.#o.maxBytes ?? MAX_MODEL_BYTES;
-    if (size > max) {
-      throw invalid(
-        `“${name}” is ${formatBytes(size)}, more than Kiln opens (${formatBytes(max)}).`,
-      );
+    let stored: Stored;
+    try {
+      const max = this.#o.maxBytes ?? MAX_MODEL_BYTES;
+      if (file.size > max) {
+        throw invalid(
+          `“${name}” is ${formatBytes(file.size)}, more than Kiln opens (${formatBytes(max)}).`,
+        );
+      }
+      stored =
+        ext === '.glb'
+          ? await this.#copyGlb(file, name)
+          : await this.#packGltf(file, path.dirname(filePath), name, max);
+    } finally {
+      await file.close();
     }
-    const stored =
-      ext === '.glb'
-        ? await this.#copyGlb(filePath, name, size)
-        : await this.#packGltf(filePath, name, max);
     const modelId = `${LOCAL_MODEL_PREFIX}${stored.file.slice(0, 16)}`;
     const model: LocalModel = {
       modelId,
@@ -114,32 +120,26 @@ export class LocalModels {
     return { modelId: model.modelId, name: model.name, fileUrl: this.#o.cacheFileUrl(model.file) };
   }
 
-  async #copyGlb(filePath: string, name: string, size: number): Promise<Stored> {
-    const head = new Uint8Array(12);
-    const handle = await open(filePath, 'r');
-    try {
-      await handle.read(head, 0, 12, 0);
-    } finally {
-      await handle.close();
-    }
-    const view = new DataView(head.buffer);
+  async #copyGlb(file: ServedFile, name: string): Promise<Stored> {
+    const head = await file.head(12);
+    const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const ok =
-      size >= 12 &&
+      head.byteLength === 12 &&
       view.getUint32(0, true) === GLB_MAGIC &&
       view.getUint32(4, true) === 2 &&
-      view.getUint32(8, true) === size;
+      view.getUint32(8, true) === file.size;
     if (!ok) {
       throw invalid(
         `“${name}” is not a glTF 2.0 binary model (or it is cut short). Export it again as .glb and open the new file.`,
       );
     }
-    const response = new Response(Readable.toWeb(createReadStream(filePath)) as ReadableStream);
+    const response = new Response(Readable.toWeb(file.stream()) as ReadableStream);
     return this.#store(response, name);
   }
 
-  async #packGltf(filePath: string, name: string, max: number): Promise<Stored> {
-    const text = await readFile(filePath, 'utf8');
-    if (text.length > MAX_GLTF_JSON_BYTES) throw invalid(`“${name}” is too large to open.`);
+  async #packGltf(file: ServedFile, dir: string, name: string, max: number): Promise<Stored> {
+    if (file.size > MAX_GLTF_JSON_BYTES) throw invalid(`“${name}” is too large to open.`);
+    const text = new TextDecoder().decode(await file.bytes());
     let json: {
       asset?: { version?: unknown };
       buffers?: Array<{ uri?: unknown }>;
@@ -154,44 +154,53 @@ export class LocalModels {
       throw invalid(`“${name}” is not a glTF 2.0 file. Export it again as glTF 2.0.`);
     }
     // Its buffers and pictures must sit beside it (or inside it): never a path elsewhere on disk.
-    const dir = path.dirname(filePath);
-    let total = 0;
-    for (const entry of [...(json.buffers ?? []), ...(json.images ?? [])]) {
-      const uri = entry.uri;
-      if (uri === undefined || (typeof uri === 'string' && uri.startsWith('data:'))) continue;
-      const decoded = typeof uri === 'string' ? safeDecode(uri) : undefined;
-      const resource = decoded === undefined ? undefined : path.resolve(dir, decoded);
-      if (
-        !resource ||
-        /^[a-z][a-z0-9+.-]*:/i.test(decoded!) ||
-        path.relative(dir, resource).startsWith('..')
-      ) {
+    const opened = new Map<string, ServedFile>();
+    try {
+      let total = 0;
+      for (const entry of [...(json.buffers ?? []), ...(json.images ?? [])]) {
+        const uri = entry.uri;
+        if (uri === undefined || (typeof uri === 'string' && uri.startsWith('data:'))) continue;
+        const resource = typeof uri === 'string' ? resourcePath(dir, uri) : undefined;
+        if (!resource) {
+          throw invalid(
+            `“${name}” refers to a file outside its folder (${String(uri)}). Kiln opens glTF files whose buffers and textures sit beside them.`,
+          );
+        }
+        if (opened.has(uri as string)) continue;
+        const part = await openConfinedFile(dir, resource);
+        if (!part) {
+          const exists = await stat(resource).then(
+            () => true,
+            () => false,
+          );
+          throw invalid(
+            exists
+              ? `“${name}” refers to a file outside its folder (${String(uri)}): a link leading elsewhere. Kiln opens glTF files whose buffers and textures sit beside them.`
+              : `“${name}” needs “${safeDecode(uri as string) ?? String(uri)}”, which is not beside it. Put the file back, or export as .glb.`,
+          );
+        }
+        opened.set(uri as string, part);
+        total += part.size;
+      }
+      if (total > max) {
         throw invalid(
-          `“${name}” refers to a file outside its folder (${String(uri)}). Kiln opens glTF files whose buffers and textures sit beside them.`,
+          `“${name}” and its files are ${formatBytes(total)}, more than Kiln opens (${formatBytes(max)}).`,
         );
       }
-      total += await stat(resource).then(
-        (s) => s.size,
-        () => {
-          throw invalid(
-            `“${name}” needs “${decoded}”, which is not beside it. Put the file back, or export as .glb.`,
-          );
-        },
-      );
+      // Every byte comes from the handles checked above; glTF-Transform never reads a path.
+      const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+      for (const [uri, part] of opened) resources[uri] = await part.bytes();
+      let glb: Uint8Array;
+      try {
+        const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+        glb = await io.writeBinary(await io.readJSON({ json: json as never, resources }));
+      } catch (error) {
+        throw invalid(`Kiln could not read “${name}”: ${(error as Error).message}`);
+      }
+      return await this.#store(new Response(new Uint8Array(glb)), name);
+    } finally {
+      await Promise.all([...opened.values()].map((f) => f.close()));
     }
-    if (total > max) {
-      throw invalid(
-        `“${name}” and its files are ${formatBytes(total)}, more than Kiln opens (${formatBytes(max)}).`,
-      );
-    }
-    let glb: Uint8Array;
-    try {
-      const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
-      glb = await io.writeBinary(await io.read(filePath));
-    } catch (error) {
-      throw invalid(`Kiln could not read “${name}”: ${(error as Error).message}`);
-    }
-    return this.#store(new Response(new Uint8Array(glb)), name);
   }
 
   /** Streams into the scratch folder, then renames into the cache under the content's hash. */
@@ -232,6 +241,24 @@ interface Stored {
 
 function invalid(message: string): KilnError {
   return new KilnError('invalid_file', message);
+}
+
+/**
+ * The file a glTF's relative URI names inside `dir`, or undefined for anything that could lead
+ * out of it on any OS: an absolute path (`/x`, `C:\x`, `C:/x`), a UNC or device path
+ * (`\\server\share`, `//server/share`, `\\?\C:`), a drive-relative path (`C:x`), a URL of any
+ * scheme, a backslash (a separator on Windows), a NUL, or `..` past the folder. Symlinks are the
+ * opener's concern (it confines by real path). `p` is the platform's path module (tests pass
+ * `path.win32` and `path.posix`).
+ */
+export function resourcePath(dir: string, uri: string, p: PlatformPath = path): string | undefined {
+  const decoded = safeDecode(uri);
+  if (!decoded || /[\\:]/.test(decoded) || decoded.startsWith('/')) return undefined;
+  const normalized = path.posix.normalize(decoded);
+  if (normalized === '..' || normalized.startsWith('../')) return undefined;
+  const full = p.resolve(dir, ...normalized.split('/'));
+  const rel = p.relative(dir, full);
+  return rel && !rel.startsWith('..') && !p.isAbsolute(rel) ? full : undefined;
 }
 
 function safeDecode(uri: string): string | undefined {

@@ -5,12 +5,12 @@
  * whatever the renderer already checked.
  */
 import { randomUUID } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checkPhoto } from '../../../shared/api/rules';
 import type { StagedFile } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
+import { openUserFile } from './served-file';
 
 /** A staged file and where it is on disk. */
 export interface StagedEntry extends StagedFile {
@@ -28,21 +28,24 @@ export class FileStager {
    */
   async stagePath(filePath: string, displayName?: string): Promise<StagedFile> {
     const name = displayName ?? path.basename(filePath);
-    let size: number;
-    try {
-      const info = await stat(filePath);
-      if (!info.isFile()) throw new Error('not a file');
-      size = info.size;
-    } catch {
+    // Opened once: every check runs on the bytes of this handle, whatever the path names later.
+    const file = await openUserFile(filePath);
+    if (!file) {
       throw new KilnError('invalid_file', `“${name}” could not be read. Choose the photo again.`);
     }
-    const head = await readHead(filePath, 16);
-    const check = checkPhoto({ name, size, head });
-    if (!check.ok) throw new KilnError('invalid_file', check.message);
-    await checkDimensions(filePath, name);
-    const entry: StagedEntry = { id: randomUUID(), name, size, type: check.type, path: filePath };
+    let type: StagedFile['type'];
+    try {
+      const check = checkPhoto({ name, size: file.size, head: await file.head(16) });
+      if (!check.ok) throw new KilnError('invalid_file', check.message);
+      type = check.type;
+      // At most 20 MB (checked above): read whole, so the dimensions are those of what was checked.
+      await checkDimensions(await file.bytes(), name);
+    } finally {
+      await file.close();
+    }
+    const entry: StagedEntry = { id: randomUUID(), name, size: file.size, type, path: filePath };
     this.#files.set(entry.id, entry);
-    return { id: entry.id, name, size, type: check.type };
+    return { id: entry.id, name, size: file.size, type };
   }
 
   /**
@@ -67,11 +70,11 @@ export const PHOTO_MAX_SIDE = 16_384;
  * refuses what cannot become a model: an unreadable image, a speck, or a dimension bomb (a small
  * file that claims billions of pixels). Refused here, nothing is uploaded or charged.
  */
-async function checkDimensions(filePath: string, name: string): Promise<void> {
+async function checkDimensions(bytes: Uint8Array, name: string): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {
-    ({ width, height } = await sharp(filePath, { limitInputPixels: false }).metadata());
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     width = undefined;
   }
@@ -92,16 +95,5 @@ async function checkDimensions(filePath: string, name: string): Promise<void> {
       'invalid_file',
       `“${name}” claims to be ${width}×${height} pixels, more than Kiln reads (${PHOTO_MAX_SIDE} on a side). Resize it and try again.`,
     );
-  }
-}
-
-async function readHead(filePath: string, bytes: number): Promise<Uint8Array> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = new Uint8Array(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
   }
 }

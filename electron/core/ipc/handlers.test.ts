@@ -135,6 +135,8 @@ describe('every IPC channel', () => {
       'updates:check': () => undefined,
       'updates:install': () => ({ when: 'quit' }),
       'app:takeNotices': () => undefined,
+      // The active key, at the address it was added for: nothing to confirm.
+      'keys:confirmOrigin': () => ({ id: services.keys.state().activeId ?? 'none' }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

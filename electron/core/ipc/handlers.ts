@@ -108,6 +108,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       }
       return settings.set(patch);
     },
+    'keys:confirmOrigin': async ({ id }) => {
+      notWhileSending(jobs);
+      return keys.confirmOrigin(id);
+    },
     'keys:activate': async ({ id }) => {
       notWhileSending(jobs);
       return keys.activate(id);
@@ -115,12 +119,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'account:exportLedger': async (filter) =>
       account.exportLedger(filter ?? {}, settings.get().exportDir),
     'app:openExternal': async ({ url }) => {
-      // Only pages of the platform the user configured: nothing else can be launched from here.
-      const platform = settings.get().platformUrl;
-      if (!platform || new URL(url).origin !== new URL(platform).origin) {
+      // Only pages of the platform bound to the key (or the one Kiln was started with): a page
+      // setting alone can launch nothing.
+      if (!keys.platformOrigins().includes(new URL(url).origin)) {
         throw new KilnError(
           'not_platform',
-          'Kiln opens only pages of the platform set in Settings → Platform address.',
+          'Kiln opens only pages of the platform confirmed with your key (Account → Keys).',
         );
       }
       return (await ports.openExternal?.(url)) ?? false;

@@ -13,11 +13,13 @@ import { createSandbox, serveSandbox, type Sandbox } from '../../sandbox';
 import { createServices } from '../services';
 import { testPorts } from '../testing/harness';
 import { AuthError } from '../api/errors';
-import { KeyService } from './key-service';
+import type { KeyIndex } from '../settings/settings-service';
+import { KeyService, type KeyOriginQuestion } from './key-service';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
 const LIVE_KEY = 'sk-live-9f3a-secret-0001';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const BINDING = { origin: 'https://api.example.test', platform: 'https://platform.example.test' };
 
 let work: string;
 let live: { sandbox: Sandbox; url: string; close(): Promise<void> };
@@ -55,6 +57,7 @@ function service(secrets: SecretStore, insecureReason?: string): KeyService {
     probe: async () => {},
     onChange: async () => {},
     mode: () => 'live',
+    binding: () => BINDING,
   });
 }
 
@@ -114,6 +117,7 @@ describe('named keys', () => {
         changes.push(active ? active.slice(-4) : 'sandbox');
       },
       mode: () => (active ? 'live' : 'sandbox'),
+      binding: () => BINDING,
     });
     await keys.load();
     const a = await keys.set('sk-live-client-a-0001', { name: 'Client A' });
@@ -144,6 +148,123 @@ describe('named keys', () => {
     await expect(keys.activate('gone')).rejects.toMatchObject({ code: 'unknown_key' });
     // The state never holds a key.
     expect(JSON.stringify(keys.state())).not.toMatch(/client-[ab]/);
+  });
+});
+
+describe('a key belongs to the origin it was added for', () => {
+  function bound(o: { confirm?: (q: KeyOriginQuestion) => Promise<boolean> } = {}) {
+    let binding = { origin: 'https://a.example', platform: 'https://platform-a.example' };
+    let index: KeyIndex = { keys: [] };
+    const probed: string[] = [];
+    const keys = new KeyService({
+      secrets: new MemorySecretStore(),
+      logger: quiet,
+      probe: async (key) => void probed.push(`${binding.origin} ${key}`),
+      onChange: async () => {},
+      mode: () => 'live',
+      index: { get: () => index, set: async (next) => void (index = next) },
+      binding: () => binding,
+      defaultPlatform: 'https://platform.example',
+      ...(o.confirm ? { confirmOrigin: o.confirm } : {}),
+    });
+    return {
+      keys,
+      probed,
+      index: () => index,
+      moveTo: (origin: string, platform = 'https://platform-b.example') =>
+        (binding = { origin, platform }),
+    };
+  }
+
+  it('is never handed out, nor tested, for another address; the state says so', async () => {
+    const { keys, probed, moveTo } = bound();
+    const { activeId } = await keys.set(LIVE_KEY, { name: 'Studio' });
+    expect(await keys.key()).toBe(LIVE_KEY);
+    expect(keys.platformOrigins().sort()).toEqual([
+      'https://platform-a.example',
+      'https://platform.example',
+    ]);
+    moveTo('https://evil.example');
+    const refused = await keys.key().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ code: 'key_not_for_origin', sent: false });
+    expect((refused as Error).message).toBe(
+      '“Studio” was added for https://a.example. Kiln will not send it to https://evil.example: paste it again for this address (Account → Keys → Replace).',
+    );
+    // Still the chosen key: Kiln stays live and says why it cannot send, never the sandbox.
+    expect(keys.chosen()).toBe(true);
+    for (const tested of [await keys.test(), await keys.test(undefined, activeId)]) {
+      expect(tested).toMatchObject({ ok: false, code: 'key_not_for_origin' });
+    }
+    expect(probed).toEqual([]);
+    expect(keys.state()).toMatchObject({
+      origin: 'https://evil.example',
+      confirmable: false,
+      keys: [{ name: 'Studio', origin: 'https://a.example', active: true }],
+    });
+    // The page's new platform address is not one Kiln opens; the configured one still is.
+    expect(keys.platformOrigins()).toEqual(['https://platform.example']);
+    // Without a native dialog, confirming is refused with what to do instead.
+    await expect(keys.confirmOrigin(activeId!)).rejects.toMatchObject({
+      code: 'confirm_unavailable',
+      message: expect.stringContaining('paste the key again with Replace'),
+    });
+    // Pasting it again binds it to the new address.
+    await keys.set(LIVE_KEY, { id: activeId! });
+    expect(await keys.key()).toBe(LIVE_KEY);
+    expect(await keys.test()).toMatchObject({ ok: true });
+    expect(probed).toEqual([`https://evil.example ${LIVE_KEY}`]);
+  });
+
+  it('is confirmed for a new address only when the user says yes outside the page', async () => {
+    const questions: KeyOriginQuestion[] = [];
+    let answer = false;
+    const { keys, moveTo } = bound({
+      confirm: async (q) => {
+        questions.push(q);
+        return answer;
+      },
+    });
+    const { activeId } = await keys.set(LIVE_KEY, { name: 'Studio' });
+    moveTo('https://b.example');
+    await expect(keys.confirmOrigin(activeId!)).rejects.toMatchObject({ code: 'not_confirmed' });
+    await expect(keys.key()).rejects.toMatchObject({ code: 'key_not_for_origin' });
+    expect(keys.state().confirmable).toBe(true);
+    answer = true;
+    expect((await keys.confirmOrigin(activeId!)).keys?.[0]?.origin).toBe('https://b.example');
+    expect(await keys.key()).toBe(LIVE_KEY);
+    expect(keys.platformOrigins()).toContain('https://platform-b.example');
+    expect(questions).toEqual([
+      {
+        keyName: 'Studio',
+        from: 'https://a.example',
+        to: 'https://b.example',
+        platform: 'https://platform-b.example',
+      },
+      expect.anything(),
+    ]);
+    expect(JSON.stringify(questions)).not.toContain(LIVE_KEY);
+  });
+
+  it('binds the keys of an older Kiln to the address set when it first starts', async () => {
+    const secrets = new MemorySecretStore();
+    await secrets.named('k1').set(LIVE_KEY);
+    let index: KeyIndex = {
+      activeId: 'k1',
+      keys: [{ id: 'k1', name: 'Old', suffix: '…0001', addedAt: 1 }],
+    };
+    const keys = new KeyService({
+      secrets,
+      logger: quiet,
+      probe: async () => {},
+      onChange: async () => {},
+      mode: () => 'live',
+      index: { get: () => index, set: async (next) => void (index = next) },
+      binding: () => BINDING,
+    });
+    await keys.load();
+    expect(index.keys[0]).toMatchObject({ id: 'k1', ...BINDING });
+    expect(await keys.key()).toBe(LIVE_KEY);
   });
 });
 

@@ -7,15 +7,41 @@
  * When no secure store is available, or the keychain refuses a key, it is kept in memory for
  * this session only and the state says why.
  *
+ * **A key belongs to the service origin it was added for.** Each key records the origin of the
+ * service address (and the platform address) in place when the user entered it. Kiln hands out a
+ * key only for requests to that origin: changing the service address — by the user, or by a page
+ * gone wrong — never carries a stored key to the new one. To use the key there, the user pastes
+ * it again, or confirms it for the new address outside the page (a native dialog of the desktop
+ * app's main process; the browser host has none, so pasting is its only way). The platform pages
+ * Kiln opens in the system browser come from the same binding, never from a free page setting.
+ *
  * Nothing here puts a key in a log, a file other than the OS keychain, an event or an error.
  */
 import { randomUUID } from 'node:crypto';
 import type { KeyEntryView, KeyStateView, KeyTestResult } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
-import { ApiError } from '../api/errors';
+import { ApiError, AuthError } from '../api/errors';
 import type { Logger } from '../ports';
-import type { KeyIndex } from '../settings/settings-service';
+import type { KeyBinding, KeyIndex } from '../settings/settings-service';
 import { DEFAULT_KEY_ENTRY, type SecretStore } from './secret-store';
+
+/** What the user is asked before a key is used with another service address. */
+export type KeyOriginQuestion = Readonly<{
+  /** The key's name ("Client A"), never the key. */
+  keyName: string;
+  /** The service origin the key was added for. */
+  from: string;
+  /** The service origin it would be used with from now on. */
+  to: string;
+  /** The platform origin confirmed along with it (keys and top-ups pages). */
+  platform: string;
+}>;
+
+/**
+ * Asks the user, outside the page, whether a key may be used with another service origin (the
+ * desktop app's native dialog). Answers true only when the user said yes.
+ */
+export type ConfirmKeyOrigin = (question: KeyOriginQuestion) => Promise<boolean>;
 
 /** Options of {@link KeyService}. */
 export type KeyServiceOptions = Readonly<{
@@ -31,7 +57,18 @@ export type KeyServiceOptions = Readonly<{
   mode: () => 'sandbox' | 'live';
   /** Where the names, suffixes and active id are kept (the settings); memory when absent. */
   index?: Readonly<{ get(): KeyIndex; set(index: KeyIndex): Promise<void> }>;
+  /** The service and platform origins now set (from the settings). */
+  binding: () => KeyBinding;
+  /**
+   * The platform origin Kiln was started with (not a page setting); its pages may always open.
+   */
+  defaultPlatform?: string;
+  /** The native confirmation of a key for a new origin; absent where there is none (browser host). */
+  confirmOrigin?: ConfirmKeyOrigin;
 }>;
+
+/** A stored key's entry. */
+type Entry = KeyIndex['keys'][number];
 
 const NO_SECURE_STORE =
   'No system keychain is available, so Kiln keeps the key only until it quits. Install or unlock your keychain (on Linux: a Secret Service such as GNOME Keyring) to keep it.';
@@ -104,19 +141,109 @@ export class KeyService {
       index = {
         activeId: index.activeId === undefined ? DEFAULT_KEY_ENTRY : index.activeId,
         keys: [
-          { id: DEFAULT_KEY_ENTRY, name: UNNAMED, ...suffixOf(legacy), addedAt: Date.now() },
+          {
+            id: DEFAULT_KEY_ENTRY,
+            name: UNNAMED,
+            ...suffixOf(legacy),
+            addedAt: Date.now(),
+            ...this.#o.binding(),
+          },
           ...index.keys,
         ],
       };
       await this.#index.set(index);
     }
     await Promise.all(index.keys.filter((k) => k.id !== DEFAULT_KEY_ENTRY).map((k) => read(k.id)));
+    // Keys of a Kiln that did not bind them yet belong to the service address set when it ran.
+    if (index.keys.some((k) => !k.origin)) {
+      const binding = this.#o.binding();
+      await this.#index.set({
+        ...index,
+        keys: index.keys.map((k) => (k.origin ? k : { ...k, ...binding })),
+      });
+    }
   }
 
-  /** The active key for the `Authorization` header. Never log or return it across IPC. */
+  /**
+   * The active key for the `Authorization` header of a request to the service address now set.
+   * Never log or return it across IPC. It reads the address in the same turn as the client builds
+   * the request's URL from it, so the two cannot disagree.
+   * @throws AuthError `key_not_for_origin` (never sent) when the active key was added for another
+   *   service origin and not confirmed for this one
+   */
   async key(): Promise<string | undefined> {
-    const id = this.#index.get().activeId;
-    return id ? this.#secrets.get(id) : undefined;
+    const entry = this.#active();
+    if (!entry) return undefined;
+    const { origin } = this.#o.binding();
+    if (entry.origin !== origin) {
+      throw new AuthError('key_not_for_origin', this.#notForOrigin(entry, origin), { sent: false });
+    }
+    return this.#secrets.get(entry.id);
+  }
+
+  /** True while a stored key is the active one (Kiln is live), usable here or not. */
+  chosen(): boolean {
+    const entry = this.#active();
+    return entry !== undefined && this.#secrets.has(entry.id);
+  }
+
+  /**
+   * Origins of the platform pages Kiln may open in the system browser: the platform Kiln was
+   * started with, and the one confirmed with the active key for the service address now set.
+   * A page setting alone never adds one.
+   */
+  platformOrigins(): string[] {
+    const origins = new Set<string>();
+    if (this.#o.defaultPlatform) origins.add(this.#o.defaultPlatform);
+    const entry = this.#active();
+    if (entry?.platform && entry.origin === this.#o.binding().origin) origins.add(entry.platform);
+    return [...origins];
+  }
+
+  /**
+   * Binds a stored key to the service address now set, after the user confirmed it outside the
+   * page (the desktop app's native dialog).
+   * @throws KilnError `unknown_key`, `key_missing`, `confirm_unavailable` (the browser host: paste
+   *   the key again instead) or `not_confirmed` (the user said no)
+   */
+  async confirmOrigin(id: string): Promise<KeyStateView> {
+    const entry = this.#find(id);
+    if (!this.#secrets.has(id)) {
+      throw new KilnError(
+        'key_missing',
+        `Kiln no longer has the secret of “${entry.name}”. Paste the key again with Replace.`,
+      );
+    }
+    const binding = this.#o.binding();
+    if (entry.origin === binding.origin && entry.platform === binding.platform) return this.state();
+    if (!this.#o.confirmOrigin) {
+      throw new KilnError(
+        'confirm_unavailable',
+        `A browser page cannot confirm “${entry.name}” for ${binding.origin}: paste the key again with Replace to use it there.`,
+      );
+    }
+    const yes = await this.#o.confirmOrigin({
+      keyName: entry.name,
+      from: entry.origin ?? 'an unknown address',
+      to: binding.origin,
+      platform: binding.platform,
+    });
+    if (!yes) {
+      throw new KilnError(
+        'not_confirmed',
+        `“${entry.name}” stays with ${entry.origin}: Kiln will not send it to ${binding.origin}.`,
+      );
+    }
+    // The user answered outside the page: the address may have changed meanwhile, so bind the
+    // key to what they were shown, and use it only if that is still the address set.
+    const index = this.#index.get();
+    await this.#index.set({
+      ...index,
+      keys: index.keys.map((k) => (k.id === id ? { ...k, ...binding } : k)),
+    });
+    this.#o.logger.info('a key was confirmed for a new service address', { to: binding.origin });
+    if (index.activeId === id) await this.#o.onChange();
+    return this.state();
   }
 
   /** What the renderer may know. */
@@ -133,6 +260,8 @@ export class KeyService {
       mode: this.#o.mode(),
       ...(active ? { activeId: active.id } : {}),
       keys,
+      origin: this.#o.binding().origin,
+      confirmable: this.#o.confirmOrigin !== undefined,
     };
   }
 
@@ -148,11 +277,13 @@ export class KeyService {
     const existing = o.id ? this.#find(o.id) : undefined;
     const id = existing?.id ?? (index.keys.length ? randomUUID() : DEFAULT_KEY_ENTRY);
     await this.#store(id, key);
+    // A key entered now belongs to the service address now set (and its platform).
     const entry = {
       id,
       name: o.name?.trim() || existing?.name || `Key ${index.keys.length + 1}`,
       ...suffixOf(key),
       addedAt: existing?.addedAt ?? Date.now(),
+      ...this.#o.binding(),
     };
     await this.#index.set({
       activeId: id,
@@ -212,12 +343,23 @@ export class KeyService {
     return this.state();
   }
 
-  /** Tries a key (the given one, a stored one, or the active one) with one free request. */
+  /**
+   * Tries a key with one free request: a pasted one (at the service address now set), a stored
+   * one or the active one (each only at the origin it belongs to).
+   */
   async test(candidate?: string, id?: string): Promise<KeyTestResult> {
     let key = candidate?.trim() || undefined;
-    if (!key && id) {
-      this.#find(id);
-      key = this.#secrets.get(id);
+    const stored = key ? undefined : id ? this.#find(id) : this.#active();
+    if (stored) {
+      const { origin } = this.#o.binding();
+      if (stored.origin !== origin) {
+        return {
+          ok: false,
+          code: 'key_not_for_origin',
+          message: this.#notForOrigin(stored, origin),
+        };
+      }
+      key = this.#secrets.get(stored.id);
       if (!key) {
         return {
           ok: false,
@@ -226,7 +368,7 @@ export class KeyService {
         };
       }
     }
-    if (!key && !(await this.key())) {
+    if (!key) {
       return { ok: false, code: 'no_key', message: 'No API key is set. Paste one to test it.' };
     }
     try {
@@ -241,7 +383,19 @@ export class KeyService {
     }
   }
 
-  #find(id: string): KeyIndex['keys'][number] {
+  #active(): Entry | undefined {
+    const index = this.#index.get();
+    return index.activeId ? index.keys.find((k) => k.id === index.activeId) : undefined;
+  }
+
+  #notForOrigin(entry: Entry, origin: string): string {
+    const from = entry.origin ?? 'another address';
+    return this.#o.confirmOrigin
+      ? `“${entry.name}” was added for ${from}. Kiln will not send it to ${origin} unless you confirm it for this address or paste it again (Account → Keys).`
+      : `“${entry.name}” was added for ${from}. Kiln will not send it to ${origin}: paste it again for this address (Account → Keys → Replace).`;
+  }
+
+  #find(id: string): Entry {
     const entry = this.#index.get().keys.find((k) => k.id === id);
     if (!entry) {
       throw new KilnError('unknown_key', 'Kiln has no key by that name any more. Add it again.');
@@ -266,7 +420,7 @@ export class KeyService {
     this.#secrets.set(id, key);
   }
 
-  #entry(k: KeyIndex['keys'][number], activeId: string | null | undefined): KeyEntryView {
+  #entry(k: Entry, activeId: string | null | undefined): KeyEntryView {
     const missing = !this.#secrets.has(k.id);
     const session = this.#sessionOnly.has(k.id) || !this.#o.secrets.secure;
     return {
@@ -277,6 +431,7 @@ export class KeyService {
       active: k.id === activeId,
       missing,
       addedAt: k.addedAt,
+      ...(k.origin ? { origin: k.origin } : {}),
     };
   }
 }

@@ -44,6 +44,8 @@ describe('KeyringSecretStore (real OS keychain)', () => {
   });
 });
 
+const BINDING = { origin: 'https://api.example.test', platform: 'https://platform.example.test' };
+
 describe('KeyService over the real keychain', () => {
   it('keeps the key in the keychain across restarts, and forgets it on removal', async () => {
     const account = `test-${randomUUID()}`;
@@ -54,6 +56,7 @@ describe('KeyService over the real keychain', () => {
         probe: async () => {},
         onChange: async () => {},
         mode: () => 'live',
+        binding: () => BINDING,
       });
     const first = open();
     await first.load();
@@ -87,6 +90,7 @@ describe('named keys over the real keychain', () => {
         probe: async () => {},
         onChange: async () => {},
         mode: () => 'live',
+        binding: () => BINDING,
         index: saved,
       });
     const first = open();

@@ -33,13 +33,31 @@ export const BALANCE_REFRESH_RANGE = { min: 15, max: 3600, default: 60 } as cons
 export const CACHE_MB_RANGE = { min: 100, max: 1_000_000, default: 2048 } as const;
 
 /**
- * The named keys Kiln keeps: only names, masked suffixes and which one is active. The secrets
- * live in the keychain, one entry per key id. `activeId: null` means the user chose the sandbox;
- * absent means never chosen.
+ * Where a key may be used: the origin of the service address and of the platform address in
+ * place when the user entered (or confirmed) it.
+ */
+export type KeyBinding = Readonly<{ origin: string; platform: string }>;
+
+/**
+ * The named keys Kiln keeps: only names, masked suffixes, the origins each belongs to and which
+ * one is active. The secrets live in the keychain, one entry per key id. `activeId: null` means
+ * the user chose the sandbox; absent means never chosen. Entries written before keys were bound
+ * have no origin: the key service binds them to the address set at the next start.
  */
 export type KeyIndex = Readonly<{
   activeId?: string | null;
-  keys: ReadonlyArray<Readonly<{ id: string; name: string; suffix?: string; addedAt: number }>>;
+  keys: ReadonlyArray<
+    Readonly<{
+      id: string;
+      name: string;
+      suffix?: string;
+      addedAt: number;
+      /** Origin of the service address the key was entered or confirmed for. */
+      origin?: string;
+      /** Origin of the platform address confirmed with it. */
+      platform?: string;
+    }>
+  >;
 }>;
 
 const KeyIndexSchema = z.object({
@@ -50,9 +68,16 @@ const KeyIndexSchema = z.object({
       name: z.string(),
       suffix: z.string().max(8).optional(),
       addedAt: z.number(),
+      origin: z.string().optional(),
+      platform: z.string().optional(),
     }),
   ),
 });
+
+/** The origin of an address Kiln checked (`https://api.example.com/v1` → `https://api.example.com`). */
+export function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
+}
 
 /** Options of {@link SettingsService}. */
 export type SettingsServiceOptions = Readonly<{
@@ -237,6 +262,14 @@ export class SettingsService {
     await this.#save();
     await this.#o.onChange?.(this.get(), previous);
     return this.get();
+  }
+
+  /** The service and platform origins now set: what a key entered now belongs to. */
+  keyBinding(): KeyBinding {
+    return {
+      origin: originOf(this.#current.baseUrl),
+      platform: originOf(this.#current.platformUrl ?? DEFAULT_PLATFORM_URL),
+    };
   }
 
   /** The named keys' index (never the secrets). */

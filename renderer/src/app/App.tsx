@@ -36,7 +36,7 @@ export function App() {
         <BillingBar />
       </header>
       {appState === 'error' ? (
-        <p className="app-fatal" role="alert">
+        <p className="app-fatal" role="alert" data-testid="app-fatal">
           {appError}
         </p>
       ) : null}

@@ -3,6 +3,8 @@
  * browser host the page talks to the host over a WebSocket. Either way the app sees one `Bridge`.
  */
 import { createBridge, type Bridge, type KilnApi } from '../../../shared/ipc/bridge';
+import { TOKEN_FRAGMENT } from '../../../shared/ipc/host-auth';
+import { takeHostToken } from './host-token';
 import { createWsApi } from './ws-api';
 
 declare global {
@@ -14,5 +16,22 @@ declare global {
 
 /** The bridge of this page's transport. */
 export function connectBridge(): Bridge {
-  return createBridge(window.kiln ?? createWsApi());
+  if (window.kiln) return createBridge(window.kiln);
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  const win = { location: window.location, history: window.history, sessionStorage: storage };
+  const token = takeHostToken(win);
+  // The address pasted again into this tab only changes its fragment: take the token out of the
+  // address bar again, and connect anew with it (a restarted host has a new one).
+  window.addEventListener('hashchange', () => {
+    if (window.location.hash.includes(`${TOKEN_FRAGMENT}=`)) {
+      takeHostToken(win);
+      window.location.reload();
+    }
+  });
+  return createBridge(createWsApi(token));
 }

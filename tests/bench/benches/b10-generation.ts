@@ -21,6 +21,11 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { EMBEDDED_SANDBOX_KEY } from '../../../electron/host/embedded-sandbox';
+import {
+  BRIDGE_PROTOCOL,
+  TOKEN_FRAGMENT,
+  TOKEN_PROTOCOL_PREFIX,
+} from '../../../shared/ipc/host-auth';
 import type { KilnHost } from '../lib/app';
 import {
   newPage,
@@ -56,8 +61,14 @@ async function doneAt(kiln: KilnHost, taskOrNewest: string | null, skew: number)
 
 /** Listens to Kiln's `jobs.updated` events, keeping when each job reached each state. */
 function watchJobs(kiln: KilnHost): { states: Map<string, Record<string, number>>; close(): void } {
+  // As the page does: its own Origin, and the start token proved in the handshake.
   const url = new URL(kiln.url);
-  const ws = new WebSocket(`ws://${url.host}/bridge${url.search}`);
+  const token = new URLSearchParams(url.hash.slice(1)).get(TOKEN_FRAGMENT)!;
+  const ws = new WebSocket(
+    `ws://${url.host}/bridge`,
+    [BRIDGE_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`],
+    { origin: url.origin },
+  );
   const states = new Map<string, Record<string, number>>();
   ws.on('message', (data) => {
     const message = JSON.parse(String(data)) as {

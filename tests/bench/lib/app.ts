@@ -56,7 +56,7 @@ export class KilnHost {
     return new URL(this.host.url).origin;
   }
 
-  /** Where the host serves `/files/models/<name>` from. */
+  /** Where the host serves model cache files (`host.cacheFileUrl(name)`) from. */
   get cacheDir(): string {
     return path.join(this.dataDir, 'cache', 'models');
   }
@@ -75,7 +75,7 @@ export class KilnHost {
       () => false,
     );
     if (!exists) await link(fixture.path, target).catch(() => copyFile(fixture.path, target));
-    return `${this.origin}/files/models/${file}`;
+    return `${this.origin}${this.host.cacheFileUrl(file)}`;
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * The keys: every named key with its masked suffix and where it is kept, the active one marked.
  * Each can be tried (a free balance call), made active, replaced or removed; a refused key says
- * so and offers to replace it. With no key active Kiln uses the sandbox.
+ * so and offers to replace it. With no key active Kiln uses the sandbox. A key belongs to the
+ * service address it was added for: after the address changed, its row says so and offers to
+ * paste it again, or (in the desktop app) to confirm it in a dialog of the app itself.
  */
 import { useState } from 'react';
 import type { KeyEntryView } from '../../../../shared/ipc/contract';
@@ -16,8 +18,20 @@ const STORAGE_WORDS = {
 } as const;
 
 /** One stored key with its actions. */
-function KeyRow({ entry }: { entry: KeyEntryView }) {
+function KeyRow({
+  entry,
+  origin,
+  confirmable,
+}: {
+  entry: KeyEntryView;
+  /** The service address now set. */
+  origin: string | undefined;
+  /** A native dialog can confirm the key for it (the desktop app). */
+  confirmable: boolean;
+}) {
   const testKey = useKiln((s) => s.testKey);
+  const confirmKeyOrigin = useKiln((s) => s.confirmKeyOrigin);
+  const elsewhere = Boolean(entry.origin && origin && entry.origin !== origin);
   const removeKey = useKiln((s) => s.removeKey);
   const activateKey = useKiln((s) => s.activateKey);
   const [replacing, setReplacing] = useState(false);
@@ -91,6 +105,33 @@ function KeyRow({ entry }: { entry: KeyEntryView }) {
           </button>
         </p>
       ) : null}
+      {elsewhere && !entry.missing ? (
+        <p className="field-error" role="status" data-testid="key-origin-notice">
+          This key was added for <span className="mono">{entry.origin}</span>. Kiln will not send it
+          to <span className="mono">{origin}</span>
+          {confirmable
+            ? ': confirm it for this address, or paste it again.'
+            : ': paste it again to use it there.'}{' '}
+          {confirmable ? (
+            <button
+              type="button"
+              onClick={() =>
+                act(async () => {
+                  setResult(undefined);
+                  await confirmKeyOrigin(entry.id);
+                  setResult({ ok: true, text: `Confirmed for ${origin ?? 'this address'}.` });
+                })
+              }
+              data-testid="key-confirm-origin"
+            >
+              Confirm for this address…
+            </button>
+          ) : null}{' '}
+          <button type="button" onClick={() => setReplacing(true)} data-testid="key-paste-again">
+            Paste it again
+          </button>
+        </p>
+      ) : null}
       {entry.missing ? (
         <p className="field-error">
           Kiln no longer has this key&apos;s secret. Replace it to use it again.
@@ -154,7 +195,12 @@ export function KeysSection() {
       {keys.length ? (
         <ul className="key-list" aria-label="Stored keys">
           {keys.map((k) => (
-            <KeyRow key={k.id} entry={k} />
+            <KeyRow
+              key={k.id}
+              entry={k}
+              origin={keyState?.origin}
+              confirmable={keyState?.confirmable ?? false}
+            />
           ))}
         </ul>
       ) : (

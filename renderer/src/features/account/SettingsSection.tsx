@@ -138,6 +138,7 @@ export function SettingsSection() {
   const updateSettings = useKiln((s) => s.updateSettings);
   const keyState = useKiln((s) => s.keyState);
   const activateKey = useKiln((s) => s.activateKey);
+  const openAccount = useKiln((s) => s.openAccount);
   const id = useId();
   const [draft, setDraft] = useState<Draft | undefined>(settings ? draftOf(settings) : undefined);
   const [error, setError] = useState<{ field?: string; message: string } | undefined>();
@@ -164,6 +165,7 @@ export function SettingsSection() {
   };
 
   const lastKey = keyState?.keys?.find((k) => !k.missing);
+  const activeKey = keyState?.keys?.find((k) => k.active);
   const connection: ReactNode = (
     <fieldset className="settings-connection" data-testid="settings-connection">
       <legend>Connection</legend>
@@ -200,6 +202,15 @@ export function SettingsSection() {
           ? ` with “${(keyState?.keys?.find((k) => k.active) ?? lastKey).name}”`
           : ' (add a key first, under Keys)'}
       </label>
+      {activeKey?.origin && keyState?.origin && activeKey.origin !== keyState.origin ? (
+        <p className="field-error" role="status" data-testid="settings-key-origin">
+          “{activeKey.name}” was added for {activeKey.origin}: Kiln will not send it to{' '}
+          {keyState.origin}.{' '}
+          <button type="button" onClick={() => openAccount('keys')}>
+            Confirm or paste it again under Keys
+          </button>
+        </p>
+      ) : null}
     </fieldset>
   );
 

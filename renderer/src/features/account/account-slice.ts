@@ -71,6 +71,12 @@ export interface AccountSlice {
   removeKey(id: string): Promise<KeyStateView>;
   /** Uses a stored key from now on, or (`null`) the sandbox. */
   activateKey(id: string | null): Promise<KeyStateView>;
+  /**
+   * Asks the user, outside the page (the desktop app's native dialog), to use a stored key with
+   * the service address now set.
+   * @throws KilnError `not_confirmed`, or `confirm_unavailable` in the browser host
+   */
+  confirmKeyOrigin(id: string): Promise<KeyStateView>;
   /** Opens a platform page in the system browser; false when the renderer must show a link. */
   openExternal(url: string): Promise<boolean>;
   /** Closes a payment notice for good. */
@@ -94,7 +100,12 @@ export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set
   const keyChanged = (keyState: KeyStateView) => {
     const modeChanged = get().keyState?.mode !== keyState.mode;
     const activeChanged = get().keyState?.activeId !== keyState.activeId;
+    const addressChanged = get().keyState?.origin !== keyState.origin;
     set({ keyState, ...(modeChanged || activeChanged ? { accountError: undefined } : {}) });
+    // The service address changed (here or elsewhere): show the settings as they are now.
+    if (addressChanged && get().settings) {
+      void bridge['settings:get'](undefined).then((settings) => set({ settings }), remember);
+    }
     // Another connection has other prices, another balance and another ledger: read them again.
     if (modeChanged || activeChanged) {
       void Promise.all([
@@ -168,6 +179,12 @@ export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set
     },
     async activateKey(id) {
       return keyChanged(await bridge['keys:activate']({ id }));
+    },
+    async confirmKeyOrigin(id) {
+      const keyState = keyChanged(await bridge['keys:confirmOrigin']({ id }));
+      // The key works here now: read the balance with it.
+      await get().refreshBalance();
+      return keyState;
     },
     async openExternal(url) {
       return bridge['app:openExternal']({ url }).catch(() => false);

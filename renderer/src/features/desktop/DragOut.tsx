@@ -1,13 +1,18 @@
 /**
  * A handle to drag a finished model or export out of Kiln, onto the desktop, a folder, Blender or
  * a slicer. In the desktop app the main process drags the real file; in the browser host the page
- * hands Chromium a `DownloadURL`, which saves the file where it is dropped.
+ * hands Chromium a `DownloadURL`, which saves the file where it is dropped. That URL is a ticket
+ * good for one download and a few minutes, so the handle asks for a fresh one after each drag
+ * and when the pointer comes back to it later.
  */
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DragSourceView, FileRef } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { dragData } from './drag-data';
 import './desktop.css';
+
+/** A download ticket older than this is renewed when the pointer reaches the handle. */
+const TICKET_RENEW_MS = 5 * 60_000;
 
 /** Props of {@link DragOut}: the result, by job or model id. */
 export type DragOutProps = Readonly<{ fileRef: FileRef }>;
@@ -17,11 +22,18 @@ export function DragOut({ fileRef }: DragOutProps) {
   const dragSource = useKiln((s) => s.dragSource);
   const startDrag = useKiln((s) => s.startDrag);
   const key = 'jobId' in fileRef ? `job:${fileRef.jobId}` : `model:${fileRef.modelId}`;
-  const [state, setState] = useState<{ key: string; source?: DragSourceView; error?: string }>();
+  const [state, setState] = useState<{
+    key: string;
+    source?: DragSourceView;
+    error?: string;
+    at?: number;
+  }>();
+  // Bumped to ask for a fresh download ticket (after a drag, or when the one held is old).
+  const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     dragSource(fileRef).then(
-      (source) => live && setState({ key, source }),
+      (source) => live && setState({ key, source, at: Date.now() }),
       (error: unknown) => live && setState({ key, error: (error as Error).message }),
     );
     return () => {
@@ -29,7 +41,8 @@ export function DragOut({ fileRef }: DragOutProps) {
     };
     // `key` names the ref; the object itself may be new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, dragSource]);
+  }, [key, dragSource, round]);
+  const renew = () => setRound((n) => n + 1);
   const current = state?.key === key ? state : undefined;
   const source = current?.source;
 
@@ -58,6 +71,13 @@ export function DragOut({ fileRef }: DragOutProps) {
       data-ready={source ? 'true' : 'false'}
       draggable={Boolean(source)}
       onDragStart={onDragStart}
+      onDragEnd={() => !startDrag && renew()}
+      onPointerEnter={() =>
+        !startDrag &&
+        current?.at !== undefined &&
+        Date.now() - current.at > TICKET_RENEW_MS &&
+        renew()
+      }
       title={label}
       aria-label={label}
       aria-disabled={!source}

@@ -11,25 +11,18 @@ import { createKilnStore } from '../../store/app-store';
 import { dragData } from './drag-data';
 
 describe('dragData', () => {
-  const page = 'http://127.0.0.1:5317/?token=abc';
-  it('makes an absolute DownloadURL on the page origin, with the page token', () => {
+  const page = 'http://127.0.0.1:5317/';
+  it('makes an absolute DownloadURL on the page origin from the one-time ticket, nothing else', () => {
     expect(
-      dragData(
-        { name: 'Tea: pot.glb', mime: 'model/gltf-binary', url: '/files/models/x.glb' },
-        page,
-      ),
+      dragData({ name: 'Tea: pot.glb', mime: 'model/gltf-binary', url: '/download/t1' }, page),
     ).toEqual({
-      downloadUrl:
-        'model/gltf-binary:Tea_ pot.glb:http://127.0.0.1:5317/files/models/x.glb?token=abc',
-      href: 'http://127.0.0.1:5317/files/models/x.glb?token=abc',
+      downloadUrl: 'model/gltf-binary:Tea_ pot.glb:http://127.0.0.1:5317/download/t1',
+      href: 'http://127.0.0.1:5317/download/t1',
     });
   });
 
-  it('gives nothing without a URL and never sends the token elsewhere', () => {
+  it('gives nothing without a URL', () => {
     expect(dragData({ name: 'a.glb', mime: 'model/gltf-binary' }, page)).toBeUndefined();
-    expect(
-      dragData({ name: 'a.glb', mime: 'm', url: 'http://other.example/a.glb' }, page)?.href,
-    ).toBe('http://other.example/a.glb');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Chromium's drag-out of a file by URL: a `DownloadURL` item (`mime:name:url`) makes the browser
- * download the URL into the folder the user drops on. The browser host serves the file to its own
- * page only, so the URL carries the page's access token when the page has one.
+ * download the URL into the folder the user drops on. The page that receives a drop can read the
+ * drag data, so the URL is a one-time download ticket the host minted for this file (it carries
+ * no credential of the page: never the start token, never the model file key).
  */
 import type { DragSourceView } from '../../../../shared/ipc/contract';
 
@@ -16,10 +17,7 @@ export interface DragData {
 /** The drag data for `source` seen from the page at `pageHref`, or undefined without a URL. */
 export function dragData(source: DragSourceView, pageHref: string): DragData | undefined {
   if (!source.url) return undefined;
-  const page = new URL(pageHref);
-  const url = new URL(source.url, page);
-  const token = page.searchParams.get('token');
-  if (token && url.origin === page.origin) url.searchParams.set('token', token);
+  const url = new URL(source.url, pageHref);
   // The name may not contain the separator; the MIME type never does.
   return {
     downloadUrl: `${source.mime}:${source.name.replace(/:/g, '_')}:${url.href}`,
