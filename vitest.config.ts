@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,electron,renderer}/**/*.test.{ts,tsx}'],
+    include: ['{shared,electron,renderer}/**/*.test.{ts,tsx}', 'tests/health/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

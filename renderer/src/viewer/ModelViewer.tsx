@@ -29,6 +29,7 @@ import { ModelPreparations } from './model-preparations';
 import { ModelScene } from './ModelScene';
 import { ALL_PARTS_VISIBLE, type PartsView } from './parts';
 import { PartsPanel } from './PartsPanel';
+import { HealthPanel } from './health/HealthPanel';
 import { progressPercent } from './progress-label';
 import { ScenePanel } from './ScenePanel';
 import { StatsPanel } from './StatsPanel';
@@ -405,6 +406,7 @@ export function ModelViewer({
     };
   }, []);
 
+  const stageOf = useCallback(() => commandsRef.current?.stage() ?? null, []);
   const toggleTab = useCallback(
     (next: InspectorTab) => setTab((t) => (t === next ? null : next)),
     [],
@@ -584,6 +586,7 @@ export function ModelViewer({
                   parts: 'Parts',
                   compare: 'Compare',
                   capture: 'Capture',
+                  health: 'Health',
                 }[tab]
               }
             </h2>
@@ -631,6 +634,13 @@ export function ModelViewer({
               disabled={state !== 'ready'}
               viewerSize={viewerSize}
               onCapture={capture}
+            />
+          ) : null}
+          {tab === 'health' ? (
+            <HealthPanel
+              stage={stageOf}
+              modelKey={info ? source?.key : undefined}
+              textures={info?.stats.textures ?? []}
             />
           ) : null}
         </aside>

@@ -7,7 +7,7 @@ import { SHADING_MODES, type ShadingMode, type ViewerSettings } from './viewer-s
 type OverlaySetting = 'grid' | 'shadow' | 'dimensions';
 
 /** A tab of the inspector on the viewer's right. */
-export type InspectorTab = 'scene' | 'stats' | 'parts' | 'compare' | 'capture';
+export type InspectorTab = 'scene' | 'stats' | 'parts' | 'compare' | 'capture' | 'health';
 
 /** Props of {@link ViewerToolbar}. */
 export interface ViewerToolbarProps {
@@ -45,6 +45,7 @@ const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
   ['parts', 'parts', 'Parts outliner'],
   ['compare', 'compare', 'Compare with another model'],
   ['capture', 'capture', 'Save a screenshot'],
+  ['health', 'health', 'Mesh health and printability'],
 ];
 
 /**
