@@ -42,6 +42,10 @@ export const CHANNELS = [
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',
+  'recordings:start',
+  'recordings:append',
+  'recordings:finish',
+  'recordings:cancel',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];

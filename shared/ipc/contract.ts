@@ -27,6 +27,9 @@ import {
   RemoveKeyInputSchema,
   LibraryThumbnailInputSchema,
   LibraryVersionsInputSchema,
+  RecordingAppendInputSchema,
+  RecordingRefSchema,
+  RecordingStartInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -48,6 +51,8 @@ import {
   LibraryCacheInfoViewSchema,
   LibraryVersionsViewSchema,
   ThumbnailViewSchema,
+  RecordingOpenViewSchema,
+  RecordingViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -95,6 +100,14 @@ export const contract = {
   'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },
   'files:showInFolder': { input: FileRefSchema, output: ShowInFolderViewSchema },
   'app:takeOpenRequests': { input: none, output: z.array(OpenRequestViewSchema) },
+  /** A turntable recording, sent in pieces and saved where the user chose (then dragged out). */
+  'recordings:start': { input: RecordingStartInputSchema, output: RecordingOpenViewSchema },
+  'recordings:append': {
+    input: RecordingAppendInputSchema,
+    output: z.object({ bytes: z.number().int() }),
+  },
+  'recordings:finish': { input: RecordingRefSchema, output: RecordingViewSchema },
+  'recordings:cancel': { input: RecordingRefSchema, output: z.object({}) },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

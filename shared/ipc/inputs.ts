@@ -255,6 +255,29 @@ export const LibraryThumbnailInputSchema = z.object({ modelId: id });
 export const FileRefSchema = z.union([
   z.object({ jobId: id }).strict(),
   z.object({ modelId: id }).strict(),
+  z.object({ recordingId: id }).strict(),
 ]);
-/** A finished result, by job or model. */
+/** A finished result, by job, model or saved recording (a turntable video). */
 export type FileRef = z.infer<typeof FileRefSchema>;
+
+/** Largest piece of a recording one `recordings:append` carries, in base64 characters. */
+export const RECORDING_CHUNK_CHARS = 700_000;
+
+/**
+ * `recordings:start`: a recording the viewer made (a turntable video or GIF) is about to be sent
+ * in pieces, to be saved in `folder` as `fileName` (made safe, never replacing a file).
+ */
+export const RecordingStartInputSchema = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  /** Absolute path of the folder to save it in. */
+  folder: z.string().min(1).max(4096),
+});
+
+/** `recordings:append`: the next piece, base64 (the WebSocket transport carries text). */
+export const RecordingAppendInputSchema = z.object({
+  recordingId: id,
+  data: z.string().max(RECORDING_CHUNK_CHARS),
+});
+
+/** `recordings:finish` / `recordings:cancel`: which recording. */
+export const RecordingRefSchema = z.object({ recordingId: id });

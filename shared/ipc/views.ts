@@ -429,3 +429,17 @@ export const OpenRequestViewSchema = z.union([
 ]);
 /** Something to show. */
 export type OpenRequestView = z.infer<typeof OpenRequestViewSchema>;
+
+/** A recording being written (`recordings:start`). */
+export const RecordingOpenViewSchema = z.object({ recordingId: z.string() });
+
+/** Where `recordings:finish` saved a recording. */
+export const RecordingViewSchema = z.object({
+  recordingId: z.string(),
+  /** The file's name in its folder ("kiln-coffee-turntable (2).webm"). */
+  name: z.string(),
+  path: z.string(),
+  bytes: z.number().int(),
+});
+/** A saved recording. */
+export type RecordingView = z.infer<typeof RecordingViewSchema>;

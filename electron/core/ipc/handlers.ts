@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client';
 import type { SwitchableConnection } from '../connection';
 import type { DesktopFiles } from '../desktop/desktop-files';
 import type { FileStager } from '../files/file-stager';
+import type { Recordings } from '../files/recordings';
 import { previewSavedResult } from '../files/saved-preview';
 import type { JobService } from '../jobs/job-service';
 import type { ConceptService } from '../library/concept-service';
@@ -33,6 +34,7 @@ export type HandlerDeps = Readonly<{
   connection: SwitchableConnection;
   library: LibraryService;
   desktop: DesktopFiles;
+  recordings: Recordings;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -143,5 +145,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'files:dragSource': async (ref) => d.desktop.dragSource(ref),
     'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
     'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),
+    'recordings:start': async ({ fileName, folder }) => d.recordings.start(fileName, folder),
+    'recordings:append': async ({ recordingId, data }) => d.recordings.append(recordingId, data),
+    'recordings:finish': async ({ recordingId }) => d.recordings.finish(recordingId),
+    'recordings:cancel': async ({ recordingId }) => {
+      await d.recordings.cancel(recordingId);
+      return {};
+    },
   };
 }

@@ -16,7 +16,7 @@ export type DragOutProps = Readonly<{ fileRef: FileRef }>;
 export function DragOut({ fileRef }: DragOutProps) {
   const dragSource = useKiln((s) => s.dragSource);
   const startDrag = useKiln((s) => s.startDrag);
-  const key = 'jobId' in fileRef ? `job:${fileRef.jobId}` : `model:${fileRef.modelId}`;
+  const key = JSON.stringify(fileRef);
   const [state, setState] = useState<{ key: string; source?: DragSourceView; error?: string }>();
   useEffect(() => {
     let live = true;
