@@ -4,6 +4,7 @@
  * agree; the main process checks them again with the route schemas of `shared/api/params`.
  */
 import { z } from 'zod';
+import { RECORDING_CHUNK_CHARS } from './channels';
 import {
   EXPORT_FORMATS,
   EXPORT_TEXTURE_WORDS,
@@ -259,9 +260,6 @@ export const FileRefSchema = z.union([
 ]);
 /** A finished result, by job, model or saved recording (a turntable video). */
 export type FileRef = z.infer<typeof FileRefSchema>;
-
-/** Largest piece of a recording one `recordings:append` carries, in base64 characters. */
-export const RECORDING_CHUNK_CHARS = 700_000;
 
 /**
  * `recordings:start`: a recording the viewer made (a turntable video or GIF) is about to be sent

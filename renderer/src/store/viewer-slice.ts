@@ -1,5 +1,6 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
-import type { ModelView } from '../../../shared/ipc/contract';
+import type { ModelView, RecordingView } from '../../../shared/ipc/contract';
+import { saveRecording } from '../viewer/turntable/save-recording';
 import type { ViewerState } from '../viewer/viewer-types';
 import type { SliceCreator } from './app-store';
 
@@ -38,6 +39,8 @@ export interface ViewerSlice {
    */
   viewerState: ViewerState | undefined;
   setViewerState(state: ViewerState): void;
+  /** Saves a turntable recording in `folder` (through the main process). */
+  saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
 }
 
 /** Creates the viewer slice. */
@@ -87,4 +90,5 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   },
   closeCompare: () => set({ compareModel: undefined }),
   setModelStats: (modelStats) => set({ modelStats }),
+  saveRecording: (bytes, fileName, folder) => saveRecording(bridge, bytes, fileName, folder),
 });

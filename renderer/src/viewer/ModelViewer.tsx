@@ -33,6 +33,7 @@ import { HealthPanel } from './health/HealthPanel';
 import { progressPercent } from './progress-label';
 import { ScenePanel } from './ScenePanel';
 import { StatsPanel } from './StatsPanel';
+import { TurntablePanel } from './turntable/TurntablePanel';
 import { useLatest } from './use-latest';
 import {
   DEFAULT_SETTINGS,
@@ -586,6 +587,7 @@ export function ModelViewer({
                   parts: 'Parts',
                   compare: 'Compare',
                   capture: 'Capture',
+                  record: 'Turntable video',
                   health: 'Health',
                 }[tab]
               }
@@ -634,6 +636,16 @@ export function ModelViewer({
               disabled={state !== 'ready'}
               viewerSize={viewerSize}
               onCapture={capture}
+            />
+          ) : null}
+          {tab === 'record' ? (
+            <TurntablePanel
+              stage={stageOf}
+              modelName={info ? source?.name : undefined}
+              clip={
+                info?.animation?.getSnapshot().clips[info.animation.getSnapshot().clip]?.name ??
+                null
+              }
             />
           ) : null}
           {tab === 'health' ? (
