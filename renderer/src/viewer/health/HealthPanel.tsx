@@ -34,7 +34,7 @@ const PRINTERS: ReadonlyArray<{ id: string; label: string; volume: BuildVolume }
 const PROCESSES = { fdm: 0.8, resin: 0.4 } as const;
 
 const n = (v: number) => v.toLocaleString('en-US');
-const pct = (v: number) => `${Math.round(v * 1000) / 10} %`;
+const pct = (v: number) => (v > 0 && v < 0.001 ? '< 0.1 %' : `${Math.round(v * 1000) / 10} %`);
 
 /** A check's progress bar with its stage and elapsed time (shown only while it runs). */
 export function CheckProgress({ state }: { state: CheckState<unknown> }): JSX.Element | null {
