@@ -16,6 +16,7 @@ import {
   WebGLRenderTarget,
   Color,
   ShaderChunk,
+  SRGBColorSpace,
 } from 'three';
 import { FullScreenQuad } from 'three/examples/jsm/postprocessing/Pass.js';
 import { computeFit } from '../fit-camera';
@@ -35,8 +36,9 @@ const OUTPUT_SHADER = {
     uniform vec3 background;
     uniform bool solid;
     varying vec2 vUv;
+    // three's prefix declares the colour-space functions; tone mapping it leaves out when
+    // drawing into a render target, so its functions come from here.
     ${ShaderChunk.tonemapping_pars_fragment}
-    ${ShaderChunk.colorspace_pars_fragment}
     void main() {
       // Rows are read back bottom first: sampling upside down makes them come out top first.
       vec4 c = texture2D(frame, vec2(vUv.x, 1.0 - vUv.y));
@@ -91,7 +93,8 @@ export class FrameRenderer {
       type: UnsignedByteType,
       depthBuffer: false,
     });
-    const bg = new Color(colour);
+    // The pass composes in sRGB (after its tone mapping), so the colour goes in as sRGB too.
+    const bg = new Color(colour).getRGB({ r: 0, g: 0, b: 0 }, SRGBColorSpace);
     this.#material = new ShaderMaterial({
       uniforms: {
         frame: { value: this.#hdr.texture },
