@@ -2,15 +2,15 @@
  * Turntable recordings of a generated model: a 4 s WebM (VP9) and a GIF, checked by reading the
  * saved files back (container, codec, size, frame count, duration); an MP4 where this platform
  * has an H.264 encoder (else the panel says it has none); a transparent WebM with an alpha track;
- * and Cancel, which leaves no file.
+ * Cancel, which leaves no file; and a rigged model playing its clip.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { coffeeModel } from '../support/fixture-models';
-import { readGif, readVideo, TurntablePage } from '../support/turntable-page';
-import { ViewerPage } from '../support/viewer-page';
+import { coffeeModel, riggedModel } from '../support/fixture-models';
+import { gifFrame, readGif, readVideo, TurntablePage } from '../support/turntable-page';
+import { coverage, imageDifference, pixelAt, ViewerPage } from '../support/viewer-page';
 
 let folder: string;
 test.beforeEach(async () => {
@@ -47,12 +47,25 @@ test('records a 4 s WebM, a GIF and an MP4 of a generated model, and cancels', a
     await expect(panel.getByTestId('show-in-folder-note')).toContainText(file);
   });
 
-  await test.step('a GIF, 480 × 480 at 24 fps', async () => {
-    await turntable.choose({ format: 'gif', size: 'square-480', fps: 24, seconds: 4 }, folder);
-    const gif = await readGif(await turntable.record(folder));
+  await test.step('a GIF, 480 × 480 at 24 fps, on a solid colour', async () => {
+    await turntable.choose(
+      { format: 'gif', size: 'square-480', fps: 24, seconds: 4, background: 'solid' },
+      folder,
+    );
+    await panel.getByTestId('turntable-colour').fill('#2040a0');
+    const file = await turntable.record(folder);
+    const gif = await readGif(file);
     expect(gif).toMatchObject({ magic: 'GIF89a', width: 480, height: 480, frames: 96 });
     // GIF counts in hundredths: 24 fps is stored as 40 ms.
     expect(new Set(gif.delay)).toEqual(new Set([40]));
+    // The frames show the model, on the chosen colour, turning.
+    const first = await gifFrame(file, 0);
+    const quarter = await gifFrame(file, 24);
+    expect(pixelAt(first, 0.01, 0.01)).toEqual(
+      [0x20, 0x40, 0xa0].map((v) => expect.closeTo(v, -1.2)),
+    );
+    expect(coverage(first)).toBeGreaterThan(0.1);
+    expect(imageDifference(first, quarter)).toBeGreaterThan(3);
   });
 
   await test.step('an MP4 where this platform encodes H.264, else the panel says so', async () => {
@@ -101,4 +114,26 @@ test('records a 4 s WebM, a GIF and an MP4 of a generated model, and cancels', a
   // The viewer shows the model as before.
   await viewer.waitIdle();
   await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready');
+});
+
+test('records a rigged model playing its clip with a still camera', async ({ kiln }) => {
+  test.setTimeout(300_000);
+  const viewer = new ViewerPage(kiln.page);
+  await viewer.open(await riggedModel());
+  const turntable = new TurntablePage(viewer);
+  const panel = await turntable.open();
+  await expect(panel.getByTestId('turntable-clip')).toBeChecked();
+  await turntable.choose(
+    { format: 'gif', size: '360p', fps: 24, seconds: 2, motion: 'still', background: 'solid' },
+    folder,
+  );
+  const file = await turntable.record(folder);
+  expect(path.basename(file)).toBe('kiln-coffee-rigged-clip-640x360.gif');
+  // The camera stands still, the model moves: frames differ from the first one.
+  const first = await gifFrame(file, 0);
+  expect(imageDifference(await gifFrame(file, 12), first)).toBeGreaterThan(0.5);
+  // Without the clip, a still camera has nothing to record.
+  await panel.getByTestId('turntable-clip').uncheck();
+  await expect(panel.getByTestId('turntable-problem')).toContainText('still camera');
+  await expect(panel.getByTestId('turntable-record')).toBeDisabled();
 });

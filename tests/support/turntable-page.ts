@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, type Locator } from '@playwright/test';
 import { ALL_FORMATS, BufferSource, Input } from 'mediabunny';
 import sharp from 'sharp';
-import type { ViewerPage } from './viewer-page';
+import type { Pixels, ViewerPage } from './viewer-page';
 
 /** What the panel is asked to record. */
 export interface RecordOptions {
@@ -96,4 +96,13 @@ export async function readGif(
     frames: meta.pages!,
     delay: meta.delay ?? [],
   };
+}
+
+/** Frame `page` of a GIF as RGB pixels. */
+export async function gifFrame(file: string, page: number): Promise<Pixels> {
+  const { data, info } = await sharp(file, { page })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
