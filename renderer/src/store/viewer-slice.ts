@@ -39,6 +39,9 @@ export interface ViewerSlice {
    */
   viewerState: ViewerState | undefined;
   setViewerState(state: ViewerState): void;
+  /** The print tool's longest side (mm), which the health panel's printability starts from. */
+  printLengthMm: number | undefined;
+  setPrintLengthMm(mm: number | undefined): void;
   /** Saves a turntable recording in `folder` (through the main process). */
   saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
 }
@@ -90,5 +93,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   },
   closeCompare: () => set({ compareModel: undefined }),
   setModelStats: (modelStats) => set({ modelStats }),
+  printLengthMm: undefined,
+  setPrintLengthMm: (printLengthMm) => set({ printLengthMm }),
   saveRecording: (bytes, fileName, folder) => saveRecording(bridge, bytes, fileName, folder),
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
+import { useKiln } from '../../store/StoreProvider';
 import { useElapsedSeconds } from '../use-elapsed-seconds';
 import type { ViewerStage } from '../viewer-types';
 import type { BuildVolume, HealthIssue, HealthReport, HealthTexture } from './health-types';
@@ -14,8 +15,6 @@ export interface HealthPanelProps {
   /** Changes whenever another model is shown. */
   readonly modelKey: string | undefined;
   readonly textures: readonly HealthTexture[];
-  /** The print tool's longest side (mm), when it has one. */
-  readonly printLengthMm?: number | undefined;
 }
 
 /** Printers people own, build volume in mm (x × y on the plate, z up). */
@@ -159,18 +158,18 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
  * engines, and is it printable at a chosen size (thin walls as a heat map, overhangs, build
  * volume, hollow shell). Every issue can be clicked: the viewer frames it and highlights it.
  */
-export function HealthPanel({
-  stage,
-  modelKey,
-  textures,
-  printLengthMm,
-}: HealthPanelProps): JSX.Element {
+export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JSX.Element {
+  const printLengthMm = useKiln((s) => s.printLengthMm);
   const { health, print, selected, run, checkPrint, showHeatMap, select } = useHealth(
     stage,
     modelKey,
     textures,
   );
   const [length, setLength] = useState(String(printLengthMm ?? 100));
+  // A new length in the print tool is the size to check.
+  useEffect(() => {
+    if (printLengthMm) setLength(String(printLengthMm));
+  }, [printLengthMm]);
   const [process, setProcess] = useState<keyof typeof PROCESSES>('fdm');
   const [minWall, setMinWall] = useState(String(PROCESSES.fdm));
   const [printer, setPrinter] = useState(PRINTERS[0]!.id);
