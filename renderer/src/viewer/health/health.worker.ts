@@ -3,7 +3,7 @@
  * stalls the viewer. It keeps the last model's cleaned surface and BVH, so asking again at
  * another print size only casts the rays.
  */
-import type { HealthRequest, HealthResponse } from './health-types';
+import type { HealthIssue, HealthRequest, HealthResponse } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis, type PrintBasis } from './printability';
 import type { SolidMesh } from './mesh-health';
@@ -14,6 +14,10 @@ let basis: PrintBasis | null = null;
 const post = (message: HealthResponse, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(message, transfer);
 
+/** The issues' geometry moves to the page rather than being copied there (megabytes of it). */
+const geometryOf = (issues: readonly HealthIssue[]): Transferable[] =>
+  issues.flatMap((i) => [i.segments?.buffer, i.faces?.buffer]).filter((b) => b !== undefined);
+
 self.onmessage = (event: MessageEvent<HealthRequest>) => {
   const request = event.data;
   const progress = (stage: string, done: number) =>
@@ -23,7 +27,10 @@ self.onmessage = (event: MessageEvent<HealthRequest>) => {
       const result = analyseHealth(request.input, progress);
       solid = result.solid;
       basis = null;
-      post({ type: 'report', id: request.id, report: result.report });
+      post(
+        { type: 'report', id: request.id, report: result.report },
+        geometryOf(result.report.issues),
+      );
       return;
     }
     if (!solid) throw new Error('no model has been checked yet');
@@ -36,6 +43,7 @@ self.onmessage = (event: MessageEvent<HealthRequest>) => {
     post({ type: 'print', id: request.id, report }, [
       report.overlay.positions.buffer,
       report.overlay.colors.buffer,
+      ...geometryOf(report.issues),
     ]);
   } catch (error) {
     post({ type: 'error', id: request.id, message: (error as Error).message || String(error) });

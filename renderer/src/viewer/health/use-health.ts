@@ -96,7 +96,7 @@ export function useHealth(
         (best, t) => (!best || t.width * t.height > best.width * best.height ? t : best),
         null,
       );
-      const input = extractModel(s.model, textures, baseColour);
+      const input = await extractModel(s.model, textures, baseColour);
       const report = await worker().analyse(input, (progress) => {
         if (keyRef.current === key) setHealth({ phase: 'running', progress, started });
       });
@@ -126,7 +126,7 @@ export function useHealth(
         if (workerHas.current !== key) {
           const s = stage();
           if (!s?.model) return;
-          await worker().analyse(extractModel(s.model, textures, null));
+          await worker().analyse(await extractModel(s.model, textures, null));
           workerHas.current = key;
         }
         const report = await worker().print(options, (progress) => {
