@@ -56,9 +56,15 @@ export async function b14(ctx: BenchContext): Promise<BenchResult> {
       await waitQuiet(page, 500, 60_000);
       const r = await page.evaluate(async () => {
         const b = window.__bench!;
-        const root = document.querySelector<HTMLElement>('[data-testid="turntable-panel"]')!;
+        const root = document.querySelector<HTMLElement>('[data-testid="turntable-panel"]');
+        const button = root?.querySelector<HTMLButtonElement>('[data-testid="turntable-record"]');
+        if (!root || !button || button.disabled) {
+          throw new Error(`cannot record: ${root?.innerText ?? 'no turntable panel'}`);
+        }
         const since = performance.now();
-        document.querySelector<HTMLButtonElement>('[data-testid="turntable-record"]')!.click();
+        button.click();
+        // The click's commit leaves "saved" from the sample before.
+        while (root.dataset['recordingState'] === 'saved') await new Promise((d) => setTimeout(d));
         while (root.dataset['recordingState'] !== 'saved') {
           if (root.dataset['recordingState'] === 'error') throw new Error(root.textContent ?? '');
           await new Promise((done) => setTimeout(done, 50));
