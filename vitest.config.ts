@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,electron,renderer,tools}/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+    include: [
+      '{shared,electron,renderer,tools}/**/*.test.{ts,tsx}',
+      'tests/{support,health}/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

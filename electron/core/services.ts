@@ -13,6 +13,7 @@ import { FileStager } from './files/file-stager';
 import { DesktopFiles } from './desktop/desktop-files';
 import { LocalModels } from './desktop/local-models';
 import { RecentFiles } from './desktop/recent-files';
+import { Recordings } from './files/recordings';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
 import { JobService } from './jobs/job-service';
@@ -207,7 +208,9 @@ export async function createServices(
   });
   const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
   await recent.load();
+  const recordings = new Recordings({ paths, clock });
   const desktop = new DesktopFiles({
+    recordings,
     jobs,
     cache,
     local: new LocalModels({ paths, clock, cacheFileUrl: (file) => ports.cacheFileUrl(file) }),
@@ -248,6 +251,7 @@ export async function createServices(
       desktop,
       updates,
       notices,
+      recordings,
     }),
     files,
     jobs,

@@ -47,6 +47,10 @@ export const CHANNELS = [
   'updates:install',
   'app:takeNotices',
   'keys:confirmOrigin',
+  'recordings:start',
+  'recordings:append',
+  'recordings:finish',
+  'recordings:cancel',
 ] as const;
 /** A request/response channel name. */
 export type Channel = (typeof CHANNELS)[number];
@@ -92,3 +96,10 @@ export const EVENT_CHANNEL = 'kiln:event';
  * a request/response channel).
  */
 export const DRAG_CHANNEL = 'kiln:startDrag';
+
+/**
+ * Largest piece of a recording one `recordings:append` carries, in base64 characters: well under
+ * the browser host's 1 MiB WebSocket messages. Here, not beside the schema, so the renderer's
+ * entry chunk can use it without zod.
+ */
+export const RECORDING_CHUNK_CHARS = 700_000;

@@ -29,6 +29,9 @@ import {
   LibraryThumbnailInputSchema,
   LibraryVersionsInputSchema,
   InstallUpdateInputSchema,
+  RecordingAppendInputSchema,
+  RecordingRefSchema,
+  RecordingStartInputSchema,
 } from './inputs';
 import {
   AccountViewSchema,
@@ -52,6 +55,8 @@ import {
   ThumbnailViewSchema,
   UpdateViewSchema,
   AppNoticeViewSchema,
+  RecordingOpenViewSchema,
+  RecordingViewSchema,
 } from './views';
 
 export * from './inputs';
@@ -111,6 +116,14 @@ export const contract = {
    * service address now set; refused in the browser host, where the key must be pasted again.
    */
   'keys:confirmOrigin': { input: ConfirmKeyOriginInputSchema, output: KeyStateViewSchema },
+  /** A turntable recording, sent in pieces and saved where the user chose (then dragged out). */
+  'recordings:start': { input: RecordingStartInputSchema, output: RecordingOpenViewSchema },
+  'recordings:append': {
+    input: RecordingAppendInputSchema,
+    output: z.object({ bytes: z.number().int() }),
+  },
+  'recordings:finish': { input: RecordingRefSchema, output: RecordingViewSchema },
+  'recordings:cancel': { input: RecordingRefSchema, output: z.object({}) },
 } as const satisfies Record<Channel, { input: z.ZodType; output: z.ZodType }>;
 
 /** Every pushed event with its payload schema. */

@@ -4,6 +4,7 @@
  * agree; the main process checks them again with the route schemas of `shared/api/params`.
  */
 import { z } from 'zod';
+import { RECORDING_CHUNK_CHARS } from './channels';
 import {
   EXPORT_FORMATS,
   EXPORT_TEXTURE_WORDS,
@@ -259,11 +260,30 @@ export const LibraryThumbnailInputSchema = z.object({ modelId: id });
 export const FileRefSchema = z.union([
   z.object({ jobId: id }).strict(),
   z.object({ modelId: id }).strict(),
+  z.object({ recordingId: id }).strict(),
 ]);
-/** A finished result, by job or model. */
+/** A finished result, by job, model or saved recording (a turntable video). */
 export type FileRef = z.infer<typeof FileRefSchema>;
 
 /** `updates:install`: restart into the downloaded version now, or when Kiln quits. */
 export const InstallUpdateInputSchema = z.object({ when: z.enum(['now', 'quit']) });
 /** When to install. */
 export type InstallUpdateInput = z.infer<typeof InstallUpdateInputSchema>;
+/**
+ * `recordings:start`: a recording the viewer made (a turntable video or GIF) is about to be sent
+ * in pieces, to be saved in `folder` as `fileName` (made safe, never replacing a file).
+ */
+export const RecordingStartInputSchema = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  /** Absolute path of the folder to save it in. */
+  folder: z.string().min(1).max(4096),
+});
+
+/** `recordings:append`: the next piece, base64 (the WebSocket transport carries text). */
+export const RecordingAppendInputSchema = z.object({
+  recordingId: id,
+  data: z.string().max(RECORDING_CHUNK_CHARS),
+});
+
+/** `recordings:finish` / `recordings:cancel`: which recording. */
+export const RecordingRefSchema = z.object({ recordingId: id });

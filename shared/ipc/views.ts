@@ -482,3 +482,16 @@ export const AppNoticeViewSchema = z.object({
 });
 /** A notice from the main process. */
 export type AppNoticeView = z.infer<typeof AppNoticeViewSchema>;
+/** A recording being written (`recordings:start`). */
+export const RecordingOpenViewSchema = z.object({ recordingId: z.string() });
+
+/** Where `recordings:finish` saved a recording. */
+export const RecordingViewSchema = z.object({
+  recordingId: z.string(),
+  /** The file's name in its folder ("kiln-coffee-turntable (2).webm"). */
+  name: z.string(),
+  path: z.string(),
+  bytes: z.number().int(),
+});
+/** A saved recording. */
+export type RecordingView = z.infer<typeof RecordingViewSchema>;

@@ -25,6 +25,8 @@ import { b9 } from './benches/b09-queue';
 import { b10 } from './benches/b10-generation';
 import { b11 } from './benches/b11-upload';
 import { b12 } from './benches/b12-offline';
+import { b13 } from './benches/b13-health';
+import { b14 } from './benches/b14-turntable';
 import { KilnHost, RENDERER_DIR, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
 import { buildPages } from './lib/build';
@@ -47,6 +49,9 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
   ['B9', (ctx) => (ctx.options.only?.has('B9') ? b9(ctx) : b9Skipped())],
   ['B10', b10],
   ['B11', b11],
+  ['B13', b13],
+  // Minutes of SwiftShader work; runs alone too (`--only B14`), e.g. on a machine with a GPU.
+  ['B14', b14],
 ];
 
 const log = (message: string) => console.error(message);

@@ -89,7 +89,9 @@ export class ViewerPage {
   }
 
   /** Opens an inspector tab (if it is not open already). */
-  async tab(name: 'scene' | 'stats' | 'parts' | 'compare' | 'capture'): Promise<Locator> {
+  async tab(
+    name: 'scene' | 'stats' | 'parts' | 'compare' | 'capture' | 'record' | 'health',
+  ): Promise<Locator> {
     const panel = this.control(`viewer-panel-${name}`);
     if (!(await panel.isVisible())) await this.control(`viewer-tab-${name}`).click();
     await expect(panel).toBeVisible();

@@ -25,6 +25,7 @@ import { CACHE_FILE_PATTERN } from '../util/confined-path';
 import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
 import type { LocalModels } from './local-models';
 import type { RecentFiles } from './recent-files';
+import type { Recordings } from '../files/recordings';
 
 /** A result's file on disk. */
 export interface ResolvedFile {
@@ -39,6 +40,8 @@ export type DesktopFilesOptions = Readonly<{
   cache: Pick<ModelCache, 'ensure'>;
   local: LocalModels;
   recent: RecentFiles;
+  /** Turntable recordings saved this session. */
+  recordings?: Pick<Recordings, 'saved'>;
   paths: Paths;
   emit: Emit;
   logger: Logger;
@@ -61,6 +64,9 @@ const MIME: Record<string, string> = {
   zip: 'application/zip',
   pdf: 'application/pdf',
   svg: 'image/svg+xml',
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  gif: 'image/gif',
 };
 
 /** The media type of a file name (for DownloadURL drags). */
@@ -84,7 +90,12 @@ export class DesktopFiles {
    * @throws KilnError `not_ready` (the job has not finished) or `file_gone`
    */
   async resolve(ref: FileRef): Promise<ResolvedFile> {
-    const found = 'jobId' in ref ? await this.#ofJob(ref.jobId) : await this.#ofModel(ref.modelId);
+    const found =
+      'jobId' in ref
+        ? await this.#ofJob(ref.jobId)
+        : 'recordingId' in ref
+          ? this.#ofRecording(ref.recordingId)
+          : await this.#ofModel(ref.modelId);
     const there = await stat(found.path).then(
       (s) => s.isFile(),
       () => false,
@@ -187,6 +198,15 @@ export class DesktopFiles {
     throw new KilnError('file_gone', 'This job left no file to use.');
   }
 
+  #ofRecording(recordingId: string): ResolvedFile {
+    const saved = this.#o.recordings?.saved(recordingId);
+    if (!saved) {
+      throw new KilnError('file_gone', 'Kiln no longer knows this recording. Record it again.');
+    }
+    // The path is where Kiln itself saved the recording; the page only named its id.
+    return { path: saved.path, name: saved.name, mime: mimeOf(saved.name) };
+  }
+
   async #ofModel(modelId: string): Promise<ResolvedFile> {
     const local = modelId.startsWith(LOCAL_MODEL_PREFIX)
       ? await this.#o.local.get(modelId)
@@ -218,5 +238,6 @@ export class DesktopFiles {
 }
 
 function keyOf(ref: FileRef): string {
+  if ('recordingId' in ref) return `recording:${ref.recordingId}`;
   return 'jobId' in ref ? `job:${ref.jobId}` : `model:${ref.modelId}`;
 }

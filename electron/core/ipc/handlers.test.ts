@@ -78,6 +78,11 @@ describe('every IPC channel', () => {
       options: small,
     });
 
+    const recording = await call<{ recordingId: string }>('recordings:start', {
+      fileName: 'turntable.webm',
+      folder: path.join(work, 'out'),
+    });
+
     const inputs: Record<Channel, () => unknown> = {
       'app:info': () => undefined,
       'files:stagePath': () => ({ path: photo }),
@@ -137,6 +142,11 @@ describe('every IPC channel', () => {
       'app:takeNotices': () => undefined,
       // The active key, at the address it was added for: nothing to confirm.
       'keys:confirmOrigin': () => ({ id: services.keys.state().activeId ?? 'none' }),
+      'recordings:start': () => ({ fileName: 'turntable.gif', folder: path.join(work, 'out') }),
+      'recordings:append': () => ({ recordingId: recording.recordingId, data: 'GkXfow==' }),
+      'recordings:finish': () => ({ recordingId: recording.recordingId }),
+      // Saved already: cancelling it changes nothing.
+      'recordings:cancel': () => ({ recordingId: recording.recordingId }),
     };
     const outcomes: Record<string, string> = {};
     // In order: cancel before retry, resolveUnknown (refused: the job's outcome is known) before

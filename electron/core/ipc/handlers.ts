@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client';
 import type { SwitchableConnection } from '../connection';
 import type { DesktopFiles } from '../desktop/desktop-files';
 import type { FileStager } from '../files/file-stager';
+import type { Recordings } from '../files/recordings';
 import { previewSavedResult } from '../files/saved-preview';
 import type { JobService } from '../jobs/job-service';
 import type { ConceptService } from '../library/concept-service';
@@ -37,6 +38,7 @@ export type HandlerDeps = Readonly<{
   desktop: DesktopFiles;
   updates: UpdateService;
   notices: AppNotices;
+  recordings: Recordings;
 }>;
 
 /** Refuses to change the connection while a paid call is on its way. */
@@ -155,5 +157,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'updates:check': async () => d.updates.check(),
     'updates:install': async ({ when }) => d.updates.install(when),
     'app:takeNotices': async () => d.notices.take(),
+    'recordings:start': async ({ fileName, folder }) => d.recordings.start(fileName, folder),
+    'recordings:append': async ({ recordingId, data }) => d.recordings.append(recordingId, data),
+    'recordings:finish': async ({ recordingId }) => d.recordings.finish(recordingId),
+    'recordings:cancel': async ({ recordingId }) => {
+      await d.recordings.cancel(recordingId);
+      return {};
+    },
   };
 }

@@ -2,10 +2,11 @@
  * The centre of the window: the model viewer, loaded lazily so the entry chunk carries no
  * three.js, with the open model's name and facts above it.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { useKiln } from '../store/StoreProvider';
+import type { ViewerOutlets } from '../viewer/outlets';
 
 /**
  * The viewer chunk (three.js, R3F, drei: most of the app's code) is fetched from the start
@@ -25,6 +26,7 @@ export function ViewerPanel() {
   const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
   const setViewerState = useKiln((s) => s.setViewerState);
+  const outlets = useViewerOutlets();
   // How a job's result opens (rig clips playing, parts listed), once that result is on screen.
   const intent = useKiln((s) => {
     const i = s.viewIntent;
@@ -62,6 +64,7 @@ export function ViewerPanel() {
           {...(intent?.panel ? { openPanel: intent.panel } : {})}
           {...(units ? { unit: units } : {})}
           onStateChange={setViewerState}
+          outlets={outlets}
           onStats={(stats) =>
             model &&
             setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })
@@ -69,5 +72,29 @@ export function ViewerPanel() {
         />
       </Suspense>
     </section>
+  );
+}
+
+/** The app's services the viewer's tools use: the store's, and the features' result actions. */
+function useViewerOutlets(): ViewerOutlets {
+  const saveRecording = useKiln((s) => s.saveRecording);
+  const exportDir = useKiln((s) => s.settings?.exportDir);
+  const canChoose = useKiln((s) => s.info?.canChooseFolder === true);
+  const chooseFolder = useKiln((s) => s.chooseFolder);
+  const printLengthMm = useKiln((s) => s.printLengthMm);
+  return useMemo(
+    () => ({
+      saveRecording,
+      exportDir,
+      chooseFolder: canChoose ? chooseFolder : undefined,
+      printLengthMm,
+      recordingActions: (recordingId) => (
+        <>
+          <DragOut fileRef={{ recordingId }} />
+          <ShowInFolderButton key={recordingId} fileRef={{ recordingId }} />
+        </>
+      ),
+    }),
+    [saveRecording, exportDir, canChoose, chooseFolder, printLengthMm],
   );
 }

@@ -1,5 +1,5 @@
 import { Canvas } from '@react-three/fiber';
-import { useEffect, useRef, type ChangeEvent, type JSX } from 'react';
+import { useCallback, useEffect, useRef, type ChangeEvent, type JSX } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
 import { AnimationBar } from './animation/AnimationBar';
 import { STAGE_LABEL } from './camera/keyboard-steps';
@@ -13,6 +13,7 @@ import { useEnvironmentError } from './environment/use-environment-error';
 import { PartsPanel } from './inspect/PartsPanel';
 import { StatsPanel } from './inspect/StatsPanel';
 import { usePartsView } from './inspect/use-parts-view';
+import { HealthPanel } from './health/HealthPanel';
 import { readinessAttributes, useFrameCountStart } from './instrumentation';
 import { warmGltfDecoders } from './loading/gltf-loaders';
 import { useLoadStatus, type LoadListeners } from './loading/use-load-status';
@@ -22,11 +23,13 @@ import { CloseButton } from './panels/CloseButton';
 import { Inspector } from './panels/Inspector';
 import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
+import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
 import { ModelScene } from './scene/ModelScene';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
 import { useViewerSources } from './sources/use-viewer-sources';
 import { ViewerTitle } from './sources/ViewerTitle';
+import { TurntablePanel } from './turntable/TurntablePanel';
 import { useViewerSettings } from './use-viewer-settings';
 import type { LengthUnit } from './viewer-settings';
 import type { ViewerCommands } from './viewer-types';
@@ -46,18 +49,21 @@ export interface ModelViewerProps extends LoadListeners {
   openPanel?: InspectorTab;
   /** The user's length unit from Kiln's settings; the readout starts in it (and follows it). */
   unit?: LengthUnit;
+  /** The app's services the viewer's tools use (saving a recording, the print size, …). */
+  outlets?: ViewerOutlets;
 }
 
 /**
  * Kiln's 3D model viewer, an inspection tool for artists: one demand-driven canvas (nothing is
  * drawn while nothing moves) with orbit/pan/zoom, fit, reset, view presets and turntable; HDR
  * lighting with rotation and exposure; shading modes; grid, shadow and dimensions; statistics;
- * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; and drop-in
+ * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; turntable
+ * videos; a mesh-health and printability check; and drop-in
  * of local `.glb`/`.gltf` files. Camera, animation and view settings stay inside the viewer.
  *
  * This component only composes: each concern is a hook or component of the room named for it
  * (`sources/`, `loading/`, `scene/`, `camera/`, `environment/`, `inspect/`, `animation/`,
- * `compare/`, `capture/`, `panels/`). The root element (`data-testid="viewer"`) carries
+ * `compare/`, `capture/`, `turntable/`, `health/`, `panels/`). The root element (`data-testid="viewer"`) carries
  * readiness attributes for tests and tools, all written by `instrumentation.tsx`.
  *
  * @example
@@ -75,6 +81,7 @@ export function ModelViewer({
   autoPlay,
   openPanel,
   unit,
+  outlets,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -95,6 +102,8 @@ export function ModelViewer({
   const stageKeys = useStageKeys(stageRef, commandsRef, settings.turntable, patch);
   const { capture, viewerSize } = useCapture(commandsRef, rootRef, source?.name);
   useFrameCountStart(rootRef);
+  // The canvas's insides for the tools that render or inspect the model (turntable, health).
+  const stageOf = useCallback(() => commandsRef.current?.stage() ?? null, []);
 
   useEffect(() => warmGltfDecoders(), []);
   // Once per model on screen: a new rig version plays its clips.
@@ -208,47 +217,66 @@ export function ModelViewer({
       ) : null}
 
       {tab ? (
-        <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
-          {tab === 'scene' ? (
-            <ScenePanel
-              settings={settings}
-              onSettings={patch}
-              environmentError={environmentError}
-            />
-          ) : null}
-          {tab === 'stats' ? (
-            <StatsPanel
-              models={[
-                ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
-                ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
-              ]}
-              unit={settings.unit}
-              onUnit={(unit) => patch({ unit })}
-            />
-          ) : null}
-          {tab === 'parts' ? (
-            <PartsPanel parts={info?.parts ?? []} view={partsView} onView={setPartsView} />
-          ) : null}
-          {tab === 'compare' ? (
-            <ComparePanel
-              compareName={compareSource?.name}
-              compareState={stateB}
-              compareError={currentB?.phase === 'error' ? currentB.message : null}
-              layout={settings.compareLayout}
-              onLayout={(compareLayout) => patch({ compareLayout })}
-              onChoose={() => compareInput.current?.click()}
-              onStop={sources.stopCompare}
-              disabled={!source}
-            />
-          ) : null}
-          {tab === 'capture' ? (
-            <CapturePanel
-              disabled={state !== 'ready'}
-              viewerSize={viewerSize}
-              onCapture={capture}
-            />
-          ) : null}
-        </Inspector>
+        <ViewerOutletsProvider value={outlets ?? null}>
+          <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
+            {tab === 'scene' ? (
+              <ScenePanel
+                settings={settings}
+                onSettings={patch}
+                environmentError={environmentError}
+              />
+            ) : null}
+            {tab === 'stats' ? (
+              <StatsPanel
+                models={[
+                  ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
+                  ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
+                ]}
+                unit={settings.unit}
+                onUnit={(unit) => patch({ unit })}
+              />
+            ) : null}
+            {tab === 'parts' ? (
+              <PartsPanel parts={info?.parts ?? []} view={partsView} onView={setPartsView} />
+            ) : null}
+            {tab === 'compare' ? (
+              <ComparePanel
+                compareName={compareSource?.name}
+                compareState={stateB}
+                compareError={currentB?.phase === 'error' ? currentB.message : null}
+                layout={settings.compareLayout}
+                onLayout={(compareLayout) => patch({ compareLayout })}
+                onChoose={() => compareInput.current?.click()}
+                onStop={sources.stopCompare}
+                disabled={!source}
+              />
+            ) : null}
+            {tab === 'capture' ? (
+              <CapturePanel
+                disabled={state !== 'ready'}
+                viewerSize={viewerSize}
+                onCapture={capture}
+              />
+            ) : null}
+            {tab === 'record' ? (
+              <TurntablePanel
+                stage={stageOf}
+                modelName={info ? source?.name : undefined}
+                clip={
+                  info?.animation?.getSnapshot().clips[info.animation.getSnapshot().clip]?.name ??
+                  null
+                }
+              />
+            ) : null}
+            {tab === 'health' ? (
+              <HealthPanel
+                stage={stageOf}
+                modelKey={info ? source?.key : undefined}
+                textures={info?.stats.textures ?? []}
+              />
+            ) : null}
+          </Inspector>
+        </ViewerOutletsProvider>
       ) : null}
 
       {info?.animation ? (

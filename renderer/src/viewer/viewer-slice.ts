@@ -1,5 +1,6 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
-import type { ModelView } from '../../../shared/ipc/contract';
+import type { ModelView, RecordingView } from '../../../shared/ipc/contract';
+import { saveRecording } from './turntable/save-recording';
 import type { ViewerState } from './viewer-types';
 import type { SliceCreator } from '../store/slice';
 
@@ -45,6 +46,11 @@ export interface ViewerSlice {
    */
   viewerState: ViewerState | undefined;
   setViewerState(state: ViewerState): void;
+  /** The print tool's longest side (mm), which the health panel's printability starts from. */
+  printLengthMm: number | undefined;
+  setPrintLengthMm(mm: number | undefined): void;
+  /** Saves a turntable recording in `folder` (through the main process). */
+  saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
 }
 
 /** Creates the viewer slice. */
@@ -104,4 +110,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   reportOpenError: (openError) => set({ openError }),
   closeCompare: () => set({ compareModel: undefined }),
   setModelStats: (modelStats) => set({ modelStats }),
+  printLengthMm: undefined,
+  setPrintLengthMm: (printLengthMm) => set({ printLengthMm }),
+  saveRecording: (bytes, fileName, folder) => saveRecording(bridge, bytes, fileName, folder),
 });

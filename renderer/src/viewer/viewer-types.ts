@@ -1,8 +1,10 @@
+import type { Object3D, PerspectiveCamera, Scene, Sphere, Vector3, WebGLRenderer } from 'three';
 import type { AnimationController } from './animation/animation-controller';
 import type { ViewPreset } from './camera/fit-camera';
 import type { LoadProgress } from './loading/load-model';
 import type { ModelInspection } from './inspect/model-inspection';
 import type { ModelPart } from './inspect/parts';
+import type { FramePlan, OverlayMaterials } from './scene/render-view';
 
 /** Lifecycle of the viewer, mirrored on its root element as `data-viewer-state`. */
 export type ViewerState = 'empty' | 'loading' | 'ready' | 'error';
@@ -60,4 +62,36 @@ export interface ViewerCommands {
     readonly height: number;
     readonly transparent: boolean;
   }): Promise<Capture>;
+  /** The canvas's insides, for tools that render or inspect the open model (turntable, health). */
+  stage(): ViewerStage;
+}
+
+/** What {@link ViewerCommands.stage} hands out: valid until the model or the canvas changes. */
+export interface ViewerStage {
+  readonly gl: WebGLRenderer;
+  readonly scene: Scene;
+  readonly camera: PerspectiveCamera;
+  readonly controls: OrbitControlsLike | null;
+  /** Model A's root (the model's own space), or null while none is shown. */
+  readonly model: Object3D | null;
+  /** Model A's animation clips, if it has any. */
+  readonly animation: AnimationController | null;
+  /** The bounding sphere that is framed, in world space. */
+  readonly sphere: Sphere | null;
+  /** What the screen's frame would draw at `width` × `height` (model A alone). */
+  framePlan(width: number, height: number, transparent: boolean): FramePlan;
+  readonly overlays: OverlayMaterials;
+  /** Asks for a frame on screen. */
+  invalidate(): void;
+}
+
+/** The parts of three-stdlib's OrbitControls the rig drives (drei's `makeDefault` instance). */
+export interface OrbitControlsLike {
+  target: Vector3;
+  enableDamping: boolean;
+  minDistance: number;
+  maxDistance: number;
+  update(): boolean;
+  addEventListener(type: 'start', listener: () => void): void;
+  removeEventListener(type: 'start', listener: () => void): void;
 }

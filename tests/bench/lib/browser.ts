@@ -75,6 +75,17 @@ function watchNodeSockets(log: LeakLog): void {
 }
 
 /** The bench's browser. */
+/**
+ * Chromium's flags: SwiftShader, as in the e2e suite, unless `BENCH_ANGLE` names another ANGLE
+ * back end (`gl`, `vulkan`, `egl`) to draw on a real GPU, e.g. B14 on a machine that has one.
+ */
+function benchArgs(angle = process.env['BENCH_ANGLE']): string[] {
+  if (!angle) return CHROMIUM_ARGS;
+  return CHROMIUM_ARGS.filter((a) => a !== '--enable-unsafe-swiftshader').map((a) =>
+    a === '--use-angle=swiftshader' ? `--use-angle=${angle}` : a,
+  );
+}
+
 export class BenchBrowser {
   private constructor(
     readonly browser: Browser,
@@ -92,7 +103,7 @@ export class BenchBrowser {
     const port = typeof address === 'object' && address ? address.port : 0;
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${port}`],
+      args: [...benchArgs(), `--proxy-server=http://127.0.0.1:${port}`],
     });
     return new BenchBrowser(browser, trap, log, port);
   }

@@ -34,6 +34,8 @@ export const BENCH_IDS = [
   'B10',
   'B11',
   'B12',
+  'B13',
+  'B14',
 ];
 
 /** Reads the options; throws a sentence on a bad value. */

@@ -14,14 +14,14 @@ import './desktop.css';
 /** A download ticket older than this is renewed when the pointer reaches the handle. */
 const TICKET_RENEW_MS = 5 * 60_000;
 
-/** Props of {@link DragOut}: the result, by job or model id. */
+/** Props of {@link DragOut}: the result, by job, model or recording id. */
 export type DragOutProps = Readonly<{ fileRef: FileRef }>;
 
 /** The drag handle. */
 export function DragOut({ fileRef }: DragOutProps) {
   const dragSource = useKiln((s) => s.dragSource);
   const startDrag = useKiln((s) => s.startDrag);
-  const key = 'jobId' in fileRef ? `job:${fileRef.jobId}` : `model:${fileRef.modelId}`;
+  const key = JSON.stringify(fileRef);
   const [state, setState] = useState<{
     key: string;
     source?: DragSourceView;

@@ -2,7 +2,7 @@
  * Print: the longest side in mm with a live preview of the printed size (from the model the
  * viewer measured), STL or 3MF, a hollow shell, colours and the palette editor.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIMITS, PRINT_FORMATS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
 import { Check, Choice, Field, type ChoiceOption } from './Field';
@@ -33,6 +33,10 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
   const errors = 'errors' in built ? built.errors : {};
   const length = parseWhole(form.lengthMm, LIMITS.lengthMm.min, LIMITS.lengthMm.max, '');
   const size = stats && 'value' in length ? printedSize(stats.size, length.value) : undefined;
+  // The viewer's health panel checks printability at this length.
+  const setPrintLength = useKiln((s) => s.setPrintLengthMm);
+  const lengthMm = 'value' in length ? length.value : undefined;
+  useEffect(() => setPrintLength(lengthMm), [lengthMm, setPrintLength]);
   const hasPalette = form.palette.trim() !== '';
   return (
     <div className="tool-body" data-testid="tool-print">

@@ -15,18 +15,7 @@ import {
 } from './fit-camera';
 import { reportCamera } from '../instrumentation';
 import { useLatest } from '../use-latest';
-import type { ViewNudge } from '../viewer-types';
-
-/** The parts of three-stdlib's OrbitControls the rig drives (drei's `makeDefault` instance). */
-export interface OrbitControlsLike {
-  target: Vector3;
-  enableDamping: boolean;
-  minDistance: number;
-  maxDistance: number;
-  update(): boolean;
-  addEventListener(type: 'start', listener: () => void): void;
-  removeEventListener(type: 'start', listener: () => void): void;
-}
+import type { OrbitControlsLike, ViewNudge } from '../viewer-types';
 
 interface Transition {
   readonly from: CameraView;

@@ -63,13 +63,18 @@ export function toImageRows(
   return out;
 }
 
-/** "kiln-mug-1920x1080.png": a file name from the model name and the size. */
-export function captureFileName(modelName: string, width: number, height: number): string {
-  const stem =
+/** "mug": a model's name as the stem of a file name Kiln saves from the viewer. */
+export function modelFileStem(modelName: string): string {
+  return (
     modelName
       .replace(/\.(glb|gltf)$/i, '')
       .replace(/[^\w-]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'model';
-  return `kiln-${stem}-${width}x${height}.png`;
+      .slice(0, 60) || 'model'
+  );
+}
+
+/** "kiln-mug-1920x1080.png": a file name from the model name and the size. */
+export function captureFileName(modelName: string, width: number, height: number): string {
+  return `kiln-${modelFileStem(modelName)}-${width}x${height}.png`;
 }

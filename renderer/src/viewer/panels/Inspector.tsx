@@ -8,6 +8,8 @@ const TITLES: Readonly<Record<InspectorTab, string>> = {
   parts: 'Parts',
   compare: 'Compare',
   capture: 'Capture',
+  record: 'Turntable video',
+  health: 'Health',
 };
 
 /** Props of {@link Inspector}. */

@@ -7,7 +7,8 @@ import { SHADING_MODES, type ShadingMode, type ViewerSettings } from '../viewer-
 type OverlaySetting = 'grid' | 'shadow' | 'dimensions';
 
 /** A tab of the inspector on the viewer's right. */
-export type InspectorTab = 'scene' | 'stats' | 'parts' | 'compare' | 'capture';
+export type InspectorTab =
+  'scene' | 'stats' | 'parts' | 'compare' | 'capture' | 'record' | 'health';
 
 /** Props of {@link ViewerToolbar}. */
 export interface ViewerToolbarProps {
@@ -45,6 +46,8 @@ const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
   ['parts', 'parts', 'Parts outliner'],
   ['compare', 'compare', 'Compare with another model'],
   ['capture', 'capture', 'Save a screenshot'],
+  ['record', 'record', 'Record a turntable video'],
+  ['health', 'health', 'Mesh health and printability'],
 ];
 
 /**

@@ -22,6 +22,8 @@ export const ICONS = {
   compare: 'M8 1.5v13M2 3.5h4.5v9H2zM9.5 3.5H14v9H9.5z',
   capture: 'M2 5h2.5l1.2-1.8h4.6L11.5 5H14v8H2zM8 6.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
   close: 'M4 4l8 8M12 4l-8 8',
+  health: 'M2 8h3l1.5-3.5 3 7L11 8h3',
+  record: 'M2 4.5h8.5v7H2zM10.5 7l3.5-2v6l-3.5-2',
   play: 'M5 3l8 5-8 5z',
   pause: 'M5 3h2v10H5zM9 3h2v10H9z',
   loop: 'M3 8V6.5A2.5 2.5 0 0 1 5.5 4H12M10.5 2.5L12 4l-1.5 1.5M13 8v1.5A2.5 2.5 0 0 1 10.5 12H4M5.5 13.5L4 12l1.5-1.5',

@@ -44,7 +44,7 @@ import {
   exposureFactor,
   type ViewerSettings,
 } from '../viewer-settings';
-import type { SceneEvents, ViewerCommands } from '../viewer-types';
+import type { OrbitControlsLike, SceneEvents, ViewerCommands } from '../viewer-types';
 
 /** Props of {@link ModelScene}. */
 export interface ModelSceneProps {
@@ -201,8 +201,8 @@ export function ModelScene({
   // The frame: this useFrame has a positive priority, so R3F leaves rendering to it.
   const background = useMemo(() => new Color(), []);
   const partsViewRef = useLatest(partsView);
-  const renderFrame = useCallback(
-    (width: number, height: number, transparent: boolean) => {
+  const framePlan = useCallback(
+    (width: number, height: number, transparent: boolean, compare = compareRef.current) => {
       const s = settingsRef.current;
       const bg =
         s.background === 'environment'
@@ -212,7 +212,7 @@ export function ModelScene({
         width,
         height,
         slots: [holderA.current!, holderB.current!],
-        compare: compareRef.current,
+        compare,
         wipe: s.wipe,
         background: transparent ? null : bg,
         backgroundBlur: 0.45,
@@ -221,9 +221,14 @@ export function ModelScene({
         wireframe: s.shading === 'wireframe',
         highlight: partsViewRef.current.highlighted !== null,
       };
-      renderView(gl, scene, camera, plan, overlays);
+      return plan;
     },
-    [gl, scene, camera, overlays, background, settingsRef, compareRef, partsViewRef],
+    [background, settingsRef, compareRef, partsViewRef],
+  );
+  const renderFrame = useCallback(
+    (width: number, height: number, transparent: boolean) =>
+      renderView(gl, scene, camera, framePlan(width, height, transparent), overlays),
+    [gl, scene, camera, overlays, framePlan],
   );
   useFrame((state) => {
     if (!holderA.current || !holderB.current) return;
@@ -255,8 +260,20 @@ export function ModelScene({
       view: (preset) => rig.place(preset, true),
       nudge: rig.nudge,
       capture,
+      stage: () => ({
+        gl,
+        scene,
+        camera,
+        controls: get().controls as unknown as OrbitControlsLike | null,
+        model: slotA?.model.root ?? null,
+        animation: slotA?.animation ?? null,
+        sphere: sphereRef.current,
+        framePlan: (w, h, transparent) => framePlan(w, h, transparent, 'off'),
+        overlays,
+        invalidate,
+      }),
     }),
-    [rig, capture],
+    [rig, capture, gl, scene, camera, get, slotA, framePlan, overlays, invalidate],
   );
 
   // Any change of what is drawn needs a frame.

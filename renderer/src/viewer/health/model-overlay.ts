@@ -1,0 +1,153 @@
+/**
+ * What the health check draws over the model: the printability heat map (coloured triangles laid
+ * on the surface) and the issue in focus (its edges drawn through the model, its faces tinted),
+ * plus framing that issue with the camera. Everything is added under the model's root, in the
+ * model's own space, and flagged so the check never reads it back as part of the model.
+ */
+import {
+  BufferAttribute,
+  BufferGeometry,
+  DoubleSide,
+  LessEqualDepth,
+  LineBasicMaterial,
+  LineSegments,
+  Mesh,
+  MeshBasicMaterial,
+  Vector3,
+  type Object3D,
+} from 'three';
+import { computeFit } from '../camera/fit-camera';
+import type { ViewerStage } from '../viewer-types';
+import { TOOL_OBJECT } from './extract-model';
+import type { HealthIssue } from './health-types';
+
+/** The issue highlight's colour: magenta, which no heat-map colour or common texture uses. */
+const ISSUE_COLOUR = '#ff3fd5';
+
+function geometryOf(positions: Float32Array, colors?: Uint8Array): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  if (colors) geometry.setAttribute('color', new BufferAttribute(colors, 3, true));
+  return geometry;
+}
+
+function adopt<T extends Object3D>(object: T, order: number): T {
+  object.userData[TOOL_OBJECT] = true;
+  object.renderOrder = order;
+  object.frustumCulled = false;
+  object.raycast = () => {};
+  return object;
+}
+
+/** The overlays on one model; dispose it when the model or the panel goes. */
+export class ModelOverlay {
+  readonly #root: Object3D;
+  readonly #heatMaterial = new MeshBasicMaterial({
+    vertexColors: true,
+    transparent: true,
+    opacity: 0.92,
+    depthFunc: LessEqualDepth,
+    polygonOffset: true,
+    polygonOffsetFactor: -1,
+    polygonOffsetUnits: -4,
+    side: DoubleSide,
+    toneMapped: false,
+  });
+  readonly #faceMaterial = new MeshBasicMaterial({
+    color: ISSUE_COLOUR,
+    transparent: true,
+    opacity: 0.7,
+    depthFunc: LessEqualDepth,
+    polygonOffset: true,
+    polygonOffsetFactor: -2,
+    polygonOffsetUnits: -8,
+    side: DoubleSide,
+    toneMapped: false,
+  });
+  // Edges show through the model: a hole on the far side is still seen where it is.
+  readonly #edgeMaterial = new LineBasicMaterial({
+    color: ISSUE_COLOUR,
+    depthTest: false,
+    transparent: true,
+    toneMapped: false,
+  });
+  #heat: Mesh | null = null;
+  #faces: Mesh | null = null;
+  #edges: LineSegments | null = null;
+
+  constructor(root: Object3D) {
+    this.#root = root;
+  }
+
+  /** Shows the heat map (replacing any), or removes it with null. */
+  heatMap(map: { positions: Float32Array; colors: Uint8Array } | null): void {
+    this.#drop(this.#heat);
+    this.#heat = null;
+    if (!map || map.positions.length === 0) return;
+    this.#heat = adopt(new Mesh(geometryOf(map.positions, map.colors), this.#heatMaterial), 5);
+    this.#root.add(this.#heat);
+  }
+
+  /** Highlights `issue` (replacing any), or nothing with null. */
+  highlight(issue: HealthIssue | null): void {
+    this.#drop(this.#faces);
+    this.#drop(this.#edges);
+    this.#faces = null;
+    this.#edges = null;
+    if (issue?.faces?.length) {
+      this.#faces = adopt(new Mesh(geometryOf(issue.faces), this.#faceMaterial), 6);
+      this.#root.add(this.#faces);
+    }
+    if (issue?.segments?.length) {
+      this.#edges = adopt(new LineSegments(geometryOf(issue.segments), this.#edgeMaterial), 7);
+      this.#root.add(this.#edges);
+    }
+  }
+
+  dispose(): void {
+    this.heatMap(null);
+    this.highlight(null);
+    this.#heatMaterial.dispose();
+    this.#faceMaterial.dispose();
+    this.#edgeMaterial.dispose();
+  }
+
+  #drop(object: Mesh | LineSegments | null): void {
+    if (!object) return;
+    object.removeFromParent();
+    object.geometry.dispose();
+  }
+}
+
+/** Turns the camera onto `issue` (its sphere, in the model's space), from where it looks now. */
+export function frameIssue(stage: ViewerStage, issue: HealthIssue): void {
+  const { camera, controls, model } = stage;
+  if (!model) return;
+  model.updateWorldMatrix(true, false);
+  const center = model.localToWorld(new Vector3(...issue.center));
+  const scale = model.getWorldScale(new Vector3()).x;
+  const modelRadius = stage.sphere?.radius ?? 1;
+  // A single vertex or a tiny hole is framed with some of its surroundings.
+  const radius = Math.max(issue.radius * scale, modelRadius * 0.04);
+  const target = controls?.target ?? new Vector3();
+  const { width, height } = stage.gl.domElement;
+  const fit = computeFit({
+    center,
+    radius,
+    fovDeg: camera.fov,
+    aspect: width / Math.max(height, 1),
+    direction: camera.position.clone().sub(target),
+    margin: 1.6,
+  });
+  camera.near = Math.min(camera.near, fit.near);
+  camera.updateProjectionMatrix();
+  camera.position.copy(fit.position);
+  if (controls) {
+    controls.minDistance = Math.min(controls.minDistance, fit.minDistance);
+    controls.target.copy(fit.target);
+    controls.update();
+  } else {
+    camera.lookAt(fit.target);
+  }
+  stage.invalidate();
+}

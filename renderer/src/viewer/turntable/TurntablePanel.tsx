@@ -1,0 +1,320 @@
+import { useEffect, useId, useState, type JSX } from 'react';
+import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
+import { useViewerOutlets } from '../outlets';
+import type { ViewerStage } from '../viewer-types';
+import {
+  DURATION,
+  FORMATS,
+  formatOf,
+  FRAME_RATES,
+  optionsError,
+  SIZES,
+  type BackgroundKind,
+  type FormatId,
+  type Motion,
+  type TurntableOptions,
+} from './turntable-plan';
+import { useTurntable, type RecordingState } from './use-turntable';
+import './turntable.css';
+
+/** Props of {@link TurntablePanel}. */
+export interface TurntablePanelProps {
+  /** The canvas's insides (the open model), or null while there is none. */
+  readonly stage: () => ViewerStage | null;
+  readonly modelName: string | undefined;
+  /** The open model's clip names (empty without a rig). */
+  readonly clip: string | null;
+}
+
+const MOTIONS: ReadonlyArray<[Motion, string]> = [
+  ['turn', 'Turn 360°'],
+  ['swing', 'Swing back and forth'],
+  ['still', 'Still camera (clip only)'],
+];
+
+function Progress({
+  state,
+}: {
+  state: Extract<RecordingState, { phase: 'recording' | 'saving' }>;
+}) {
+  const elapsed = useElapsedSeconds();
+  const { frame, frames, stage } =
+    state.phase === 'recording'
+      ? state.progress
+      : { frame: 1, frames: 1, stage: 'Saving the file' };
+  return (
+    <div className="kiln-turntable__progress" role="status" data-testid="turntable-progress">
+      <progress max={frames} value={frame} aria-label="Recording progress" />
+      <span>
+        {stage}
+        {state.phase === 'recording' ? ` frame ${frame} of ${frames}` : '…'} · {elapsed} s
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The Turntable panel: records the open model turning (or swinging, or playing a clip) as a
+ * WebM, MP4 or GIF, frame by frame off screen at the chosen size, with the current shading and
+ * the chosen background; a progress bar with Cancel; the file saved in the chosen folder, ready
+ * to drag out.
+ */
+export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps): JSX.Element {
+  const outlets = useViewerOutlets();
+  const exportDir = outlets?.exportDir;
+  const chooseFolder = outlets?.chooseFolder;
+  const folderId = useId();
+  const { state, support, probe, record, cancel } = useTurntable(stage, modelName);
+  const [format, setFormat] = useState<FormatId>('webm-vp9');
+  const [sizeId, setSizeId] = useState('1080p');
+  const [fps, setFps] = useState<TurntableOptions['fps']>(30);
+  const [duration, setDuration] = useState('8');
+  const [motion, setMotion] = useState<Motion>('turn');
+  const [playClip, setPlayClip] = useState(Boolean(clip));
+  const [background, setBackground] = useState<BackgroundKind>('environment');
+  const [colour, setColour] = useState('#1d2027');
+  const [folder, setFolder] = useState<string | null>(null);
+  const size = SIZES.find((s) => s.id === sizeId)!;
+  const folderText = folder ?? exportDir ?? '';
+
+  useEffect(() => probe(size.width, size.height), [probe, size.width, size.height]);
+
+  const options: TurntableOptions = {
+    format,
+    width: size.width,
+    height: size.height,
+    fps,
+    duration: Number(duration),
+    motion,
+    clip: playClip && Boolean(clip),
+    background,
+    colour,
+  };
+  const formatNote = support[format]?.supported === false ? support[format]?.reason : undefined;
+  const problem =
+    optionsError(options, Boolean(clip)) ??
+    formatNote ??
+    (folderText.trim() ? null : 'Choose the folder to save the recording in.');
+  const busy = state.phase === 'recording' || state.phase === 'saving';
+
+  return (
+    <div
+      className="kiln-viewer__form kiln-turntable"
+      data-testid="turntable-panel"
+      data-recording-state={state.phase}
+    >
+      <label className="kiln-viewer__field">
+        <span>Format</span>
+        <select
+          data-testid="turntable-format"
+          value={format}
+          disabled={busy}
+          onChange={(e) => setFormat(e.currentTarget.value as FormatId)}
+        >
+          {FORMATS.map((f) => (
+            <option key={f.id} value={f.id} data-supported={String(support[f.id]?.supported ?? '')}>
+              {f.label}
+              {support[f.id]?.supported === false ? ' — not available here' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {formatNote ? (
+        <p
+          className="kiln-viewer__note kiln-viewer__note--error"
+          data-testid="turntable-format-note"
+        >
+          {formatNote}
+        </p>
+      ) : null}
+      <div className="kiln-viewer__row">
+        <label className="kiln-viewer__field">
+          <span>Size</span>
+          <select
+            data-testid="turntable-size"
+            value={sizeId}
+            disabled={busy}
+            onChange={(e) => setSizeId(e.currentTarget.value)}
+          >
+            {SIZES.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="kiln-viewer__field">
+          <span>Frame rate</span>
+          <select
+            data-testid="turntable-fps"
+            value={fps}
+            disabled={busy}
+            onChange={(e) => setFps(Number(e.currentTarget.value) as TurntableOptions['fps'])}
+          >
+            {FRAME_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r} fps
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="kiln-viewer__row">
+        <label className="kiln-viewer__field">
+          <span>
+            Length (s, {DURATION.min}–{DURATION.max})
+          </span>
+          <input
+            type="number"
+            data-testid="turntable-duration"
+            min={DURATION.min}
+            max={DURATION.max}
+            value={duration}
+            disabled={busy}
+            onChange={(e) => setDuration(e.currentTarget.value)}
+          />
+        </label>
+        <label className="kiln-viewer__field">
+          <span>Camera</span>
+          <select
+            data-testid="turntable-motion"
+            value={motion}
+            disabled={busy}
+            onChange={(e) => setMotion(e.currentTarget.value as Motion)}
+          >
+            {MOTIONS.map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {clip ? (
+        <label className="kiln-viewer__check">
+          <input
+            type="checkbox"
+            data-testid="turntable-clip"
+            checked={playClip}
+            disabled={busy}
+            onChange={(e) => setPlayClip(e.currentTarget.checked)}
+          />
+          <span>Play the clip “{clip}”</span>
+        </label>
+      ) : null}
+      <fieldset className="kiln-turntable__background" disabled={busy}>
+        <legend>Background</legend>
+        {(
+          [
+            ['environment', 'Lighting environment'],
+            ['solid', 'Solid colour'],
+            ['transparent', 'Transparent'],
+          ] as const
+        ).map(([id, label]) => (
+          <label key={id} className="kiln-viewer__check">
+            <input
+              type="radio"
+              name="kiln-turntable-background"
+              data-testid={`turntable-background-${id}`}
+              checked={background === id}
+              onChange={() => setBackground(id)}
+            />
+            <span>
+              {label}
+              {id === 'transparent' && !formatOf(format).alpha ? ' (not in this format)' : ''}
+            </span>
+          </label>
+        ))}
+        {background === 'solid' ? (
+          <input
+            type="color"
+            aria-label="Background colour"
+            data-testid="turntable-colour"
+            value={colour}
+            onChange={(e) => setColour(e.currentTarget.value)}
+          />
+        ) : null}
+      </fieldset>
+      <div className="kiln-viewer__field">
+        <label htmlFor={folderId}>Save in</label>
+        <div className="kiln-turntable__folder">
+          <input
+            id={folderId}
+            type="text"
+            data-testid="turntable-folder"
+            spellCheck={false}
+            value={folderText}
+            disabled={busy}
+            onChange={(e) => setFolder(e.currentTarget.value)}
+          />
+          {chooseFolder ? (
+            <button
+              type="button"
+              className="kiln-viewer__text-button"
+              disabled={busy}
+              onClick={() =>
+                void chooseFolder().then(
+                  (chosen) => chosen && setFolder(chosen),
+                  () => {},
+                )
+              }
+            >
+              Choose…
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {problem && !busy ? (
+        <p className="kiln-viewer__note" data-testid="turntable-problem">
+          {problem}
+        </p>
+      ) : null}
+      {busy ? (
+        <>
+          <Progress state={state} />
+          {state.phase === 'recording' ? (
+            <button
+              type="button"
+              className="kiln-viewer__text-button"
+              data-testid="turntable-cancel"
+              onClick={cancel}
+            >
+              Cancel
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <button
+          type="button"
+          className="kiln-viewer__primary"
+          data-testid="turntable-record"
+          disabled={Boolean(problem) || !modelName}
+          onClick={() => void record(options, folderText.trim())}
+        >
+          Record {formatOf(format).extension.toUpperCase()}
+        </button>
+      )}
+      {state.phase === 'saved' ? (
+        <div className="kiln-turntable__result" role="status" data-testid="turntable-result">
+          <p className="kiln-viewer__note">
+            Saved <strong data-testid="turntable-file">{state.saved.name}</strong> (
+            {(state.saved.bytes / 1024 / 1024).toFixed(1)} MB, {state.frames} frames in{' '}
+            {state.seconds.toFixed(1)} s).
+          </p>
+          <div className="kiln-turntable__actions">
+            {outlets?.recordingActions(state.saved.recordingId)}
+          </div>
+        </div>
+      ) : null}
+      {state.phase === 'error' ? (
+        <p
+          className="kiln-viewer__note kiln-viewer__note--error"
+          role="alert"
+          data-testid="turntable-error"
+        >
+          The recording failed: {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
