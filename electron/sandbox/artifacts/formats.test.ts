@@ -29,8 +29,8 @@ import {
   RigQuerySchema,
 } from '../../../shared/api/params';
 import { generateFromPhoto } from '../generate';
-import type { ModelRow } from '../state';
-import { photo, validateGlb } from '../test-support';
+import type { ModelRow } from '../service/state';
+import { photo, validateGlb } from '../testing/test-support';
 import { buildArtifact, type ArtifactOutput } from '.';
 import { boundsOf, readGlb, readMesh, type MeshData } from './mesh';
 

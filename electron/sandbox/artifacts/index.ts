@@ -18,7 +18,7 @@ import { rigGlb, type RigKind } from './rig';
 import { binaryStl, toZUp } from './stl';
 import { glbWithTextureOption, meshWithTextureOption } from './texture-option';
 import { usdzPackage } from './usdz';
-import type { ModelRow } from '../state';
+import type { ModelRow } from '../service/state';
 
 /** A job kind the sandbox does not build yet. */
 export class ArtifactUnavailableError extends Error {

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readGlb, readMesh, type MeshData } from '../artifacts/mesh';
 import { buildArtifact } from '../artifacts';
-import type { ModelRow } from '../state';
-import { photo, uniformPhoto, validateGlb } from '../test-support';
+import type { ModelRow } from '../service/state';
+import { photo, uniformPhoto, validateGlb } from '../testing/test-support';
 import {
   generateFromPhoto,
   generateFromViews,

@@ -3,8 +3,8 @@
  * FastAPI answers: 422 with a list of `{loc, msg, type[, input, ctx]}` items.
  */
 import type { z } from 'zod';
-import type { ValidationItem } from '../../shared/api/errors';
-import { validationError } from './service-error';
+import type { ValidationItem } from '../../../shared/api/errors';
+import { validationError } from '../service/service-error';
 
 /** Where a parameter came from, as FastAPI names it in `loc`. */
 export type ParamLocation = 'query' | 'body' | 'path';

@@ -13,8 +13,8 @@
  *   it (a client that lost the answer can read it again); a later one starts a new build.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from './artifacts';
-import { changesTexture } from './artifacts/texture-option';
+import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from '../artifacts';
+import { changesTexture } from '../artifacts/texture-option';
 import { billingHeaders } from './billing';
 import { imageType, type SandboxCore } from './core';
 import { plainError } from './service-error';
