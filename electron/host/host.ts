@@ -42,7 +42,7 @@ import type { SandboxOptions } from '../sandbox';
 import type { SandboxInternals } from '../sandbox/sandbox';
 import { MAX_MESSAGE_BYTES, serveBridgeSocket } from './bridge-socket';
 import { DownloadTickets } from './download-tickets';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from '../sandbox/embedded';
 import { headerToken, hostAllowed, originAllowed, secretMatches, socketToken } from './http-guard';
 import { receiveUpload } from './upload';
 

@@ -3,12 +3,8 @@
  * browser host and by Electron's main process when no API key is stored.
  */
 import path from 'node:path';
-import {
-  createSandbox,
-  type Sandbox,
-  type SandboxInternals,
-  type SandboxOptions,
-} from '../sandbox';
+import { createSandbox, type SandboxInternals } from './sandbox';
+import type { Sandbox, SandboxOptions } from './types';
 
 /**
  * The sandbox's origin in demo mode. `.invalid` is reserved (RFC 2606): the name can never
