@@ -125,13 +125,3 @@ export function parseParams<S extends z.ZodType>(
   if (result.success) return result.data;
   throw validationError(result.error.issues.map((issue) => toValidationItem(issue, location)));
 }
-
-/** A single 422 item for checks outside a schema (files). */
-export function invalid(
-  location: ParamLocation,
-  field: string,
-  type: string,
-  msg: string,
-): ReturnType<typeof validationError> {
-  return validationError([{ type, loc: [location, field], msg }]);
-}

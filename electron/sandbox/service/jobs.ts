@@ -244,7 +244,6 @@ export class Jobs {
     try {
       if (!model) throw new Error('The model is gone.');
       output = await this.#builder(job.operation, {
-        model,
         glb: await core.readFile(model.fileId),
         params: job.params,
         slug: slugName(model),
