@@ -6,7 +6,6 @@
  */
 import type { EventName } from '../../shared/ipc/channels';
 import type { EventPayload } from '../../shared/ipc/contract';
-import type { ConfirmKeyOrigin } from './secrets/key-service';
 import type { SecretStore } from './secrets/secret-store';
 import type { SettingsStore } from './settings/settings-store';
 import type { UpdateSource } from './update/update-source';
@@ -31,6 +30,24 @@ export interface Logger {
   warn(message: string, data?: Record<string, unknown>): void;
   error(message: string, data?: Record<string, unknown>): void;
 }
+
+/** What the user is asked before a key is used with another service address. */
+export type KeyOriginQuestion = Readonly<{
+  /** The key's name ("Client A"), never the key. */
+  keyName: string;
+  /** The service origin the key was added for. */
+  from: string;
+  /** The service origin it would be used with from now on. */
+  to: string;
+  /** The platform origin confirmed along with it (keys and top-ups pages). */
+  platform: string;
+}>;
+
+/**
+ * Asks the user, outside the page, whether a key may be used with another service origin (the
+ * desktop app's native dialog). Answers true only when the user said yes.
+ */
+export type ConfirmKeyOrigin = (question: KeyOriginQuestion) => Promise<boolean>;
 
 /**
  * How the core reaches the service: the live service with the user's key, or the built-in

@@ -38,11 +38,14 @@ import type { SecretStore } from '../core/secrets/secret-store';
 import { createServices, type ServiceOptions, type Services } from '../core/services';
 import { JsonFileSettingsStore } from '../core/settings/settings-store';
 import { contentSecurityPolicy } from '../core/util/csp';
-import type { SandboxOptions } from '../sandbox';
-import type { SandboxInternals } from '../sandbox/sandbox';
+import {
+  startEmbeddedSandbox,
+  type EmbeddedSandbox,
+  type SandboxInternals,
+  type SandboxOptions,
+} from '../sandbox';
 import { MAX_MESSAGE_BYTES, serveBridgeSocket } from './bridge-socket';
 import { DownloadTickets } from './download-tickets';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { headerToken, hostAllowed, originAllowed, secretMatches, socketToken } from './http-guard';
 import { receiveUpload } from './upload';
 

@@ -21,7 +21,7 @@ import { systemClock, type Emit, type Ports } from '../core/ports';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
 import { createServices, type Services } from '../core/services';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from '../host/embedded-sandbox';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from '../sandbox';
 import {
   APP_ORIGIN,
   cacheFileUrl,

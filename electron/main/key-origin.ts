@@ -4,7 +4,7 @@
  * of its choosing. The core asks through its `confirmKeyOrigin` port.
  */
 import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron';
-import type { KeyOriginQuestion } from '../core/secrets/key-service';
+import type { KeyOriginQuestion } from '../core/ports';
 
 /** The button that confirms; the default and the cancel answer keep the key where it was. */
 const CONFIRM = 1;

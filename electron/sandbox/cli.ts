@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isUsd } from '../../shared/money';
 import { createSandbox } from './sandbox';
-import { serveSandbox } from './server';
+import { serveSandbox } from './http/server';
 import type { ChaosOptions, SandboxOptions } from './types';
 
 const USAGE = `Usage: tsx electron/sandbox/cli.ts [options]

@@ -5,18 +5,23 @@
 import path from 'node:path';
 import { LIMITS } from '../../shared/api/rules';
 import { normalizeUsd } from '../../shared/money';
-import { createApp } from './app';
+import { createApp } from './http/app';
 import type { buildArtifact } from './artifacts';
-import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './chaos';
-import { SandboxCore } from './core';
-import { cachedGenerator, type Generator } from './generation';
-import { Jobs } from './jobs';
-import { DiskFileStore, JsonStateStore, MemoryFileStore, MemoryStateStore } from './persist';
-import { PriceList } from './prices';
-import { RateLimiter } from './rate-limit';
-import { seedLibrary } from './seed';
-import { emptyState } from './state';
-import { Tasks } from './tasks';
+import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './http/chaos';
+import { SandboxCore } from './service/core';
+import { cachedGenerator, type Generator } from './service/generation';
+import { Jobs } from './service/jobs';
+import {
+  DiskFileStore,
+  JsonStateStore,
+  MemoryFileStore,
+  MemoryStateStore,
+} from './service/persist';
+import { PriceList } from './service/prices';
+import { RateLimiter } from './http/rate-limit';
+import { seedLibrary } from './service/seed';
+import { emptyState } from './service/state';
+import { Tasks } from './service/tasks';
 import type { Sandbox, SandboxOptions } from './types';
 
 /** Default key of the sandbox's account. */

@@ -43,5 +43,3 @@ export const ErrorBodySchema = z.looseObject({
     z.array(ValidationItemSchema),
   ]),
 });
-/** A parsed error body. */
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -144,10 +144,6 @@ export function generationQuerySchema(tier: ModelTier) {
     seed: seed.optional(),
   });
 }
-/** Parsed generation query parameters, defaults applied. */
-export type GenerationQuery = z.output<ReturnType<typeof generationQuerySchema>>;
-/** Generation query parameters as a caller gives them. */
-export type GenerationQueryInput = z.input<ReturnType<typeof generationQuerySchema>>;
 
 /** The generation query schema of each model version, built once. */
 export const GENERATION_QUERY_SCHEMAS: Readonly<
@@ -163,8 +159,6 @@ export const ImagineBodySchema = z.object({
   prompt: z.string().trim().min(1).max(PROMPT_MAX_CHARS),
   style: z.enum(IMAGINE_STYLES).nullable().default(null),
 });
-/** A parsed imagine body. */
-export type ImagineBody = z.output<typeof ImagineBodySchema>;
 
 /**
  * JSON body of `POST /generate/text` (§4.5). A null or missing `poly_count` or `texture_size`
@@ -186,8 +180,6 @@ export const TextGenerateBodySchema = z
     poly_count: body.poly_count ?? TIERS[body.mode].defaultPolyCount,
     texture_size: body.texture_size ?? TIERS[body.mode].defaultTextureSize,
   }));
-/** A parsed text generation body, defaults resolved. */
-export type TextGenerateBody = z.output<typeof TextGenerateBodySchema>;
 
 /** Query parameters of `POST /generate/retexture` (§4.6). */
 export const RetextureQuerySchema = z.object({
@@ -195,8 +187,6 @@ export const RetextureQuerySchema = z.object({
   texture_size: textureSize.default(2048),
   seed: seed.optional(),
 });
-/** Parsed retexture query parameters. */
-export type RetextureQuery = z.output<typeof RetextureQuerySchema>;
 
 // The library's flags are documented as strings with one meaningful value; anything else means
 // "no filter", as on the live service.
@@ -235,8 +225,6 @@ export const ExportQuerySchema = z.object({
     )
     .optional(),
 });
-/** Parsed export query. */
-export type ExportQuery = z.output<typeof ExportQuerySchema>;
 
 const PALETTE_PATTERN = /^\s*#[0-9a-fA-F]{6}(\s*,\s*#[0-9a-fA-F]{6})*\s*$/;
 
@@ -264,8 +252,6 @@ export const PrintQuerySchema = z
     ...query,
     colors: query.palette ? query.palette.length : query.colors,
   }));
-/** Parsed print query; `palette` is a list of lower-case `#rrggbb`. */
-export type PrintQuery = z.output<typeof PrintQuerySchema>;
 
 /** Query parameters of `GET /model/{id}/retopo` (§4.12). `faces` comes out rounded to 100. */
 export const RetopoQuerySchema = z.object({
@@ -278,13 +264,9 @@ export const RetopoQuerySchema = z.object({
   interior: z.enum(RETOPO_INTERIORS).default('keep'),
   format: z.enum(RETOPO_FORMATS).default('glb'),
 });
-/** Parsed retopo query. */
-export type RetopoQuery = z.output<typeof RetopoQuerySchema>;
 
 /** Query parameters of `GET /model/{id}/rig` (§4.13). */
 export const RigQuerySchema = z.object({ kind: z.enum(RIG_KINDS) });
-/** Parsed rig query. */
-export type RigQuery = z.output<typeof RigQuerySchema>;
 
 /** `GET /model/{id}/parts` takes no parameters (§4.14). */
 export const PartsQuerySchema = z.object({});
@@ -299,8 +281,6 @@ export const GamepackQuerySchema = z.object({
     .nullable()
     .default(null),
 });
-/** Parsed gamepack query. */
-export type GamepackQuery = z.output<typeof GamepackQuerySchema>;
 
 /** Craft makers (§4.16) take no query parameters; the maker id is in the path. */
 export const MakeQuerySchema = z.object({});

@@ -162,8 +162,6 @@ export const PROMPT_MAX_CHARS = 1000;
 
 /** `format` of `GET /model/{id}/export` (service-api.md §4.10). */
 export const EXPORT_FORMATS = ['glb', 'glb_draco', 'fbx', 'obj', 'usdz', 'stl'] as const;
-/** One of {@link EXPORT_FORMATS}. */
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /**
  * Words the export `texture` pattern accepts. The document's description instead speaks of a
  * texture size (1024, 2048, 4096); both spellings are accepted.
@@ -171,8 +169,6 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_TEXTURE_WORDS = ['realistic', 'generative'] as const;
 /** `format` of `GET /model/{id}/print`. */
 export const PRINT_FORMATS = ['stl', '3mf'] as const;
-/** One of {@link PRINT_FORMATS}. */
-export type PrintFormat = (typeof PRINT_FORMATS)[number];
 /** `interior` of retopo. */
 export const RETOPO_INTERIORS = ['keep', 'fill'] as const;
 /** `format` of retopo. */
@@ -192,7 +188,5 @@ export const GAME_COLLIDERS = ['off', 'simple', 'balanced', 'detailed'] as const
  * the sandbox knows these, and answers 404 `feature_off` for any other id.
  */
 export const MAKER_KINDS = ['papercraft'] as const;
-/** One of {@link MAKER_KINDS}. */
-export type MakerKind = (typeof MAKER_KINDS)[number];
 /** The only `group` value of the library. */
 export const LIBRARY_GROUPS = ['family'] as const;

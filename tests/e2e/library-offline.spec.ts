@@ -3,7 +3,7 @@
  * the service unreachable (the grid then shows them and says so); a refused key leaves the grid
  * in place with a banner; the cache shows its size and can be cleared.
  */
-import { EMBEDDED_SANDBOX_KEY } from '../../electron/host/embedded-sandbox';
+import { EMBEDDED_SANDBOX_KEY } from '../../electron/sandbox';
 import { expect, test } from '../support/fixtures';
 import { LibraryPage, serviceLibrary } from '../support/library-page';
 

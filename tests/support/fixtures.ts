@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
-import type { SandboxOptions } from '../../electron/sandbox';
-import type { SandboxInternals } from '../../electron/sandbox/sandbox';
+import type { SandboxInternals, SandboxOptions } from '../../electron/sandbox';
 import { KilnPage } from './kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Host } from '../../electron/host/host';
-import { EMBEDDED_SANDBOX_KEY, EMBEDDED_SANDBOX_URL } from '../../electron/host/embedded-sandbox';
+import { EMBEDDED_SANDBOX_KEY, EMBEDDED_SANDBOX_URL } from '../../electron/sandbox';
 
 /** A row of `GET /library` as the sandbox answers it. */
 export interface ServiceRow {

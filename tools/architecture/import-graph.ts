@@ -25,13 +25,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Reads every module under `root` (tests left out: nothing imports them) and resolves its
- * relative imports, static, dynamic and type-only; imports that leave `root` are dropped.
+ * Reads every module under `root` (or under its `folders`, when named; tests left out: nothing
+ * imports them) and resolves its relative imports, static, dynamic and type-only; imports that
+ * leave `root` are dropped.
  */
-export function importGraph(root: string): ImportGraph {
+export function importGraph(root: string, folders: readonly string[] = ['.']): ImportGraph {
   const name = (file: string) => relative(root, file).split(sep).join('/');
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
+  for (const file of folders.flatMap((folder) => sourceFiles(join(root, folder)))) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles.flatMap(({ fileName }) => {
       if (!fileName.startsWith('.')) return [];

@@ -90,6 +90,7 @@ const layers = [
       (t, file) => (isTest(file) ? undefined : noModule(isUiLibrary, 'the sandbox is a server')(t)),
       noFolder('electron/core', 'the sandbox is a separate service; share types through shared/'),
       noFolder('electron/main', 'the sandbox must not depend on the Electron shell'),
+      noFolder('electron/host', 'the sandbox must not depend on the browser host'),
       noFolder('renderer', 'the sandbox must not import renderer code'),
     ],
   },
@@ -106,7 +107,14 @@ const layers = [
   {
     layer: 'electron/main/',
     test: (f) => f.startsWith('electron/main/'),
-    forbid: [noFolder('renderer', 'the main process must not import renderer code')],
+    forbid: [
+      // The two hosts of the core are siblings: what both need lives in the core or the sandbox.
+      noFolder(
+        'electron/host',
+        'the Electron shell and the browser host are siblings, never a base',
+      ),
+      noFolder('renderer', 'the main process must not import renderer code'),
+    ],
   },
   {
     layer: 'electron/preload/',

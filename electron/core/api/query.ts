@@ -148,86 +148,67 @@ export function libraryQuery(input: LibraryListInput = {}): Query {
   );
 }
 
+/** An operation's query: its options under the service's names, checked with its route's schema. */
+function opQuery(op: Op): Query {
+  switch (op.kind) {
+    case 'export':
+      return checked(ExportQuerySchema, { format: op.format, texture: op.texture }, 'query');
+    case 'print':
+      return checked(
+        PrintQuerySchema,
+        {
+          length_mm: op.lengthMm,
+          format: op.format,
+          hollow: op.hollow,
+          colors: op.colors,
+          palette: op.palette?.replace(/\s+/g, ''),
+        },
+        'query',
+      );
+    case 'retopo':
+      return checked(
+        RetopoQuerySchema,
+        {
+          faces: op.faces,
+          texture: op.texture,
+          symmetry: op.symmetry,
+          interior: op.interior,
+          format: op.format,
+        },
+        'query',
+      );
+    case 'rig':
+      return checked(RigQuerySchema, { kind: op.rigKind }, 'query');
+    case 'gamepack':
+      return checked(
+        GamepackQuerySchema,
+        {
+          engine: op.engine,
+          units: op.units,
+          lod: op.lod,
+          collider: op.collider,
+          size_m: op.sizeM,
+        },
+        'query',
+      );
+    case 'parts':
+    case 'make':
+      return {};
+  }
+}
+
 /**
  * The call of a post-processing operation (§4.10–§4.16): path, checked query, operation id.
  * The query is kept with the job so every repeat is the identical call §3.2 asks for.
  */
 export function opCall(modelId: string, op: Op): OpCall {
   const base = `/model/${encodeURIComponent(modelId)}`;
-  switch (op.kind) {
-    case 'export':
-      return {
-        modelId,
-        path: `${base}/export`,
-        operation: 'export',
-        query: checked(ExportQuerySchema, { format: op.format, texture: op.texture }, 'query'),
-      };
-    case 'print':
-      return {
-        modelId,
-        path: `${base}/print`,
-        operation: 'print',
-        query: checked(
-          PrintQuerySchema,
-          {
-            length_mm: op.lengthMm,
-            format: op.format,
-            hollow: op.hollow,
-            colors: op.colors,
-            palette: op.palette?.replace(/\s+/g, ''),
-          },
-          'query',
-        ),
-      };
-    case 'retopo':
-      return {
-        modelId,
-        path: `${base}/retopo`,
-        operation: 'retopo',
-        query: checked(
-          RetopoQuerySchema,
-          {
-            faces: op.faces,
-            texture: op.texture,
-            symmetry: op.symmetry,
-            interior: op.interior,
-            format: op.format,
-          },
-          'query',
-        ),
-      };
-    case 'rig':
-      return {
-        modelId,
-        path: `${base}/rig`,
-        operation: 'rig',
-        query: checked(RigQuerySchema, { kind: op.rigKind }, 'query'),
-      };
-    case 'parts':
-      return { modelId, path: `${base}/parts`, operation: 'parts', query: {} };
-    case 'gamepack':
-      return {
-        modelId,
-        path: `${base}/gamepack`,
-        operation: 'gamepack',
-        query: checked(
-          GamepackQuerySchema,
-          {
-            engine: op.engine,
-            units: op.units,
-            lod: op.lod,
-            collider: op.collider,
-            size_m: op.sizeM,
-          },
-          'query',
-        ),
-      };
-    case 'make':
-      return {
-        modelId,
-        path: `${base}/make/${encodeURIComponent(op.maker)}`,
-        operation: postOperation(op),
-        query: {},
-      };
-  }
+  return {
+    modelId,
+    // Every operation is routed under its own name; a maker under `make/` and its id.
+    path:
+      op.kind === 'make' ? `${base}/make/${encodeURIComponent(op.maker)}` : `${base}/${op.kind}`,
+    operation: postOperation(op),
+    query: opQuery(op),
+  };
 }

@@ -14,7 +14,8 @@ import { createServices } from '../services';
 import { testPorts } from '../testing/harness';
 import { AuthError } from '../api/errors';
 import type { KeyIndex } from '../settings/settings-service';
-import { KeyService, type KeyOriginQuestion } from './key-service';
+import type { KeyOriginQuestion } from '../ports';
+import { KeyService } from './key-service';
 import { MemorySecretStore, type SecretStore } from './secret-store';
 
 const LIVE_KEY = 'sk-live-9f3a-secret-0001';

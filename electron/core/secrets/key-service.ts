@@ -21,27 +21,9 @@ import { randomUUID } from 'node:crypto';
 import type { KeyEntryView, KeyStateView, KeyTestResult } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import { ApiError, AuthError } from '../api/errors';
-import type { Logger } from '../ports';
+import type { ConfirmKeyOrigin, Logger } from '../ports';
 import type { KeyBinding, KeyIndex } from '../settings/settings-service';
 import { DEFAULT_KEY_ENTRY, type SecretStore } from './secret-store';
-
-/** What the user is asked before a key is used with another service address. */
-export type KeyOriginQuestion = Readonly<{
-  /** The key's name ("Client A"), never the key. */
-  keyName: string;
-  /** The service origin the key was added for. */
-  from: string;
-  /** The service origin it would be used with from now on. */
-  to: string;
-  /** The platform origin confirmed along with it (keys and top-ups pages). */
-  platform: string;
-}>;
-
-/**
- * Asks the user, outside the page, whether a key may be used with another service origin (the
- * desktop app's native dialog). Answers true only when the user said yes.
- */
-export type ConfirmKeyOrigin = (question: KeyOriginQuestion) => Promise<boolean>;
 
 /** Options of {@link KeyService}. */
 export type KeyServiceOptions = Readonly<{

@@ -42,17 +42,3 @@ export class JsonFileSettingsStore implements SettingsStore {
     await writeFileAtomic(this.#file, `${JSON.stringify(value, null, 2)}\n`);
   }
 }
-
-/** Settings in memory (tests). */
-export class MemorySettingsStore implements SettingsStore {
-  #value: unknown;
-  constructor(initial?: unknown) {
-    this.#value = initial;
-  }
-  async load(): Promise<unknown> {
-    return this.#value === undefined ? undefined : structuredClone(this.#value);
-  }
-  async save(value: Readonly<Record<string, unknown>>): Promise<void> {
-    this.#value = structuredClone(value);
-  }
-}

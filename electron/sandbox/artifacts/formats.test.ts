@@ -29,8 +29,7 @@ import {
   RigQuerySchema,
 } from '../../../shared/api/params';
 import { generateFromPhoto } from '../generate';
-import type { ModelRow } from '../state';
-import { photo, validateGlb } from '../test-support';
+import { photo, validateGlb } from '../testing/test-support';
 import { buildArtifact, type ArtifactOutput } from '.';
 import { boundsOf, readGlb, readMesh, type MeshData } from './mesh';
 
@@ -93,7 +92,6 @@ function build(operation: string, query = '', fresh = false): Promise<ArtifactOu
       Object.fromEntries(new URLSearchParams(query)),
     ) as Record<string, unknown>;
     return buildArtifact(operation, {
-      model: { name: 'chelsea' } as ModelRow,
       glb,
       params,
       slug: 'chelsea',

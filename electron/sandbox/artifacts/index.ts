@@ -18,7 +18,6 @@ import { rigGlb, type RigKind } from './rig';
 import { binaryStl, toZUp } from './stl';
 import { glbWithTextureOption, meshWithTextureOption } from './texture-option';
 import { usdzPackage } from './usdz';
-import type { ModelRow } from '../state';
 
 /** A job kind the sandbox does not build yet. */
 export class ArtifactUnavailableError extends Error {
@@ -30,7 +29,6 @@ export class ArtifactUnavailableError extends Error {
 
 /** What a builder gets. */
 export interface ArtifactInput {
-  model: ModelRow;
   /** The model's GLB. */
   glb: Uint8Array;
   /** Validated parameters with defaults. */

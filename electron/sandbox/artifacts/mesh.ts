@@ -375,15 +375,3 @@ export function weldPositions(mesh: MeshData): { positions: Float32Array; indice
   for (let i = 0; i < indices.length; i++) indices[i] = remap[mesh.indices[i]!]!;
   return { positions: new Float32Array(positions), indices };
 }
-
-/** A file-name-safe slug of a model name ("Red Mug!" → "red-mug"). */
-export function slug(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60);
-  return s || 'model';
-}

@@ -4,7 +4,7 @@
  * dropped by `interior=fill` and kept by `interior=keep`.
  */
 import { describe, expect, it } from 'vitest';
-import { pebbleMesh } from '../procedural';
+import { pebbleMesh } from '../service/procedural';
 import { boundsOf, vertexNormals, weldPositions, type MeshData } from './mesh';
 import { retopoMesh } from './retopo';
 import {

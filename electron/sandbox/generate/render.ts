@@ -55,6 +55,38 @@ export function sampleRgb(image: RgbImage, u: number, v: number, out: number[]):
   }
 }
 
+/**
+ * Visits each pixel of a `size`×`size` grid whose centre the triangle (a, b, c) covers, with the
+ * centre's barycentric weights of a, b and c. `slack` widens the triangle by that much weight, so
+ * neighbours sharing an edge leave no pixel unpainted between them. Degenerate triangles visit
+ * nothing.
+ */
+export function forEachCoveredPixel(
+  triangle: Readonly<{ ax: number; ay: number; bx: number; by: number; cx: number; cy: number }>,
+  size: number,
+  slack: number,
+  visit: (x: number, y: number, w0: number, w1: number, w2: number) => void,
+): void {
+  const { ax, ay, bx, by, cx, cy } = triangle;
+  const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  if (Math.abs(area) < 1e-12) return;
+  const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
+  const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx)));
+  const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy)));
+  const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy)));
+  for (let y = y0; y <= y1; y++) {
+    const py = y + 0.5;
+    for (let x = x0; x <= x1; x++) {
+      const px = x + 0.5;
+      const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) / area;
+      const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / area;
+      const w2 = 1 - w0 - w1;
+      if (w0 < -slack || w1 < -slack || w2 < -slack) continue;
+      visit(x, y, w0, w1, w2);
+    }
+  }
+}
+
 /** A 256×256 WebP thumbnail of a textured mesh seen from the front. */
 export async function renderThumbnailOfMesh(
   mesh: RenderMesh,
@@ -88,47 +120,35 @@ export async function renderThumbnailOfMesh(
     const a = indices[t]!;
     const b = indices[t + 1]!;
     const c = indices[t + 2]!;
-    const ax = sx(p[a * 3]!);
-    const ay = sy(p[a * 3 + 1]!);
-    const bx = sx(p[b * 3]!);
-    const by = sy(p[b * 3 + 1]!);
-    const cxp = sx(p[c * 3]!);
-    const cyp = sy(p[c * 3 + 1]!);
-    const area = (bx - ax) * (cyp - ay) - (by - ay) * (cxp - ax);
-    if (Math.abs(area) < 1e-12) continue;
-    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cxp)));
-    const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cxp)));
-    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cyp)));
-    const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cyp)));
-    for (let y = y0; y <= y1; y++) {
-      const py = y + 0.5;
-      for (let x = x0; x <= x1; x++) {
-        const px = x + 0.5;
-        const w0 = ((bx - px) * (cyp - py) - (by - py) * (cxp - px)) / area;
-        const w1 = ((cxp - px) * (ay - py) - (cyp - py) * (ax - px)) / area;
-        const w2 = 1 - w0 - w1;
-        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        const z = w0 * p[a * 3 + 2]! + w1 * p[b * 3 + 2]! + w2 * p[c * 3 + 2]!;
-        const o = y * size + x;
-        if (z <= depth[o]!) continue;
-        depth[o] = z;
-        const nx = w0 * n[a * 3]! + w1 * n[b * 3]! + w2 * n[c * 3]!;
-        const ny = w0 * n[a * 3 + 1]! + w1 * n[b * 3 + 1]! + w2 * n[c * 3 + 1]!;
-        const nz = w0 * n[a * 3 + 2]! + w1 * n[b * 3 + 2]! + w2 * n[c * 3 + 2]!;
-        const nl = Math.hypot(nx, ny, nz) || 1;
-        const light = 0.4 + 0.6 * Math.max(0, (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / nl);
-        if (texture) {
-          const u = w0 * uvs[a * 2]! + w1 * uvs[b * 2]! + w2 * uvs[c * 2]!;
-          const v = w0 * uvs[a * 2 + 1]! + w1 * uvs[b * 2 + 1]! + w2 * uvs[c * 2 + 1]!;
-          sampleRgb(texture, u, v, sample);
-        } else {
-          sample[0] = sample[1] = sample[2] = 255;
-        }
-        for (let k = 0; k < 3; k++) {
-          colour[o * 3 + k] = Math.min(255, Math.round(sample[k]! * tint[k]! * light));
-        }
+    const triangle = {
+      ax: sx(p[a * 3]!),
+      ay: sy(p[a * 3 + 1]!),
+      bx: sx(p[b * 3]!),
+      by: sy(p[b * 3 + 1]!),
+      cx: sx(p[c * 3]!),
+      cy: sy(p[c * 3 + 1]!),
+    };
+    forEachCoveredPixel(triangle, size, 0, (x, y, w0, w1, w2) => {
+      const z = w0 * p[a * 3 + 2]! + w1 * p[b * 3 + 2]! + w2 * p[c * 3 + 2]!;
+      const o = y * size + x;
+      if (z <= depth[o]!) return;
+      depth[o] = z;
+      const nx = w0 * n[a * 3]! + w1 * n[b * 3]! + w2 * n[c * 3]!;
+      const ny = w0 * n[a * 3 + 1]! + w1 * n[b * 3 + 1]! + w2 * n[c * 3 + 1]!;
+      const nz = w0 * n[a * 3 + 2]! + w1 * n[b * 3 + 2]! + w2 * n[c * 3 + 2]!;
+      const nl = Math.hypot(nx, ny, nz) || 1;
+      const light = 0.4 + 0.6 * Math.max(0, (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / nl);
+      if (texture) {
+        const u = w0 * uvs[a * 2]! + w1 * uvs[b * 2]! + w2 * uvs[c * 2]!;
+        const v = w0 * uvs[a * 2 + 1]! + w1 * uvs[b * 2 + 1]! + w2 * uvs[c * 2 + 1]!;
+        sampleRgb(texture, u, v, sample);
+      } else {
+        sample[0] = sample[1] = sample[2] = 255;
       }
-    }
+      for (let k = 0; k < 3; k++) {
+        colour[o * 3 + k] = Math.min(255, Math.round(sample[k]! * tint[k]! * light));
+      }
+    });
   }
   const webp = await sharp(colour, { raw: { width: size, height: size, channels: 3 } })
     .resize(SIZE, SIZE, { kernel: 'lanczos3' })

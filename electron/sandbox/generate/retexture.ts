@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { documentToMesh, readGlb, writeGlb } from '../artifacts/mesh';
 import { decodePhoto, rawSharp, toBytes } from './decode';
 import { mulberry32 } from './random';
-import { renderThumbnailOfMesh, sampleRgb, type RgbImage } from './render';
+import { forEachCoveredPixel, renderThumbnailOfMesh, sampleRgb, type RgbImage } from './render';
 import { segment, maskCropAlpha } from './segment';
 
 /** Options of a retexture. */
@@ -185,39 +185,27 @@ function bake(
   const b = [0, 0, 0];
   for (let t = 0; t < p.length / 9; t++) {
     const a = t * 3;
-    const u0 = uvs[a * 2]! * size;
-    const v0 = uvs[a * 2 + 1]! * size;
-    const u1 = uvs[a * 2 + 2]! * size;
-    const v1 = uvs[a * 2 + 3]! * size;
-    const u2 = uvs[a * 2 + 4]! * size;
-    const v2 = uvs[a * 2 + 5]! * size;
-    const area = (u1 - u0) * (v2 - v0) - (v1 - v0) * (u2 - u0);
-    if (Math.abs(area) < 1e-12) continue;
-    const x0 = Math.max(0, Math.floor(Math.min(u0, u1, u2)));
-    const x1 = Math.min(size - 1, Math.ceil(Math.max(u0, u1, u2)));
-    const y0 = Math.max(0, Math.floor(Math.min(v0, v1, v2)));
-    const y1 = Math.min(size - 1, Math.ceil(Math.max(v0, v1, v2)));
-    for (let y = y0; y <= y1; y++) {
-      const py = y + 0.5;
-      for (let x = x0; x <= x1; x++) {
-        const px = x + 0.5;
-        const w0 = ((u1 - px) * (v2 - py) - (v1 - py) * (u2 - px)) / area;
-        const w1 = ((u2 - px) * (v0 - py) - (v2 - py) * (u0 - px)) / area;
-        const w2 = 1 - w0 - w1;
-        if (w0 < -1e-6 || w1 < -1e-6 || w2 < -1e-6) continue;
-        const X = w0 * p[a * 3]! + w1 * p[a * 3 + 3]! + w2 * p[a * 3 + 6]!;
-        const Y = w0 * p[a * 3 + 1]! + w1 * p[a * 3 + 4]! + w2 * p[a * 3 + 7]!;
-        const nz = w0 * n[a * 3 + 2]! + w1 * n[a * 3 + 5]! + w2 * n[a * 3 + 8]!;
-        const su = (X - frame.minX) / frame.width;
-        const sv = (frame.maxY - Y) / frame.height;
-        sampleRgb(front, su, sv, f);
-        sampleRgb(back, su, sv, b);
-        const facing = Math.min(1, Math.max(0, 0.5 + nz * 2.5));
-        const o = y * size + x;
-        for (let k = 0; k < 3; k++) colour[o * 3 + k] = b[k]! + (f[k]! - b[k]!) * facing;
-        covered[o] = 1;
-      }
-    }
+    const triangle = {
+      ax: uvs[a * 2]! * size,
+      ay: uvs[a * 2 + 1]! * size,
+      bx: uvs[a * 2 + 2]! * size,
+      by: uvs[a * 2 + 3]! * size,
+      cx: uvs[a * 2 + 4]! * size,
+      cy: uvs[a * 2 + 5]! * size,
+    };
+    forEachCoveredPixel(triangle, size, 1e-6, (x, y, w0, w1, w2) => {
+      const X = w0 * p[a * 3]! + w1 * p[a * 3 + 3]! + w2 * p[a * 3 + 6]!;
+      const Y = w0 * p[a * 3 + 1]! + w1 * p[a * 3 + 4]! + w2 * p[a * 3 + 7]!;
+      const nz = w0 * n[a * 3 + 2]! + w1 * n[a * 3 + 5]! + w2 * n[a * 3 + 8]!;
+      const su = (X - frame.minX) / frame.width;
+      const sv = (frame.maxY - Y) / frame.height;
+      sampleRgb(front, su, sv, f);
+      sampleRgb(back, su, sv, b);
+      const facing = Math.min(1, Math.max(0, 0.5 + nz * 2.5));
+      const o = y * size + x;
+      for (let k = 0; k < 3; k++) colour[o * 3 + k] = b[k]! + (f[k]! - b[k]!) * facing;
+      covered[o] = 1;
+    });
   }
   // Grow the painted islands a few texels (clean seams under filtering), then fill the rest.
   let mean = [0, 0, 0];

@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { readGlb, readMesh, type MeshData } from '../artifacts/mesh';
 import { buildArtifact } from '../artifacts';
-import type { ModelRow } from '../state';
-import { photo, uniformPhoto, validateGlb } from '../test-support';
+import { photo, uniformPhoto, validateGlb } from '../testing/test-support';
 import {
   generateFromPhoto,
   generateFromViews,
@@ -187,7 +186,6 @@ describe('retexture', () => {
 
   it('keeps a rigged version’s skin and clips; PNG drops the WebP extension', async () => {
     const rig = await buildArtifact('rig', {
-      model: { name: 'cat' } as ModelRow,
       glb: painted,
       params: { kind: 'humanoid' },
       slug: 'cat',

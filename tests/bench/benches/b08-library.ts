@@ -17,10 +17,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import {
-  EMBEDDED_SANDBOX_KEY,
-  EMBEDDED_SANDBOX_URL,
-} from '../../../electron/host/embedded-sandbox';
+import { EMBEDDED_SANDBOX_KEY, EMBEDDED_SANDBOX_URL } from '../../../electron/sandbox';
 import { ROOT } from '../lib/app';
 import { longTasks } from '../lib/browser';
 import { serveStatic } from '../lib/static-server';

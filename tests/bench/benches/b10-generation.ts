@@ -20,7 +20,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { EMBEDDED_SANDBOX_KEY } from '../../../electron/host/embedded-sandbox';
+import { EMBEDDED_SANDBOX_KEY } from '../../../electron/sandbox';
 import {
   BRIDGE_PROTOCOL,
   TOKEN_FRAGMENT,

@@ -2,9 +2,9 @@
  * The sandbox's whole state as one plain, JSON-serialisable object, so persistence is a single
  * atomic file write and a restart resumes exactly where it stopped.
  */
-import type { TextureSize } from '../../shared/api/rules';
-import type { Usd } from '../../shared/money';
-import type { LedgerEntry } from './types';
+import type { TextureSize } from '../../../shared/api/rules';
+import type { Usd } from '../../../shared/money';
+import type { LedgerEntry } from '../types';
 
 /** Which generation model version made a model ('2', '1.1', '1'). */
 export type ModelVersionNumber = '2' | '1.1' | '1';

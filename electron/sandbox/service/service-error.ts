@@ -2,7 +2,7 @@
  * Error answers of the service (service-api.md §7) as a throwable, so route code can bail out
  * from any depth and the app turns it into the right status, body and headers.
  */
-import type { ErrorCode, ValidationItem } from '../../shared/api/errors';
+import type { ErrorCode, ValidationItem } from '../../../shared/api/errors';
 
 /** An error answer: status, JSON body and extra headers. */
 export class ServiceError extends Error {

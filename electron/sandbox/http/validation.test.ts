@@ -9,8 +9,8 @@ import {
   RetopoQuerySchema,
   TextGenerateBodySchema,
   parseParamBool,
-} from '../../shared/api/params';
-import { ServiceError } from './service-error';
+} from '../../../shared/api/params';
+import { ServiceError } from '../service/service-error';
 import { parseParams } from './validation';
 
 const detail = (fn: () => unknown) => {

@@ -13,8 +13,8 @@
  *   it (a client that lost the answer can read it again); a later one starts a new build.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from './artifacts';
-import { changesTexture } from './artifacts/texture-option';
+import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from '../artifacts';
+import { changesTexture } from '../artifacts/texture-option';
 import { billingHeaders } from './billing';
 import { imageType, type SandboxCore } from './core';
 import { plainError } from './service-error';
@@ -244,7 +244,6 @@ export class Jobs {
     try {
       if (!model) throw new Error('The model is gone.');
       output = await this.#builder(job.operation, {
-        model,
         glb: await core.readFile(model.fileId),
         params: job.params,
         slug: slugName(model),

@@ -3,9 +3,8 @@
  * browser host and by Electron's main process when no API key is stored.
  */
 import path from 'node:path';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import type { SandboxInternals } from '../sandbox/sandbox';
-import type { Connection } from '../core/ports';
+import { createSandbox, type SandboxInternals } from './sandbox';
+import type { Sandbox, SandboxOptions } from './types';
 
 /**
  * The sandbox's origin in demo mode. `.invalid` is reserved (RFC 2606): the name can never
@@ -15,10 +14,22 @@ export const EMBEDDED_SANDBOX_URL = 'https://sandbox.kiln.invalid';
 /** The demo account's key. It is not a secret: it only opens the local sandbox. */
 export const EMBEDDED_SANDBOX_KEY = 'sk-sandbox-demo';
 
+/**
+ * How the core reaches the embedded sandbox: the shape of the core's `Connection` port, written
+ * out here because the sandbox is a service of its own and imports nothing of the core (the
+ * compiler checks the fit where main and the host hand it to `createServices`).
+ */
+export interface EmbeddedConnection {
+  readonly mode: 'sandbox';
+  readonly baseUrl: string;
+  readonly fetch: typeof fetch;
+  apiKey(): Promise<string>;
+}
+
 /** A running embedded sandbox and the connection that reaches it. */
 export interface EmbeddedSandbox {
   readonly sandbox: Sandbox;
-  readonly connection: Connection;
+  readonly connection: EmbeddedConnection;
 }
 
 /**
@@ -40,7 +51,7 @@ export function startEmbeddedSandbox(
     },
     internals,
   );
-  const connection: Connection = {
+  const connection: EmbeddedConnection = {
     mode: 'sandbox',
     baseUrl: EMBEDDED_SANDBOX_URL,
     fetch: (input, init) => sandbox.fetch(new Request(input, init)),

@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createSandbox, type SandboxInternals } from './sandbox';
-import { serveSandbox } from './server';
-import type { Clock, Sandbox, SandboxOptions } from './types';
+import { createSandbox, type SandboxInternals } from '../sandbox';
+import { serveSandbox } from '../http/server';
+import type { Clock, Sandbox, SandboxOptions } from '../types';
 
 /** The project's real test photos (CC0), see /work/shared/photos/SOURCES.md. */
-export const PHOTOS_DIR = path.resolve(import.meta.dirname, '../../../shared/photos');
+export const PHOTOS_DIR = path.resolve(import.meta.dirname, '../../../../shared/photos');
 
 /** Bytes of a real photo. */
 export function photo(name: 'coffee.png' | 'chelsea.png'): Uint8Array {

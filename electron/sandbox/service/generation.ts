@@ -5,13 +5,13 @@
  * seed gives the same model, so repeated test runs and retries do not redo seconds of CPU work.
  */
 import { createHash } from 'node:crypto';
-import type { TextureSize } from '../../shared/api/rules';
-import { generateFromViews, NoObjectError } from './generate';
+import type { TextureSize } from '../../../shared/api/rules';
+import { generateFromViews, NoObjectError } from '../generate';
 import {
   retextureFromPhoto,
   type RetexturedModel,
   type RetextureOptions,
-} from './generate/retexture';
+} from '../generate/retexture';
 
 /** Options the generator takes. */
 export interface GeneratorOptions {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { ImagineStyle } from '../../shared/api/rules';
+import type { ImagineStyle } from '../../../shared/api/rules';
 
 /** Side of a concept picture in pixels. */
 export const CONCEPT_SIZE = 512;

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundsOf, readMesh } from './artifacts/mesh';
+import { boundsOf, readMesh } from '../artifacts/mesh';
 import {
   finishTask,
   photo,
@@ -15,7 +15,7 @@ import {
   validateGlb,
   viewsForm,
   type TestService,
-} from './test-support';
+} from '../testing/test-support';
 
 const coffee = photo('coffee.png');
 const chelsea = photo('chelsea.png');

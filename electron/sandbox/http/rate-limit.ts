@@ -4,7 +4,7 @@
  * A sliding log of accepted requests per key. Refused requests are not logged, so a client that
  * waits `retry_after` seconds is always let in again.
  */
-import { rateLimitedError } from './service-error';
+import { rateLimitedError } from '../service/service-error';
 
 const WINDOW_MS = 60_000;
 

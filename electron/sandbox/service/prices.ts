@@ -4,8 +4,8 @@
  * The document gives no prices; these are the sandbox's, chosen to be plausible and distinct so
  * tests can tell operations apart by cost. `GET /api/platform/prices` publishes them.
  */
-import { normalizeUsd, type Usd } from '../../shared/money';
-import type { ModelTier } from '../../shared/api/rules';
+import { normalizeUsd, type Usd } from '../../../shared/money';
+import type { ModelTier } from '../../../shared/api/rules';
 
 /** One row of the price list. */
 export interface PriceRow {

@@ -1,8 +1,8 @@
 /**
  * Bearer-key authentication (service-api.md §5).
  */
-import { codedError } from './service-error';
-import type { SandboxState } from './state';
+import { codedError } from '../service/service-error';
+import type { SandboxState } from '../service/state';
 
 /**
  * The key of a request, if it is live on the account.

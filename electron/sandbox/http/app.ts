@@ -21,8 +21,8 @@ import {
   RetopoQuerySchema,
   RigQuerySchema,
   TextGenerateBodySchema,
-} from '../../shared/api/params';
-import type { ValidationItem } from '../../shared/api/errors';
+} from '../../../shared/api/params';
+import type { ValidationItem } from '../../../shared/api/errors';
 import {
   LIMITS,
   MAKER_KINDS,
@@ -31,18 +31,18 @@ import {
   sniffPhotoType,
   TIERS,
   type ModelTier,
-} from '../../shared/api/rules';
+} from '../../../shared/api/rules';
 import { authenticate } from './auth';
 import { checkJsonDepth, routeBodyLimits } from './body-limits';
-import { billingHeaders, type BillingInfo } from './billing';
-import { drawConcept, CONCEPT_SIZE } from './concept';
-import { iso, type SandboxCore } from './core';
-import type { Jobs } from './jobs';
-import { listLibrary, modelAnswer } from './library';
+import { billingHeaders, type BillingInfo } from '../service/billing';
+import { drawConcept, CONCEPT_SIZE } from '../service/concept';
+import { iso, type SandboxCore } from '../service/core';
+import type { Jobs } from '../service/jobs';
+import { listLibrary, modelAnswer } from '../service/library';
 import type { RateLimiter } from './rate-limit';
-import { codedError, plainError, ServiceError, validationError } from './service-error';
-import type { ModelRow, ModelVersionNumber } from './state';
-import type { Tasks } from './tasks';
+import { codedError, plainError, ServiceError, validationError } from '../service/service-error';
+import type { ModelRow, ModelVersionNumber } from '../service/state';
+import type { Tasks } from '../service/tasks';
 import { toValidationItem, type ParamLocation } from './validation';
 
 type Env = { Variables: { key: string } };

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, bodyLimitOf, jsonDepth } from './body-limits';
-import { photo, photoForm, startService } from './test-support';
+import { photo, photoForm, startService } from '../testing/test-support';
 
 /** POSTs `chunks` with chunked transfer encoding (no length declared). */
 function chunked(

@@ -3,8 +3,8 @@
  * FastAPI answers: 422 with a list of `{loc, msg, type[, input, ctx]}` items.
  */
 import type { z } from 'zod';
-import type { ValidationItem } from '../../shared/api/errors';
-import { validationError } from './service-error';
+import type { ValidationItem } from '../../../shared/api/errors';
+import { validationError } from '../service/service-error';
 
 /** Where a parameter came from, as FastAPI names it in `loc`. */
 export type ParamLocation = 'query' | 'body' | 'path';
@@ -124,14 +124,4 @@ export function parseParams<S extends z.ZodType>(
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw validationError(result.error.issues.map((issue) => toValidationItem(issue, location)));
-}
-
-/** A single 422 item for checks outside a schema (files). */
-export function invalid(
-  location: ParamLocation,
-  field: string,
-  type: string,
-  msg: string,
-): ReturnType<typeof validationError> {
-  return validationError([{ type, loc: [location, field], msg }]);
 }

@@ -2,9 +2,9 @@
  * Chaos modes over real HTTP, and their absence from direct in-process calls.
  */
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from './sandbox';
-import { startService } from './test-support';
-import type { ChaosOptions } from './types';
+import { createSandbox } from '../sandbox';
+import { startService } from '../testing/test-support';
+import type { ChaosOptions } from '../types';
 
 const imagine = { method: 'POST', body: JSON.stringify({ prompt: 'a chaotic kettle' }) };
 

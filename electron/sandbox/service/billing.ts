@@ -5,10 +5,17 @@
  * movement is a ledger row, and the balance after it is recorded there too, so a test can replay
  * the ledger and prove the balance is exactly start − charges + refunds.
  */
-import { addUsd, compareUsd, formatUsd, normalizeUsd, subUsd, type Usd } from '../../shared/money';
+import {
+  addUsd,
+  compareUsd,
+  formatUsd,
+  normalizeUsd,
+  subUsd,
+  type Usd,
+} from '../../../shared/money';
 import { codedError } from './service-error';
 import type { SandboxState } from './state';
-import type { Clock, LedgerEntry } from './types';
+import type { Clock, LedgerEntry } from '../types';
 
 /** What a paid answer reports in its `billing` object. */
 export interface BillingInfo {

@@ -8,7 +8,7 @@
  * one-at-a-time queue as soon as the task is started, and a failed generation refunds its charge.
  */
 import { randomUUID } from 'node:crypto';
-import { LIMITS } from '../../shared/api/rules';
+import { LIMITS } from '../../../shared/api/rules';
 import type { BillingInfo } from './billing';
 import { imageType, iso, type SandboxCore } from './core';
 import { cachedRetexturer, isNoObjectError, type Generator, type Retexturer } from './generation';

@@ -3,12 +3,12 @@
  * job and route modules all work through it.
  */
 import { randomUUID } from 'node:crypto';
-import { sniffPhotoType } from '../../shared/api/rules';
+import { sniffPhotoType } from '../../../shared/api/rules';
 import { Billing } from './billing';
 import type { FileStore, StateStore } from './persist';
 import type { PriceList } from './prices';
 import type { ModelRow, SandboxState } from './state';
-import type { Clock } from './types';
+import type { Clock } from '../types';
 import { WorkQueue } from './work-queue';
 
 /** Timings and limits the core needs. */

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Chaos, burstResponse, corrupt, errorResponse, sleep, type ChaosPlan } from './chaos';
-import type { Sandbox } from './types';
+import type { Sandbox } from '../types';
 
 /** A served sandbox. */
 export interface ServedSandbox {

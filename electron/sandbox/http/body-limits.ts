@@ -8,8 +8,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { LIMITS, PHOTO_MAX_BYTES, TIERS } from '../../shared/api/rules';
-import { ServiceError, validationError } from './service-error';
+import { LIMITS, PHOTO_MAX_BYTES, TIERS } from '../../../shared/api/rules';
+import { ServiceError, validationError } from '../service/service-error';
 
 /** Room for a multipart body's boundaries, headers and small fields around its files. */
 const FORM_OVERHEAD = 1024 * 1024;

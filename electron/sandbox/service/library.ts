@@ -1,7 +1,7 @@
 /**
  * The model library (service-api.md §2.5, §4.8, §4.9): model records and the paged listing.
  */
-import type { LibraryQuery } from '../../shared/api/params';
+import type { LibraryQuery } from '../../../shared/api/params';
 import { iso, type SandboxCore } from './core';
 import type { ModelRow } from './state';
 

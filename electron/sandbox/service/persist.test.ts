@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachedGenerator, type Generator } from './generation';
-import { generateFromPhoto } from './generate';
-import { finishTask, photo, photoForm, startService } from './test-support';
+import { generateFromPhoto } from '../generate';
+import { finishTask, photo, photoForm, startService } from '../testing/test-support';
 
 const dirs: string[] = [];
 const tempDir = () => {

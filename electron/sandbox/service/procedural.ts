@@ -4,8 +4,8 @@
  * and thumbnails, but must not cost a photo generation each.
  */
 import sharp from 'sharp';
-import { meshToGlb, vertexNormals, type MeshData } from './artifacts/mesh';
-import { mulberry32 } from './generate/random';
+import { meshToGlb, vertexNormals, type MeshData } from '../artifacts/mesh';
+import { mulberry32 } from '../generate/random';
 
 /** A generated model: GLB, thumbnail (WebP) and counts. */
 export interface ProceduralModel {

@@ -5,8 +5,8 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildArtifact } from './artifacts';
-import { readGlb } from './artifacts/mesh';
+import { buildArtifact } from '../artifacts';
+import { readGlb } from '../artifacts/mesh';
 import {
   finishTask,
   photo,
@@ -14,7 +14,7 @@ import {
   startService,
   validateGlb,
   type TestService,
-} from './test-support';
+} from '../testing/test-support';
 
 type Job = {
   status: string;

@@ -5,9 +5,9 @@
  * once, and what the client was told (billing bodies and headers) matches the ledger.
  */
 import { describe, expect, it } from 'vitest';
-import { addUsd, subUsd, type Usd } from '../../shared/money';
-import { mulberry32 } from './generate/random';
-import { photo, photoForm, startService, uniformPhoto, viewsForm } from './test-support';
+import { addUsd, subUsd, type Usd } from '../../../shared/money';
+import { mulberry32 } from '../generate/random';
+import { photo, photoForm, startService, uniformPhoto, viewsForm } from '../testing/test-support';
 
 interface Billing {
   cost_usd: string;

@@ -2,7 +2,13 @@
  * The library over HTTP (service-api.md §4.8, §4.9): order, filters, families, paging, 422s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishTask, photo, photoForm, startService, type TestService } from './test-support';
+import {
+  finishTask,
+  photo,
+  photoForm,
+  startService,
+  type TestService,
+} from '../testing/test-support';
 
 interface Row {
   model_id: string;

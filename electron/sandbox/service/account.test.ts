@@ -2,7 +2,7 @@
  * Keys, limits and money over HTTP (service-api.md §2.2, §2.7, §4.17, §5, §7, §8).
  */
 import { describe, expect, it } from 'vitest';
-import { finishTask, photo, photoForm, startService } from './test-support';
+import { finishTask, photo, photoForm, startService } from '../testing/test-support';
 
 const coffee = photo('coffee.png');
 
@@ -198,7 +198,7 @@ describe('billing (402 and the billing object)', () => {
   it('refunds lower the month spend again', async () => {
     const service = await startService({ monthlyLimitUsd: '0.60' });
     try {
-      const { uniformPhoto } = await import('./test-support');
+      const { uniformPhoto } = await import('../testing/test-support');
       const bad = await service.json('/generate/cloud/ultra?poly_count=10000&texture_size=1024', {
         method: 'POST',
         body: photoForm(await uniformPhoto()),
