@@ -21,8 +21,9 @@ import { createServices, type Services } from '../../electron/core/services';
 import { SETTLED, testPorts, waitFor } from '../../electron/core/testing/harness';
 import { Wire, type BlockPoint } from '../../electron/core/testing/wire';
 import { FaultReport, SEED, SIZE } from './figures';
-import { compareLedgers } from './ledger-check';
-import { PHOTOS, prng, scratch, watchProcess } from './net';
+import { libraryIds, PHOTOS, prng, scratch } from '../../electron/core/testing/chaos-run';
+import { compareLedgers } from '../../electron/core/testing/ledger-check';
+import { watchProcess } from './net';
 
 const KEY = 'sk-faults-restart-01';
 const KILLS = Number(process.env['KILN_FAULTS_KILLS'] ?? (SIZE === 'small' ? 3 : 100));
@@ -43,12 +44,7 @@ beforeAll(async () => {
     seedModels: 2,
   });
   await sandbox.ready();
-  const listed = await sandbox.handle(
-    new Request('http://sandbox.test/library', { headers: { authorization: `Bearer ${KEY}` } }),
-  );
-  models = ((await listed.json()) as { items: Array<{ model_id: string }> }).items.map(
-    (i) => i.model_id,
-  );
+  models = await libraryIds(sandbox, 'http://sandbox.test', KEY);
 });
 afterAll(async () => {
   await sandbox?.close();

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BalanceAnswer } from '../../../shared/api/schemas';
 import type { LedgerEntryView } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/client';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import { AccountService } from './account-service';
 import { Ledger } from './ledger';
 import { filterLedger, ledgerCsv, monthTotals, sumLedger } from './ledger-query';

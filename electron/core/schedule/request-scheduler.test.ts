@@ -15,7 +15,7 @@ import {
   TimeoutError,
 } from '../api/errors';
 import { backoffDelay } from './backoff';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import {
   RequestScheduler,
   type Priority,
