@@ -1,7 +1,8 @@
 /**
  * Every job Kiln runs, behind one face: generations (photo, multi-view, text, retexture) through
- * the {@link GenerationRunner}, post-processing through the {@link OpsRunner}, one journal, one
- * list for the renderer, and the user's decisions (cancel, retry, resolve an unknown outcome).
+ * the {@link GenerationRunner}, post-processing through the {@link OpsRunner} (one
+ * {@link JobRunner} interface, one paid-call protocol), one journal, one list for the renderer,
+ * and the user's decisions (cancel, retry, resolve an unknown outcome).
  *
  * Jobs belong to the service origin they were started on: after a switch between the sandbox and
  * the live service they wait, and carry on when Kiln uses their origin again.
@@ -27,7 +28,8 @@ import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
-import { isActive, toView, type JobInput, type JobRecord, type StoredView } from './job-record';
+import { isActive, toView, type JobInput, type JobRecord } from './job-record';
+import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
 import { JobStore } from './job-store';
 import { OpsRunner } from './ops-runner';
 import type { PollTiming } from './poll-delay';
@@ -60,12 +62,15 @@ const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
   make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
 };
 
+/** The runners of the current connection, one per kind of job. */
+type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner }> &
+  Readonly<Record<RunnerKind, JobRunner>>;
+
 /** Runs and remembers every job. */
 export class JobService {
   readonly #o: JobServiceOptions;
   readonly #store: JobStore;
-  #gen: GenerationRunner;
-  #ops: OpsRunner;
+  #runners: Runners;
 
   constructor(options: JobServiceOptions) {
     this.#o = options;
@@ -75,8 +80,7 @@ export class JobService {
       logger: options.logger,
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });
-    this.#gen = this.#newGenerationRunner();
-    this.#ops = this.#newOpsRunner();
+    this.#runners = this.#newRunners();
   }
 
   /** Loads the journal and carries on every job of the current origin that was under way. */
@@ -92,12 +96,12 @@ export class JobService {
 
   /** Kiln's generation queue now. */
   queue(): AccountView['queue'] {
-    return this.#gen.queue();
+    return this.#runners.generation.queue();
   }
 
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
-    return this.#gen.busy + this.#ops.busy;
+    return this.#all().reduce((n, runner) => n + runner.busy, 0);
   }
 
   /** Starts a photo generation. Resolves once the job is journaled; the rest reports by event. */
@@ -108,7 +112,7 @@ export class JobService {
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
     generationQuery(tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'photo', tier, file: upload(file), options },
         { kind: 'photo', tier, source: file.name },
@@ -126,7 +130,7 @@ export class JobService {
   ): Promise<JobView> {
     const files = fileIds.map((id) => this.#o.files.get(id));
     generationQuery(tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'multi', tier, files: files.map(upload), options },
         {
@@ -148,7 +152,7 @@ export class JobService {
     label?: string,
   ): Promise<JobView> {
     textBody(conceptId, tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'text', tier, conceptId, options },
         { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
@@ -166,7 +170,7 @@ export class JobService {
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
     retextureQuery(modelId, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'retexture', modelId, file: upload(file), ...options },
         { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
@@ -192,14 +196,13 @@ export class JobService {
     const paid = await this.#o.account.isPaid(call.operation);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
-    return this.#ops.create(
+    return this.#create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
         {
           kind: op.kind,
           source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
           sourceModelId: modelId,
-          modelId,
         },
         call.operation,
         paid,
@@ -212,8 +215,7 @@ export class JobService {
    * @throws KilnError `not_cancellable` once it may have left
    */
   cancel(id: string): Promise<JobView> {
-    const record = this.#get(id);
-    return record.input.kind === 'op' ? this.#ops.cancel(id) : this.#gen.cancel(id);
+    return this.#runnerOf(this.#get(id)).cancel(id);
   }
 
   /**
@@ -235,13 +237,7 @@ export class JobService {
             : 'This job finished; start a new one instead.',
       );
     }
-    const sameCall =
-      record.input.kind === 'op' &&
-      (record.view.state === 'outcome_unknown' ||
-        (record.view.state === 'cancelled' && record.dispatched) ||
-        (record.view.state === 'failed' && !record.answered));
-    if (sameCall) return this.#ops.again(id);
-    return this.#again(record);
+    return (await this.#runnerOf(record).again(record)) ?? this.#again(record);
   }
 
   /**
@@ -254,7 +250,11 @@ export class JobService {
     if (record.view.state !== 'outcome_unknown') {
       throw new KilnError('not_unknown', 'This job’s outcome is known; nothing to decide.');
     }
-    if (resolution === 'retry' && record.input.kind === 'op') return this.#ops.again(id);
+    if (resolution === 'retry') {
+      // The identical call, where it cannot charge twice (a build); else a new job, below.
+      const same = await this.#runnerOf(record).again(record);
+      if (same) return same;
+    }
     const note =
       resolution === 'dismiss'
         ? 'Dismissed. If the service did charge it, the charge stands; look for the model in your library.'
@@ -270,18 +270,15 @@ export class JobService {
    * @throws KilnError `busy` while a paid call is being sent
    */
   async reconnect(): Promise<void> {
-    this.#gen.close();
-    this.#ops.close();
-    this.#gen = this.#newGenerationRunner();
-    this.#ops = this.#newOpsRunner();
+    for (const runner of this.#all()) runner.close();
+    this.#runners = this.#newRunners();
     await this.#resumeAll();
   }
 
   /** Stops timers and writes (app quitting). Jobs stay journaled and resume on the next start. */
   close(): void {
     this.#store.close();
-    this.#gen.close();
-    this.#ops.close();
+    for (const runner of this.#all()) runner.close();
   }
 
   async #resumeAll(): Promise<void> {
@@ -301,10 +298,9 @@ export class JobService {
         );
         continue;
       }
-      if (record.input.kind === 'op') await this.#ops.resume(record);
-      else await this.#gen.resume(record);
+      await this.#runnerOf(record).resume(record);
     }
-    this.#gen.pump();
+    for (const runner of this.#all()) runner.pump();
   }
 
   async #again(record: JobRecord): Promise<JobView> {
@@ -329,26 +325,29 @@ export class JobService {
         source: view.source,
         ...(view.tier ? { tier: view.tier } : {}),
         ...(view.sourceModelId ? { sourceModelId: view.sourceModelId } : {}),
-        ...(input.kind === 'op' && view.sourceModelId ? { modelId: view.sourceModelId } : {}),
         retryOf: view.id,
       },
       record.operation,
       record.paid,
     );
-    return input.kind === 'op' ? this.#ops.create(next) : this.#gen.create(next);
+    return this.#create(next);
+  }
+
+  /** Hands a new job to the runner of its kind. */
+  #create(job: NewJob): Promise<JobView> {
+    return this.#runnerOf(job).create(job);
   }
 
   #record(
     input: JobInput,
-    view: Pick<StoredView, 'kind' | 'source'> & Partial<StoredView>,
+    view: Pick<NewJob['view'], 'kind' | 'source'> & Partial<NewJob['view']>,
     operation: string,
     paid: boolean,
-  ): JobRecord {
+  ): NewJob {
     return {
       view: {
         ...view,
         id: randomUUID(),
-        state: input.kind === 'op' ? 'starting' : 'waiting',
         createdAt: this.#o.clock.now(),
       },
       input,
@@ -369,34 +368,33 @@ export class JobService {
     return record;
   }
 
-  #activePollers = (): number => this.#gen.polling + this.#ops.polling;
-
-  #newGenerationRunner(): GenerationRunner {
-    return new GenerationRunner({
-      api: this.#o.api,
-      store: this.#store,
-      cache: this.#o.cache,
-      account: this.#o.account,
-      clock: this.#o.clock,
-      logger: this.#o.logger,
-      capacity: () => this.#o.settings().maxConcurrentJobs,
-      budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#activePollers(),
-      ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
-    });
+  #runnerOf(job: Pick<JobRecord, 'input'>): JobRunner {
+    return this.#runners[runnerKind(job.input)];
   }
 
-  #newOpsRunner(): OpsRunner {
-    return new OpsRunner({
+  #all(): JobRunner[] {
+    return Object.values(this.#runners);
+  }
+
+  #newRunners(): Runners {
+    const common = {
       api: this.#o.api,
       store: this.#store,
       account: this.#o.account,
       clock: this.#o.clock,
       logger: this.#o.logger,
       budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#activePollers(),
+      activePollers: () => this.#all().reduce((n, runner) => n + runner.polling, 0),
       ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
-    });
+    };
+    return {
+      generation: new GenerationRunner({
+        ...common,
+        cache: this.#o.cache,
+        capacity: () => this.#o.settings().maxConcurrentJobs,
+      }),
+      op: new OpsRunner(common),
+    };
   }
 }
 
