@@ -51,4 +51,14 @@ export class SwitchableConnection implements Connection {
   apiKey(): Promise<string | undefined> {
     return this.#live ? this.#o.key() : this.#sandbox!.apiKey();
   }
+
+  /** The live service with `key` instead of the stored one (to try a key before it is saved). */
+  withKey(key: string): Connection {
+    return {
+      mode: 'live',
+      baseUrl: this.#o.baseUrl(),
+      fetch: this.#o.liveFetch,
+      apiKey: async () => key,
+    };
+  }
 }

@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AccountService } from './account/account-service';
 import { Ledger } from './account/ledger';
-import { ApiClient } from './api/client';
 import { SwitchableConnection } from './connection';
 import { FileStager } from './files/file-stager';
 import { DesktopFiles } from './desktop/desktop-files';
@@ -25,6 +24,7 @@ import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
+import { Session } from './session';
 import { SettingsService } from './settings/settings-service';
 
 /** The running core. */
@@ -65,27 +65,14 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const { clock, logger, emit, paths } = ports;
+  const session = new Session();
   const settings = new SettingsService({
     store: ports.settings,
     defaults: ports.defaults,
-    onChange: async (next, previous) => {
-      if (next.baseUrl !== previous.baseUrl && connection.mode === 'live') {
-        account.reset();
-        await jobs.reconnect();
-      }
-      if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
-        account.refreshEvery(next.balanceRefreshSeconds ?? 60);
-      }
-    },
+    onChange: (next, previous) => session.settingsChanged(next, previous),
   });
   await settings.load();
 
-  const connection: SwitchableConnection = new SwitchableConnection({
-    key: (): Promise<string | undefined> => keys.key(),
-    baseUrl: () => settings.get().baseUrl,
-    liveFetch: ports.liveFetch,
-    ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
-  });
   const budget = options.requestBudget ?? settings.get().requestBudget;
   const scheduler = new RequestScheduler({
     clock,
@@ -93,45 +80,29 @@ export async function createServices(
     ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
     ...(options.keepHistory ? { keepHistory: true } : {}),
   });
-  const api = new ApiClient({
+  const keys = new KeyService({
+    secrets: ports.secrets,
+    ...(ports.insecureSecretsReason ? { insecureReason: ports.insecureSecretsReason } : {}),
+    logger,
+    mode: () => session.mode,
+    index: { get: () => settings.keyIndex(), set: (index) => settings.setKeyIndex(index) },
+    probe: (candidate) => session.probe(candidate),
+    onChange: () => session.keyChanged(),
+  });
+  await keys.load();
+  const connection = new SwitchableConnection({
+    key: () => keys.key(),
+    baseUrl: () => settings.get().baseUrl,
+    liveFetch: ports.liveFetch,
+    ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
+  });
+  await session.open({
     connection,
     clock,
     scheduler,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const keys: KeyService = new KeyService({
-    secrets: ports.secrets,
-    ...(ports.insecureSecretsReason ? { insecureReason: ports.insecureSecretsReason } : {}),
-    logger,
-    mode: (): 'sandbox' | 'live' => connection.mode,
-    index: { get: () => settings.keyIndex(), set: (index) => settings.setKeyIndex(index) },
-    probe: async (candidate) => {
-      if (!candidate) {
-        await api.balance();
-        return;
-      }
-      // A key not saved yet is tried against the live service, on its own connection.
-      const probeApi = new ApiClient({
-        connection: {
-          mode: 'live',
-          baseUrl: settings.get().baseUrl,
-          fetch: ports.liveFetch,
-          apiKey: async () => candidate,
-        },
-        clock,
-        scheduler,
-      });
-      await probeApi.balance();
-    },
-    onChange: async () => {
-      await connection.refresh();
-      account.reset();
-      await jobs.reconnect();
-      emit('keys.updated', keys.state());
-    },
-  });
-  await keys.load();
-  await connection.refresh();
+  const api = session.api;
 
   await removePartials(paths.temp);
   const files = new FileStager();
@@ -145,21 +116,20 @@ export async function createServices(
     paths,
     clock,
     limitBytes: cacheLimitBytes,
-    mode: () => connection.mode,
+    mode: () => session.mode,
   });
   const images = new ImageCache({ api, paths, clock });
-  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => connection.mode });
+  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => session.mode });
   await ledger.load();
-  const account: AccountService = new AccountService({
+  const account = new AccountService({
     api,
     ledger,
     clock,
     emit,
     logger,
-    mode: () => connection.mode,
-    queue: (): ReturnType<JobService['queue']> => jobs.queue(),
+    mode: () => session.mode,
   });
-  const jobs: JobService = new JobService({
+  const jobs = new JobService({
     api,
     files,
     cache,
@@ -172,6 +142,14 @@ export async function createServices(
     budgetPerMinute: budget,
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
+  });
+  account.showQueue(() => jobs.queue());
+  session.subscribe(account);
+  session.subscribe(jobs);
+  session.subscribe({
+    connectionChanged: (change) => {
+      if (change.reason === 'key') emit('keys.updated', keys.state());
+    },
   });
   const concepts = new ConceptService({
     api,

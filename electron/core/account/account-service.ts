@@ -12,11 +12,13 @@ import type {
   LedgerFilter,
   LedgerPageView,
   PricesView,
+  SettingsView,
 } from '../../../shared/ipc/contract';
 import { addUsd, compareUsd, type Usd } from '../../../shared/money';
 import type { ApiClient } from '../api/client';
 import type { BillingCapture } from '../api/billing';
 import type { Clock, Emit, Logger } from '../ports';
+import type { SessionListener } from '../session';
 import { saveResult } from '../files/save-result';
 import type { ChargeContext, Ledger } from './ledger';
 import { filterLedger, ledgerCsv, monthOf, monthTotals, sumLedger } from './ledger-query';
@@ -38,15 +40,15 @@ export type AccountServiceOptions = Readonly<{
   emit: Emit;
   logger: Logger;
   mode: () => 'sandbox' | 'live';
-  /** Kiln's own generation queue now. */
-  queue: () => AccountView['queue'];
 }>;
 
 type Known = Omit<AccountView, 'mode' | 'queue' | 'totals'>;
+type Queue = AccountView['queue'];
 
-/** Balance, prices, ledger and queue, for the renderer. */
-export class AccountService {
+/** Balance, prices, ledger and queue, for the renderer; follows the session. */
+export class AccountService implements SessionListener {
   readonly #o: AccountServiceOptions;
+  #queue: () => Queue = () => ({ running: 0, waiting: 0, capacity: 0 });
   #known: Known = {};
   #prices: { book: PriceBook; at: number } | undefined;
   #loadingPrices: Promise<PriceBook> | undefined;
@@ -64,9 +66,14 @@ export class AccountService {
     return {
       mode: this.#o.mode(),
       ...this.#known,
-      queue: this.#o.queue(),
+      queue: this.#queue(),
       totals: this.#o.ledger.totals(),
     };
+  }
+
+  /** Shows Kiln's own generation queue (the jobs') in the view from now on. */
+  showQueue(source: () => Queue): void {
+    this.#queue = source;
   }
 
   /** The client's ledger of the current mode: the rows `filter` selects, with their sums. */
@@ -204,6 +211,18 @@ export class AccountService {
     this.#known = {};
     this.#prices = undefined;
     this.changed();
+  }
+
+  /** A new connection: what was learned from the old one is forgotten. */
+  connectionChanged(): void {
+    this.reset();
+  }
+
+  /** A new refresh interval applies at once. */
+  settingsChanged(next: SettingsView, previous: SettingsView): void {
+    if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
+      this.refreshEvery(next.balanceRefreshSeconds ?? 60);
+    }
   }
 
   /** Stops timers and events. */

@@ -152,8 +152,8 @@ describe('AccountService', () => {
       emit: (_e, payload) => void events.push(payload),
       logger: quiet,
       mode: () => 'live',
-      queue: () => ({ running: 0, waiting: 0, capacity: 5 }),
     });
+    account.showQueue(() => ({ running: 0, waiting: 0, capacity: 5 }));
     return { account, calls, events };
   }
 

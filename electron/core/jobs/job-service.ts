@@ -26,6 +26,7 @@ import { generationQuery, opCall, retextureQuery, textBody } from '../api/query'
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
+import type { SessionListener } from '../session';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
 import { isActive, toView, type JobInput, type JobRecord } from './job-record';
@@ -52,6 +53,10 @@ export type JobServiceOptions = Readonly<{
   onChange?: () => void;
 }>;
 
+/** The note of a job waiting for the connection it was started on. */
+const OTHER_CONNECTION =
+  'Paused: started with another service connection. It carries on when Kiln uses that connection again.';
+
 const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
   export: (op) => `Export (${op.kind === 'export' ? (op.format ?? 'glb') : ''})`,
   print: (op) => `Print file (${op.kind === 'print' ? (op.format ?? 'stl') : ''})`,
@@ -66,8 +71,8 @@ const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
 type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner }> &
   Readonly<Record<RunnerKind, JobRunner>>;
 
-/** Runs and remembers every job. */
-export class JobService {
+/** Runs and remembers every job; follows the session's changes of connection. */
+export class JobService implements SessionListener {
   readonly #o: JobServiceOptions;
   readonly #store: JobStore;
   #runners: Runners;
@@ -265,11 +270,11 @@ export class JobService {
   }
 
   /**
-   * Follows a change of connection (key added or removed, base URL changed): jobs of the new
+   * Follows a change of connection (a key added, replaced or removed, the base URL changed): the
+   * runners of the old connection stop (calls not yet sent are withdrawn), and jobs of the new
    * origin carry on, the others wait for theirs.
-   * @throws KilnError `busy` while a paid call is being sent
    */
-  async reconnect(): Promise<void> {
+  async connectionChanged(): Promise<void> {
     for (const runner of this.#all()) runner.close();
     this.#runners = this.#newRunners();
     await this.#resumeAll();
@@ -281,26 +286,33 @@ export class JobService {
     for (const runner of this.#all()) runner.close();
   }
 
+  /**
+   * Carries on every active job with the current runners, oldest first; stops when the runners
+   * are replaced meanwhile (a newer change of connection resumes them itself).
+   */
   async #resumeAll(): Promise<void> {
+    const runners = this.#runners;
     const origin = this.#o.api.origin;
-    const records = this.#store.all().sort((a, b) => a.view.createdAt - b.view.createdAt);
-    for (const record of records) {
-      if (!isActive(record.view.state)) continue;
+    const ids = this.#store
+      .all()
+      .sort((a, b) => a.view.createdAt - b.view.createdAt)
+      .map((r) => r.view.id);
+    for (const id of ids) {
+      // Read again at each step: the user may cancel a job while others resume.
+      const record = this.#store.get(id);
+      if (this.#runners !== runners) return;
+      if (!record || !isActive(record.view.state)) continue;
       if (record.origin !== origin) {
-        await this.#store.update(
-          record.view.id,
-          {
-            view: {
-              note: 'Paused: started with another service connection. It carries on when Kiln uses that connection again.',
-            },
-          },
-          false,
-        );
+        await this.#store.update(id, { view: { note: OTHER_CONNECTION } }, false);
         continue;
       }
-      await this.#runnerOf(record).resume(record);
+      // Resumed on its own connection: the note of a wait for it no longer holds.
+      if (record.view.note === OTHER_CONNECTION) {
+        await this.#store.update(id, { view: { note: undefined } }, false);
+      }
+      await runners[runnerKind(record.input)].resume(this.#store.get(id) ?? record);
     }
-    for (const runner of this.#all()) runner.pump();
+    for (const runner of Object.values(runners)) runner.pump();
   }
 
   async #again(record: JobRecord): Promise<JobView> {
