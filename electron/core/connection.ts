@@ -10,6 +10,8 @@ import type { Connection } from './ports';
 export type SwitchableConnectionOptions = Readonly<{
   /** The key, when one is set (from the key service; never logged). */
   key: () => Promise<string | undefined>;
+  /** The id of the active key (names its request budget; never the secret). */
+  keyId?: () => string | null | undefined;
   /** Base URL of the live service (from the settings). */
   baseUrl: () => string;
   /** The platform's fetch for the live service. */
@@ -23,6 +25,7 @@ export class SwitchableConnection implements Connection {
   readonly #o: SwitchableConnectionOptions;
   #live = false;
   #sandbox: Connection | undefined;
+  #budget = '';
 
   constructor(options: SwitchableConnectionOptions) {
     this.#o = options;
@@ -33,6 +36,17 @@ export class SwitchableConnection implements Connection {
     const key = await this.#o.key().catch(() => undefined);
     this.#live = Boolean(key) || !this.#o.sandbox;
     if (!this.#live) this.#sandbox ??= this.#o.sandbox!();
+    this.#budget = this.#live
+      ? `${this.#o.baseUrl()} key ${this.#o.keyId?.() ?? 'none'}`
+      : (this.#sandbox!.budget ?? `${this.#sandbox!.baseUrl} sandbox`);
+  }
+
+  /**
+   * The request budget of the key in use at this service (set at each refresh: a key or address
+   * change refreshes the connection).
+   */
+  get budget(): string {
+    return this.#budget;
   }
 
   /** `live` with a key (or when there is no sandbox), else `sandbox`. */
@@ -52,13 +66,18 @@ export class SwitchableConnection implements Connection {
     return this.#live ? this.#o.key() : this.#sandbox!.apiKey();
   }
 
-  /** The live service with `key` instead of the stored one (to try a key before it is saved). */
+  /**
+   * The live service with `key` instead of the stored one (to try a key before it is saved); its
+   * one request counts against a budget of its own, as an unknown key's would at the service.
+   */
   withKey(key: string): Connection {
+    const baseUrl = this.#o.baseUrl();
     return {
       mode: 'live',
-      baseUrl: this.#o.baseUrl(),
+      baseUrl,
       fetch: this.#o.liveFetch,
       apiKey: async () => key,
+      budget: `${baseUrl} key candidate`,
     };
   }
 }

@@ -22,6 +22,7 @@ import { LibraryService } from './library/library-service';
 import { ModelCache } from './library/model-cache';
 import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
+import { BudgetFile } from './schedule/budget-file';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
 import { Session } from './session';
@@ -77,6 +78,8 @@ export async function createServices(
   const scheduler = new RequestScheduler({
     clock,
     budget,
+    memory: await BudgetFile.open({ dataDir: paths.data, clock, logger }),
+    logger,
     ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
     ...(options.keepHistory ? { keepHistory: true } : {}),
   });
@@ -92,6 +95,7 @@ export async function createServices(
   await keys.load();
   const connection = new SwitchableConnection({
     key: () => keys.key(),
+    keyId: () => keys.state().activeId,
     baseUrl: () => settings.get().baseUrl,
     liveFetch: ports.liveFetch,
     ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),

@@ -333,7 +333,7 @@ export class ApiClient {
       const response = await this.#scheduler.run(
         'download',
         () => this.#downloadOnce(current, signal),
-        { retry: true, ...(signal ? { signal } : {}) },
+        { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
       );
       if (response.status < 300 || response.status >= 400) return response;
       const location = response.headers.get('location');
@@ -436,9 +436,13 @@ export class ApiClient {
   #request<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
     return this.#scheduler.run(spec.priority, (signal) => this.#requestOnce(spec, signal), {
       retry: spec.idempotent,
+      budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
     });
   }
+
+  /** The budget of the key in use now: read when a request may be sent (the key may change). */
+  readonly #budget = (): string => this.#connection.budget ?? this.#connection.baseUrl;
 
   async #requestOnce<T>(spec: RequestSpec<T>, signal?: AbortSignal): Promise<Answer<T>> {
     const url = new URL(this.#connection.baseUrl.replace(/\/$/, '') + spec.path);
