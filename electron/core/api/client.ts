@@ -77,6 +77,13 @@ export type PaidCallHooks = Readonly<{
    * caller can record that the call may reach the service.
    */
   onDispatch?: () => Promise<void>;
+  /**
+   * Runs (and is awaited) when a send of the call proves the service did not act on it: the
+   * service refused it (a 4xx answer: 429, 402, 401, 422, …) or the connection was never made.
+   * After a 429 pause is on record and before the call is sent again or its error is returned:
+   * the moment to record that nothing was sent.
+   */
+  onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
 /** Options of one request. */
@@ -96,6 +103,7 @@ interface RequestSpec<T> {
    */
   readonly idempotent: boolean;
   readonly onDispatch?: (() => Promise<void>) | undefined;
+  readonly onRefused?: ((error: ApiError) => Promise<void>) | undefined;
 }
 
 /** A parsed answer with what the client captured around it. */
@@ -290,6 +298,7 @@ export class ApiClient {
       idempotent: !mode.paid,
       signal: mode.signal,
       onDispatch: mode.onDispatch,
+      onRefused: mode.onRefused,
     });
   }
 
@@ -419,6 +428,7 @@ export class ApiClient {
       idempotent: false,
       signal: hooks.signal,
       onDispatch: hooks.onDispatch,
+      onRefused: hooks.onRefused,
       ...(upload ? { timeoutMs: this.#uploadTimeoutMs } : {}),
     });
   }
@@ -438,6 +448,7 @@ export class ApiClient {
       retry: spec.idempotent,
       budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(spec.onRefused ? { onRefused: spec.onRefused } : {}),
     });
   }
 

@@ -33,6 +33,7 @@ import {
   KEY_REFUSED_WHILE_RUNNING,
   messageOf,
   outcomeUnknownMessage,
+  RATE_LIMITED_NOTE,
   slotMessage,
   unreachableMessage,
 } from './job-messages';
@@ -207,9 +208,14 @@ export class GenerationRunner implements JobRunner {
       {
         paid: true,
         withdrawable: true,
-        // Journaled as not sent: a restart before dispatch sends it then, once.
+        // Journaled as not sent: a restart before dispatch sends it then, once. A wait for the
+        // service's pause (from before a restart) keeps saying so until the call leaves.
         before: {
-          view: { state: 'starting', note: undefined, error: undefined },
+          view: {
+            state: 'starting',
+            error: undefined,
+            ...(record.view.note === RATE_LIMITED_NOTE ? {} : { note: undefined }),
+          },
           dispatched: false,
         },
       },

@@ -4,6 +4,10 @@
  * - **Journaled before it leaves.** The job is on disk before its call is queued; right before
  *   the call is sent, the journal records `dispatched` (it may reach the service), and until its
  *   outcome is journaled the job counts as busy: the connection must not change under it.
+ * - **A refusal is "not sent", first.** An answer that proves the service did not act (429
+ *   `rate_limited` or `too_many_jobs`, 402, 401, 422, any 4xx) or a connection never made is
+ *   journaled as not sent before anything else happens to the job: a kill while it waits (a 429
+ *   pause) brings it back waiting, never of unknown outcome.
  * - **Never sent twice by accident.** A failure that leaves open whether the service acted on a
  *   paid call (timeout, reset after sending, 5xx, unreadable 2xx) makes the job `outcome_unknown`,
  *   with the charge in the ledger when the headers told it, else an unconfirmed row; Kiln never
@@ -23,9 +27,15 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { Usd } from '../../../shared/money';
 import type { AccountService } from '../account/account-service';
 import type { BillingCapture, PaidCallHooks } from '../api/client';
-import { ApiError, CancelledError, ConnectionError, isAmbiguous } from '../api/errors';
+import {
+  ApiError,
+  CancelledError,
+  ConnectionError,
+  isAmbiguous,
+  RateLimitError,
+} from '../api/errors';
 import type { Clock, Logger } from '../ports';
-import { codeOf } from './job-messages';
+import { codeOf, RATE_LIMITED_NOTE } from './job-messages';
 import { toView, type JobRecord } from './job-record';
 import type { JobStore, RecordPatch } from './job-store';
 import { JobTimers } from './job-timers';
@@ -152,7 +162,9 @@ export class PaidCallProtocol {
     }
     const hooks: PaidCallHooks = {
       ...(o.withdrawable ? { signal: controller.signal } : {}),
-      ...(o.paid ? { onDispatch: () => this.#dispatched(id) } : {}),
+      ...(o.paid
+        ? { onDispatch: () => this.#dispatched(id), onRefused: (e) => this.#refused(id, e) }
+        : {}),
     };
     try {
       let outcome: CallOutcome<T> | undefined;
@@ -267,8 +279,21 @@ export class PaidCallProtocol {
 
   /** Right before the paid call leaves: from now on it may reach the service. */
   async #dispatched(id: string): Promise<void> {
+    // A closed runner's call never leaves: the connection may already be another one.
+    if (this.closed) throw new CancelledError('cancelled', 'Kiln stopped before this was sent.');
     this.#dispatching.add(id);
-    await this.update(id, { dispatched: true });
+    const waited = this.#o.store.get(id)?.view.note === RATE_LIMITED_NOTE;
+    await this.update(id, { dispatched: true, ...(waited ? { view: { note: undefined } } : {}) });
+  }
+
+  /** The service did not act on the paid call: journaled as not sent before anything else. */
+  async #refused(id: string, error: ApiError): Promise<void> {
+    this.#dispatching.delete(id);
+    await this.update(id, {
+      dispatched: false,
+      // Sent again after the pause, by the scheduler: the user learns why it waits.
+      ...(error instanceof RateLimitError ? { view: { note: RATE_LIMITED_NOTE } } : {}),
+    });
   }
 
   /** What a failed call means by the rules of a paid call; undefined once the runner is dead. */

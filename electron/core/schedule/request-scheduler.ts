@@ -27,9 +27,11 @@ import type { Clock, Logger } from '../ports';
 import {
   CancelledError,
   ConnectionError,
+  notActedOn,
   RateLimitError,
   ServerError,
   TimeoutError,
+  type ApiError,
 } from '../api/errors';
 import { backoffDelay } from './backoff';
 
@@ -140,6 +142,12 @@ export type RunOptions = Readonly<{
    * be sent: the key can change while it waits. Default: one budget for every request.
    */
   budget?: () => string;
+  /**
+   * Awaited when a send proves the service did not act on it (a 4xx refusal, or a connection
+   * never made), once a 429 pause is on record and before the request goes again or its error
+   * is returned: where a paid call records that it was not sent.
+   */
+  onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
 /**
@@ -154,6 +162,7 @@ interface Entry {
   readonly seq: number;
   readonly priority: Priority;
   readonly budget: () => string;
+  readonly onRefused: ((error: ApiError) => Promise<void>) | undefined;
   readonly send: (signal?: AbortSignal) => Promise<unknown>;
   readonly retry: boolean;
   readonly signal: AbortSignal | undefined;
@@ -272,6 +281,7 @@ export class RequestScheduler {
         seq: this.#seq++,
         priority,
         budget: opts.budget ?? ONE_BUDGET,
+        onRefused: opts.onRefused,
         send,
         retry: opts.retry ?? false,
         signal,
@@ -455,8 +465,23 @@ export class RequestScheduler {
   }
 
   #failed(entry: Entry, error: unknown): void {
-    if (error instanceof RateLimitError) void this.#pause(entry, error, this.#clock.now());
-    this.#afterFailure(entry, error);
+    const paused =
+      error instanceof RateLimitError ? this.#pause(entry, error, this.#clock.now()) : undefined;
+    const onRefused = entry.onRefused;
+    if (!onRefused || !notActedOn(error)) {
+      this.#afterFailure(entry, error);
+      return;
+    }
+    // The refusal is on record (a pause on disk) before the caller records "not sent", and the
+    // caller's record before the request goes again or its error returns.
+    void Promise.resolve(paused)
+      .then(() => onRefused(error))
+      .catch((hookError: unknown) =>
+        this.#logger?.warn('a refused request could not be recorded', {
+          error: String(hookError),
+        }),
+      )
+      .then(() => this.#afterFailure(entry, error));
   }
 
   /** Retries a failed send where that is safe, or rejects it. */
