@@ -3,6 +3,8 @@
  * that depends on it follows. A change of connection (a key added, replaced, activated or
  * removed; the service address changed while live) is told to every subscriber at once: the
  * account forgets what it learned from the old connection, the jobs carry on with the new one.
+ * Subscribers answer at once and do anything slow (resuming jobs, reading prices) in the
+ * background: a key change never waits on the network, even under a 429 pause.
  *
  * The session is created first, so the settings and the key service can report to it, and
  * opened once the connection they feed exists.
@@ -20,10 +22,13 @@ export type ConnectionChange = Readonly<{
   mode: 'sandbox' | 'live';
 }>;
 
-/** Something that follows the session. Listeners are told in turn and must not throw. */
+/** Something that follows the session. Listeners run synchronously and must not throw. */
 export interface SessionListener {
-  /** The connection changed: forget what was learned from the old one, carry on with the new. */
-  connectionChanged?(change: ConnectionChange): void | Promise<void>;
+  /**
+   * The connection changed: forget what was learned from the old one, carry on with the new.
+   * Anything slow goes to the background.
+   */
+  connectionChanged?(change: ConnectionChange): void;
   /** The settings changed (after they were saved). */
   settingsChanged?(next: SettingsView, previous: SettingsView): void;
 }
@@ -108,7 +113,7 @@ export class Session {
     const { connection } = this.#opened();
     await connection.refresh();
     const change: ConnectionChange = { reason, mode: connection.mode };
-    for (const l of this.#listeners) await l.connectionChanged?.(change);
+    for (const l of this.#listeners) l.connectionChanged?.(change);
   }
 
   #opened(): SessionOpenOptions & { api: ApiClient } {

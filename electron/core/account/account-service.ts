@@ -56,9 +56,14 @@ export class AccountService implements SessionListener {
   #slowTimer: unknown;
   #slowSeconds = 0;
   #closed = false;
+  /** The background pricing of unconfirmed rows (one at a time; a second one queued at most). */
+  #pricing: Promise<void> = Promise.resolve();
+  #pricingQueued = false;
 
   constructor(options: AccountServiceOptions) {
     this.#o = options;
+    // Rows an earlier run could not price yet (it stopped first, or the list was out of reach).
+    this.#priceLater();
   }
 
   /** The account view now. */
@@ -172,13 +177,16 @@ export class AccountService implements SessionListener {
     return added;
   }
 
-  /** Records a paid call of unknown outcome, at its listed price when Kiln knows it. */
+  /**
+   * Records a paid call of unknown outcome at once, at its listed price when the price list is at
+   * hand; else the price is filled in the background (reading the list may wait on the network,
+   * a 429 pause included, and nothing may wait for it: a restart, a key change).
+   */
   async noteUnconfirmed(context: ChargeContext): Promise<void> {
-    const amountUsd = await this.#book(false)
-      .then((book) => book.price(context.operation))
-      .catch(() => undefined);
+    const amountUsd = this.#prices?.book.price(context.operation);
     await this.#o.ledger.unconfirmed({ ...context, amountUsd });
     this.changed();
+    if (amountUsd === undefined) this.#priceLater();
   }
 
   /** Reads the balance record from the service. */
@@ -216,6 +224,8 @@ export class AccountService implements SessionListener {
   /** A new connection: what was learned from the old one is forgotten. */
   connectionChanged(): void {
     this.reset();
+    // Rows of the new connection's mode may wait for its prices.
+    this.#priceLater();
   }
 
   /** A new refresh interval applies at once. */
@@ -252,6 +262,27 @@ export class AccountService implements SessionListener {
         this.#loadingPrices = undefined;
       });
     return this.#loadingPrices;
+  }
+
+  /**
+   * Fills in, in the background, the listed price of unconfirmed rows that have none. A list out
+   * of reach leaves them for the next time (the next unknown call, connection or start).
+   */
+  #priceLater(): void {
+    if (this.#closed || this.#pricingQueued || !this.#o.ledger.hasUnpriced()) return;
+    this.#pricingQueued = true;
+    this.#pricing = this.#pricing
+      .then(async () => {
+        this.#pricingQueued = false;
+        if (this.#closed) return;
+        const book = await this.#book(false).catch(() => undefined);
+        if (book && (await this.#o.ledger.priceUnconfirmed((op) => book.price(op)))) {
+          this.changed();
+        }
+      })
+      .catch((error: unknown) =>
+        this.#o.logger.warn('pricing unconfirmed calls failed', { error: String(error) }),
+      );
   }
 
   #refreshSoon(): void {

@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalanceAnswer } from '../../../shared/api/schemas';
 import type { LedgerEntryView } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/client';
@@ -192,6 +192,40 @@ describe('AccountService', () => {
     account.close();
     await clock.advance(600_000);
     expect(calls.balance).toBe(2);
+  });
+
+  it('records a call of unknown outcome at once while the price list waits, and prices it in the background', async () => {
+    const clock = new FakeClock(NOV);
+    let answer: ((list: unknown) => void) | undefined;
+    const api = {
+      balance: async () => ({}),
+      // Under a 429 pause the price list waits as long as the pause.
+      prices: () => new Promise((resolve) => (answer = resolve)),
+    } as unknown as ApiClient;
+    const events: unknown[] = [];
+    const ledger = new Ledger({ dataDir: dir, clock, logger: quiet });
+    const account = new AccountService({
+      api,
+      ledger,
+      clock,
+      emit: (_e, payload) => void events.push(payload),
+      logger: quiet,
+      mode: () => 'live',
+    });
+    await account.noteUnconfirmed({ operation: 'generate.photo.fast', jobId: 'j' });
+    expect(account.ledger().entries).toMatchObject([{ type: 'unconfirmed', jobId: 'j' }]);
+    expect(account.ledger().entries[0]!.amountUsd).toBeUndefined();
+    answer!({ currency: 'USD', prices: [{ operation: 'generate.photo.fast', price_usd: '0.20' }] });
+    // The renderer hears of it (Account and Activity show the amount).
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toMatchObject({ totals: { unconfirmedUsd: '0.20' } }),
+    );
+    expect(account.ledger().entries[0]!.amountUsd).toBe('0.20');
+    // A restart reads the price that was written.
+    const again = new Ledger({ dataDir: dir, clock, logger: quiet });
+    await again.load();
+    expect(again.entries()[0]!.amountUsd).toBe('0.20');
+    account.close();
   });
 
   it('exports the filtered rows as CSV under a name that never replaces a file', async () => {

@@ -270,14 +270,18 @@ export class JobService implements SessionListener {
   }
 
   /**
-   * Follows a change of connection (a key added, replaced or removed, the base URL changed): the
-   * runners of the old connection stop (calls not yet sent are withdrawn), and jobs of the new
-   * origin carry on, the others wait for theirs.
+   * Follows a change of connection (a key added, replaced or removed, the base URL changed) at
+   * once: the runners of the old connection stop (calls not yet sent are withdrawn), and the jobs
+   * are resumed in the background (nothing here may keep a key change waiting on the network),
+   * jobs of the new origin carrying on, the others waiting for theirs. Each job reports its new
+   * state as it is resumed, so Activity shows the progress.
    */
-  async connectionChanged(): Promise<void> {
+  connectionChanged(): void {
     for (const runner of this.#all()) runner.close();
     this.#runners = this.#newRunners();
-    await this.#resumeAll();
+    this.#resumeAll().catch((error: unknown) =>
+      this.#o.logger.error('resuming jobs failed', { error: String(error) }),
+    );
   }
 
   /** Stops timers and writes (app quitting). Jobs stay journaled and resume on the next start. */
