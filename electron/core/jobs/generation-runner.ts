@@ -166,6 +166,11 @@ export class GenerationRunner implements JobRunner {
     return undefined;
   }
 
+  /** Holds paid calls before they leave while the connection changes; returns the release. */
+  hold(): () => void {
+    return this.#p.hold();
+  }
+
   /** Stops timers (quit or reconnect); jobs stay journaled and resume on the next start. */
   close(): void {
     // Starts not yet dispatched are withdrawn; the journal still says "not sent".

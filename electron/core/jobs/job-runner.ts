@@ -58,6 +58,8 @@ export interface JobRunner {
   readonly polling: number;
   /** Paid calls being sent now: the connection must not change under them. */
   readonly busy: number;
+  /** Holds paid calls before they leave while the connection changes; returns the release. */
+  hold(): () => void;
   /** Stops timers; jobs stay journaled and resume on the next start or connection. */
   close(): void;
 }

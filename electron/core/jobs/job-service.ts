@@ -109,6 +109,20 @@ export class JobService implements SessionListener {
     return this.#all().reduce((n, runner) => n + runner.busy, 0);
   }
 
+  /**
+   * Holds every paid call at its last step before it leaves while the connection is being
+   * changed (a key, the service address): none can leave between the check that nothing is on
+   * its way and the change. Once the change is made they are withdrawn and carry on with the new
+   * connection; released without a change, they go on.
+   * @returns the release
+   */
+  holdPaidCalls(): () => void {
+    const releases = this.#all().map((runner) => runner.hold());
+    return () => {
+      for (const release of releases) release();
+    };
+  }
+
   /** Starts a photo generation. Resolves once the job is journaled; the rest reports by event. */
   async startPhoto(
     fileId: string,

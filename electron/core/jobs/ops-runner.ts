@@ -192,6 +192,11 @@ export class OpsRunner implements JobRunner {
     return toView(next!);
   }
 
+  /** Holds paid calls before they leave while the connection changes; returns the release. */
+  hold(): () => void {
+    return this.#p.hold();
+  }
+
   /** Stops timers; jobs stay journaled and resume on the next start. */
   close(): void {
     this.#p.close();

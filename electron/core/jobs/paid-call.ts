@@ -96,6 +96,8 @@ export class PaidCallProtocol {
   readonly #dispatching = new Set<string>();
   /** Aborted by {@link close}: the runner is closed, and a save in flight claims no name. */
   readonly #closing = new AbortController();
+  /** While the connection is being changed, paid calls wait at their last step (see {@link hold}). */
+  #held: { readonly until: Promise<void>; readonly release: () => void } | undefined;
 
   /** Polling: first delay, backoff, cap. */
   readonly timing: PollTiming;
@@ -270,15 +272,34 @@ export class PaidCallProtocol {
     this.after(id, delay, step);
   }
 
+  /**
+   * Holds every paid call at its last step before it leaves, while the connection is being
+   * changed: once the change is made (this runner closed) they are withdrawn, not sent, and carry
+   * on with the new connection; if it is not made, they go on when released.
+   * @returns the release
+   */
+  hold(): () => void {
+    let release!: () => void;
+    const until = new Promise<void>((r) => (release = r));
+    const held = { until, release };
+    this.#held = held;
+    return () => {
+      if (this.#held === held) this.#held = undefined;
+      release();
+    };
+  }
+
   /** Stops timers and withdraws calls not yet dispatched; the journal still says "not sent". */
   close(): void {
     this.#closing.abort();
     for (const controller of this.#aborts.values()) controller.abort();
     this.#timers.clearAll();
+    this.#held?.release();
   }
 
   /** Right before the paid call leaves: from now on it may reach the service. */
   async #dispatched(id: string): Promise<void> {
+    while (this.#held && !this.closed) await this.#held.until;
     // A closed runner's call never leaves: the connection may already be another one.
     if (this.closed) throw new CancelledError('cancelled', 'Kiln stopped before this was sent.');
     this.#dispatching.add(id);
