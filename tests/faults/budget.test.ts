@@ -12,10 +12,11 @@
  *   key's minute) or `too_many_jobs` (another client fills the account's slots), and the core is
  *   killed while the job waits. After the restart the job is waiting, never of unknown outcome,
  *   the restarted core keeps the service's pause, and the job is charged exactly once.
- * - **A key replaced under a pause.** While the service refuses the key for a minute, a restart
- *   that finds a start of unknown outcome in its journal, and then the replacement of the key,
- *   each answer within a second of real time (the fake clock stands still meanwhile: nothing may
- *   wait on the network); the job waiting out the pause is then sent once.
+ * - **A key replaced under a pause.** While the service refuses the key, a restart that finds a
+ *   start of unknown outcome in its journal answers without the network (its price is filled in
+ *   the background), and replacing the key while a refused start waits out the pause answers
+ *   within a second of real time (the fake clock stands still meanwhile); the waiting start is
+ *   then sent once.
  */
 import { copyFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -80,15 +81,17 @@ const restartTimes: number[] = [];
 
 /**
  * A restart: a new life on the same folder. It must not wait on the network (the fake clock
- * stands still meanwhile): one that takes over a second of real time is a violation, and is then
+ * stands still meanwhile): one that takes over 5 s of real time is a violation, and is then
  * driven to its end so the run can go on.
  */
 async function restart(dataDir: string, key: string, life: Killable, driver: ClockDriver) {
   const started = performance.now();
   const booting = boot(dataDir, key, life, driver);
-  const booted = await within(booting, 1000);
+  // Waiting on the network would wait forever (the fake clock stands still); the limit only
+  // leaves room for a loaded machine.
+  const booted = await within(booting, 5000);
   restartTimes.push(Math.round(performance.now() - started));
-  report.check(booted !== undefined, 'a restart waited on the network (over a second)');
+  report.check(booted !== undefined, 'a restart waited on the network');
   return booted ?? driver.drive(booting);
 }
 
@@ -335,11 +338,28 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
       unknown?.state === 'outcome_unknown',
       `the start whose answer was lost: ${unknown?.state}`,
     );
-    const second = await start(services);
-    await driver.until(() => wire.faults.rateLimited > 0, 30_000);
+    // Its price is filled in the background, once the service takes requests again.
+    const rowOf = (id: string) => services.account.ledger().entries.find((e) => e.jobId === id);
+    await driver.until(() => rowOf(first.id)?.amountUsd !== undefined, 60_000);
+    const row = rowOf(first.id);
     report.check(
-      viewOf(services, second.id)?.state === 'starting',
-      `the second start during the pause: ${viewOf(services, second.id)?.state}`,
+      row?.type === 'unconfirmed' && row.amountUsd !== undefined,
+      `the unknown start in the ledger: ${JSON.stringify(row)} (priced in the background)`,
+    );
+    // The other client uses the key's minute again: the next start is refused.
+    await useMinute(sandbox, KEY);
+    const starts = () => wire.records.filter((r) => isStart(r.method, r.path)).length;
+    const [startsBefore, limitedBefore] = [starts(), wire.faults.rateLimited];
+    const second = await start(services);
+    // Its start is refused for the rate limit: it waits out the service's pause.
+    await driver.until(
+      () => starts() > startsBefore && wire.faults.rateLimited > limitedBefore,
+      30_000,
+    );
+    const refused = viewOf(services, second.id);
+    report.check(
+      refused?.state === 'starting' && /slow down/.test(refused.note ?? ''),
+      `the second start during the pause: ${refused?.state} “${refused?.note ?? ''}”`,
     );
 
     const activeId = services.keys.state().activeId;
@@ -363,11 +383,6 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
       `the waiting start: ${done?.state} ${done?.error?.message ?? ''}`,
     );
     report.check(chargesOf(sandbox, done) === 1, `${chargesOf(sandbox, done)} charges`);
-    const row = services.account.ledger().entries.find((e) => e.jobId === first.id);
-    report.check(
-      row?.type === 'unconfirmed' && row.amountUsd !== undefined,
-      `the unknown start in the ledger: ${JSON.stringify(row)} (priced in the background)`,
-    );
     services.close();
     report.figures.operations += 3;
     report.note(

@@ -66,6 +66,16 @@ export type SchedulerEvent =
     }
   | { readonly type: 'resumed'; readonly at: number; readonly budget: string }
   | {
+      readonly type: 'done';
+      readonly at: number;
+      readonly priority: Priority;
+      /**
+       * How the send ended: answered (or failed: its answer or error handled, a refusal recorded
+       * by `onRefused`), or dropped before it left (cancelled or closed while it was written down).
+       */
+      readonly outcome: 'settled' | 'dropped';
+    }
+  | {
       readonly type: 'retry';
       readonly at: number;
       readonly priority: Priority;
@@ -417,9 +427,12 @@ export class RequestScheduler {
     }
     // Written down before it goes out: a restart, even a crash loop, counts it.
     void this.#remember().then(() => {
-      if (this.#closed) this.#reject(entry, closedError());
-      else if (entry.signal?.aborted) this.#reject(entry, cancelledError(entry.signal));
-      else this.#send(entry);
+      if (!this.#closed && !entry.signal?.aborted) {
+        this.#send(entry);
+        return;
+      }
+      this.#done(entry, 'dropped');
+      this.#reject(entry, this.#closed ? closedError() : cancelledError(entry.signal!));
     });
   }
 
@@ -432,9 +445,17 @@ export class RequestScheduler {
       attempt = Promise.reject(error);
     }
     attempt.then(
-      (value) => this.#resolve(entry, value),
+      (value) => {
+        this.#done(entry, 'settled');
+        this.#resolve(entry, value);
+      },
       (error: unknown) => this.#failed(entry, error),
     );
+  }
+
+  /** Reports that a send is over (tests move their clock only once every send is). */
+  #done(entry: Entry, outcome: 'settled' | 'dropped'): void {
+    this.#emit({ type: 'done', at: this.#clock.now(), priority: entry.priority, outcome });
   }
 
   /** Writes the budgets; a write that fails is logged once and does not stop the request. */
@@ -469,6 +490,7 @@ export class RequestScheduler {
       error instanceof RateLimitError ? this.#pause(entry, error, this.#clock.now()) : undefined;
     const onRefused = entry.onRefused;
     if (!onRefused || !notActedOn(error)) {
+      this.#done(entry, 'settled');
       this.#afterFailure(entry, error);
       return;
     }
@@ -481,7 +503,10 @@ export class RequestScheduler {
           error: String(hookError),
         }),
       )
-      .then(() => this.#afterFailure(entry, error));
+      .then(() => {
+        this.#done(entry, 'settled');
+        this.#afterFailure(entry, error);
+      });
   }
 
   /** Retries a failed send where that is safe, or rejects it. */

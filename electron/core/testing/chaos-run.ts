@@ -59,8 +59,8 @@ export type ClockDriverOptions = Readonly<{
 
 /**
  * Moves a shared fake clock the way real time would pass for a core that is waiting: only once
- * every request the core's scheduler dispatched has reached the wire and been answered, and
- * nothing new was dispatched for two turns, it jumps to the next timer (at most 5 s ahead).
+ * every request the core's scheduler dispatched is over and nothing new was dispatched for two
+ * turns, it jumps to the next timer (at most 5 s ahead).
  *
  * @example
  * ```ts
@@ -71,9 +71,11 @@ export type ClockDriverOptions = Readonly<{
  */
 export class ClockDriver {
   readonly #o: ClockDriverOptions;
+  /** Sends of the watched core dispatched and not over yet (the scheduler's `sent` − `done`). */
+  #sending = 0;
   #dispatched = 0;
-  /** Wire records before the watched core started (those of earlier, dead cores). */
-  #recordsBefore = 0;
+  /** Which core is watched (each restart watches a new one). */
+  #core = 0;
 
   constructor(options: ClockDriverOptions) {
     this.#o = options;
@@ -81,13 +83,21 @@ export class ClockDriver {
 
   /**
    * The scheduler listener of a new core (give it to `createServices` as `onSchedulerEvent`).
-   * After a restart only the new core's sends count: a dead one's never reach the wire.
+   * After a restart only the new core's sends count: a dead one's are never over.
    */
   watch(): (event: SchedulerEvent) => void {
+    this.#sending = 0;
     this.#dispatched = 0;
-    this.#recordsBefore = this.#o.wire.records.length;
+    const core = ++this.#core;
     return (event) => {
-      if (event.type === 'sent') this.#dispatched++;
+      // Only the newest core counts: an older, dead one's late events change nothing here.
+      if (core !== this.#core) return;
+      if (event.type === 'sent') {
+        this.#dispatched++;
+        this.#sending++;
+      } else if (event.type === 'done') {
+        this.#sending--;
+      }
     };
   }
 
@@ -101,11 +111,10 @@ export class ClockDriver {
     const { clock, wire } = this.#o;
     await wire.quiet();
     await this.#o.idle?.();
-    // Time moves only once every request the scheduler dispatched has reached the wire (a paid
-    // call's journal write sits in between) and been answered: as in real time, where that gap
-    // is milliseconds.
-    const busy = () =>
-      this.#dispatched > wire.records.length - this.#recordsBefore || wire.inFlight > 0;
+    // Time moves only once every request the scheduler dispatched is over: written down, sent
+    // (a paid call's journal write sits in between), answered and its answer handled, or dropped
+    // before it left: as in real time, where that takes milliseconds.
+    const busy = () => this.#sending > 0 || wire.inFlight > 0;
     // Also until nothing new was dispatched for two ticks: a continuation (a journal write
     // finishing) that sends a request must do so before the clock jumps, not during.
     let calm = 0;
