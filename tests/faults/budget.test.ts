@@ -106,6 +106,31 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   }
 }
 
+/** Kills a life (nothing more leaves it, nothing is flushed) and starts the next on its folder. */
+async function killAndRestart(
+  o: Readonly<{ life: Killable; services: Services; dir: string; key: string }>,
+  wire: Wire,
+  driver: ClockDriver,
+  fault?: string,
+): Promise<{ life: Killable; services: Services }> {
+  o.life.kill();
+  o.services.close();
+  report.figures.restarts++;
+  if (fault) report.fault(fault);
+  const life = killable(wire.fetch);
+  return { life, services: await restart(o.dir, o.key, life, driver) };
+}
+
+/** Checks that job `id` came back not sent: waiting to be sent and cancellable, never unknown. */
+function checkBack(services: Services, id: string): JobView | undefined {
+  const back = viewOf(services, id);
+  report.check(
+    notSent(back),
+    `after the restart: ${back?.state}, can cancel ${back?.canCancel} (expected waiting to be sent, never unknown)`,
+  );
+  return back;
+}
+
 let copies = 0;
 async function photo(services: Services): Promise<string> {
   const copy = path.join(work, `coffee-${copies++}.png`);
@@ -161,12 +186,7 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
       if (n === LIVES - 1) break;
       const until = clock.now() + 1000 + Math.floor(random() * 14_000);
       while (clock.now() < until) await driver.tick();
-      // Killed: nothing more leaves this life, nothing is flushed.
-      life.kill();
-      services.close();
-      report.figures.restarts++;
-      life = killable(wire.fetch);
-      services = await restart(dir, KEY, life, driver);
+      ({ life, services } = await killAndRestart({ life, services, dir, key: KEY }, wire, driver));
     }
     let answered = false;
     void Promise.allSettled(reads).then(() => (answered = true));
@@ -219,7 +239,7 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
     const { sandbox, wire, driver } = service([KEY]);
     const dir = path.join(work, 'refused');
     await useMinute(sandbox, KEY);
-    let life = killable(wire.fetch);
+    const life = killable(wire.fetch);
     let services = await boot(dir, KEY, life, driver);
     const job = await start(services);
     await driver.until(() => wire.faults.rateLimited > 0, 30_000);
@@ -230,18 +250,10 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
     );
     const until = clock.now() + 5000;
     while (clock.now() < until) await driver.tick();
-    life.kill();
-    services.close();
-    report.figures.restarts++;
-    report.fault('kill_during_429');
-
-    life = killable(wire.fetch);
-    services = await restart(dir, KEY, life, driver);
-    const back = viewOf(services, job.id);
-    report.check(
-      notSent(back),
-      `after the restart: ${back?.state}, can cancel ${back?.canCancel} (expected waiting to be sent, never unknown)`,
-    );
+    services = (
+      await killAndRestart({ life, services, dir, key: KEY }, wire, driver, 'kill_during_429')
+    ).services;
+    const back = checkBack(services, job.id);
     const unconfirmed = services.account.ledger().entries.filter((e) => e.type === 'unconfirmed');
     report.check(unconfirmed.length === 0, `${unconfirmed.length} unconfirmed rows`);
     await driver.until(() => SETTLED.includes(viewOf(services, job.id)?.state ?? 'failed'), 60_000);
@@ -284,23 +296,20 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
       );
     }
     report.fault('too_many_jobs_elsewhere');
-    let life = killable(wire.fetch);
+    const life = killable(wire.fetch);
     let services = await boot(dir, KEY, life, driver);
     const job = await start(services);
     await driver.until(() => wire.faults.tooManyJobs > 0, 30_000);
     await driver.tick();
-    life.kill();
-    services.close();
-    report.figures.restarts++;
-    report.fault('kill_during_too_many_jobs');
-
-    life = killable(wire.fetch);
-    services = await restart(dir, KEY, life, driver);
-    const back = viewOf(services, job.id);
-    report.check(
-      notSent(back),
-      `after the restart: ${back?.state}, can cancel ${back?.canCancel} (expected waiting to be sent, never unknown)`,
-    );
+    services = (
+      await killAndRestart(
+        { life, services, dir, key: KEY },
+        wire,
+        driver,
+        'kill_during_too_many_jobs',
+      )
+    ).services;
+    const back = checkBack(services, job.id);
     await driver.until(() => SETTLED.includes(viewOf(services, job.id)?.state ?? 'failed'), 60_000);
     const done = viewOf(services, job.id);
     report.check(done?.state === 'done', `then: ${done?.state} ${done?.error?.message ?? ''}`);
@@ -320,19 +329,14 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
     const { sandbox, wire, driver } = service([KEY, NEW_KEY]);
     const dir = path.join(work, 'replace');
     // A start the service acted on, whose answer the first life never read.
-    let life = killable(wire.fetch);
+    const life = killable(wire.fetch);
     let services = await boot(dir, KEY, life, driver);
     const lost = wire.stopAt(isStart, 'after');
     const first = await start(services);
     await driver.drive(lost);
-    life.kill();
-    services.close();
-    report.figures.restarts++;
-
     // The key's minute is used up elsewhere: the service refuses it for about a minute.
     await useMinute(sandbox, KEY);
-    life = killable(wire.fetch);
-    services = await restart(dir, KEY, life, driver);
+    services = (await killAndRestart({ life, services, dir, key: KEY }, wire, driver)).services;
     const unknown = viewOf(services, first.id);
     report.check(
       unknown?.state === 'outcome_unknown',

@@ -134,14 +134,18 @@ describe('ledger queries', () => {
 });
 
 describe('AccountService', () => {
-  function service(clock: FakeClock, answers: BalanceAnswer[]) {
+  function service(
+    clock: FakeClock,
+    answers: BalanceAnswer[],
+    prices: () => Promise<unknown> = async () => ({ currency: 'USD', prices: [] }),
+  ) {
     const calls = { balance: 0 };
     const api = {
       balance: async () => {
         calls.balance++;
         return answers[Math.min(calls.balance - 1, answers.length - 1)]!;
       },
-      prices: async () => ({ currency: 'USD', prices: [] }),
+      prices,
     } as unknown as ApiClient;
     const events: unknown[] = [];
     const ledger = new Ledger({ dataDir: dir, clock, logger: quiet });
@@ -197,21 +201,12 @@ describe('AccountService', () => {
   it('records a call of unknown outcome at once while the price list waits, and prices it in the background', async () => {
     const clock = new FakeClock(NOV);
     let answer: ((list: unknown) => void) | undefined;
-    const api = {
-      balance: async () => ({}),
-      // Under a 429 pause the price list waits as long as the pause.
-      prices: () => new Promise((resolve) => (answer = resolve)),
-    } as unknown as ApiClient;
-    const events: unknown[] = [];
-    const ledger = new Ledger({ dataDir: dir, clock, logger: quiet });
-    const account = new AccountService({
-      api,
-      ledger,
+    // Under a 429 pause the price list waits as long as the pause.
+    const { account, events } = service(
       clock,
-      emit: (_e, payload) => void events.push(payload),
-      logger: quiet,
-      mode: () => 'live',
-    });
+      [{}],
+      () => new Promise((resolve) => (answer = resolve)),
+    );
     await account.noteUnconfirmed({ operation: 'generate.photo.fast', jobId: 'j' });
     expect(account.ledger().entries).toMatchObject([{ type: 'unconfirmed', jobId: 'j' }]);
     expect(account.ledger().entries[0]!.amountUsd).toBeUndefined();
