@@ -14,6 +14,8 @@
  *   sends it again by itself. A restart shows a dispatched-but-unanswered paid call the same way.
  * - **Withdrawn while it waits.** Until it is dispatched, a call can be cancelled, by the user or
  *   by Kiln closing: nothing was sent.
+ * - **Held while the connection changes.** A key or address change holds paid calls at their last
+ *   step (see {@link PaidCallProtocol.hold}): none leaves on the old key once the change began.
  * - **Free calls are free.** A call that cannot be charged (a repeat of a build, a free export)
  *   is journaled and withdrawn the same way, but a failure in transit simply leaves it to be
  *   sent again.
