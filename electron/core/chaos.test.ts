@@ -16,45 +16,19 @@
  *
  * `KILN_CHAOS_SEED` replays a run; `KILN_CHAOS_JOBS` makes it bigger (default 200).
  */
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobView, Op } from '../../shared/ipc/contract';
-import { addUsd, subUsd } from '../../shared/money';
-import { createSandbox, serveSandbox, type LedgerEntry, type Sandbox } from '../sandbox';
-import { createServices, type Services } from './services';
-import { SETTLED, testPorts } from './testing/harness';
+import { createSandbox, serveSandbox, type Sandbox } from '../sandbox';
+import { CHAOS_FAULTS, CHAOS_SANDBOX, scratch, startChaosRun } from './testing/chaos-run';
+import { compareLedgers } from './testing/ledger-check';
 import { StepClock } from './testing/step-clock';
-import { Wire } from './testing/wire';
+import { maxInWindow, Wire } from './testing/wire';
 
-const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
 const KEY = 'sk-chaos-test-0001';
 const SEED = Number(process.env['KILN_CHAOS_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
 const JOBS = Number(process.env['KILN_CHAOS_JOBS'] ?? 200);
-
-/** A small seeded PRNG (mulberry32), so a seed replays the same mix. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The most sends of a history in any 60 s window. */
-function schedulerMax(times: readonly number[]): number {
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < times.length; end++) {
-    while (times[end]! - times[start]! >= 60_000) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
-}
 
 let work: string;
 let sandbox: Sandbox;
@@ -62,30 +36,14 @@ let server: { url: string; close(): Promise<void> };
 const clock = new StepClock(Date.UTC(2025, 5, 15, 12, 0, 0));
 
 beforeAll(async () => {
-  // tmpfs when there is one: the journal is fsynced on every change, which is the point in the
-  // app but only costs time here (the atomic rename is the same on either).
-  const shm = '/dev/shm';
-  const base = (await stat(shm).then(
-    (s) => s.isDirectory(),
-    () => false,
-  ))
-    ? shm
-    : os.tmpdir();
-  work = await mkdtemp(path.join(base, 'kiln-chaos-'));
+  work = await scratch('kiln-chaos-');
   sandbox = createSandbox({
     keys: [KEY],
-    balanceUsd: '5000.00',
-    taskSeconds: 4,
-    jobSeconds: 2,
-    seedModels: 6,
+    ...CHAOS_SANDBOX,
     clock: { now: () => clock.now() },
     chaos: {
       seed: SEED,
-      errorRate: 0.03,
-      resetBeforeRate: 0.02,
-      resetAfterRate: 0.02,
-      truncateRate: 0.015,
-      malformedRate: 0.015,
+      ...CHAOS_FAULTS,
       burst429Every: 41,
     },
   });
@@ -98,256 +56,73 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** What the run asked for: jobs, and imagine calls (paid, answered at once). */
-interface Submitted {
-  readonly jobs: JobView[];
-  imagines: number;
-  imagineUnknown: number;
-}
-
-async function seededModels(): Promise<string[]> {
-  const res = await sandbox.handle(
-    new Request(`${server.url}/library?limit=50`, { headers: { authorization: `Bearer ${KEY}` } }),
-  );
-  const body = (await res.json()) as { items: Array<{ model_id: string }> };
-  return body.items.map((i) => i.model_id);
-}
-
-async function submit(services: Services, random: () => number): Promise<Submitted> {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const stage = async (name: string) => {
-    const copy = path.join(work, `${Math.floor(random() * 1e9)}-${name}`);
-    await copyFile(name === 'grey.png' ? path.join(work, name) : path.join(PHOTOS, name), copy);
-    return (await services.files.stagePath(copy, name)).id;
-  };
-  const models = await seededModels();
-  const tiers = ['ultra', 'quality', 'fast'] as const;
-  // One texture size across tiers: the sandbox's generator cache then serves repeats at once.
-  const options = { polyCount: 10_000, textureSize: 1024 };
-  const ops: Op[] = [
-    { kind: 'export', format: 'glb' },
-    { kind: 'export', format: 'stl' },
-    { kind: 'export', format: 'glb_draco' },
-    { kind: 'export', format: 'obj' },
-    { kind: 'export', format: 'usdz' },
-    { kind: 'print', format: '3mf', lengthMm: 80 },
-    { kind: 'print' },
-    { kind: 'retopo', faces: 900 },
-    { kind: 'retopo', format: 'fbx' },
-    { kind: 'rig', rigKind: 'humanoid' },
-    { kind: 'rig', rigKind: 'generic' },
-    { kind: 'parts' },
-    { kind: 'gamepack', engine: 'godot' },
-    { kind: 'make', maker: 'papercraft' },
-    { kind: 'make', maker: 'origami' },
-  ];
-  const out: Submitted = { jobs: [], imagines: 0, imagineUnknown: 0 };
-  for (let i = 0; i < JOBS; i++) {
-    const roll = random();
-    if (roll < 0.25) {
-      const photo = random() < 0.06 ? 'grey.png' : pick(['coffee.png', 'chelsea.png']);
-      out.jobs.push(await services.jobs.startPhoto(await stage(photo), pick(tiers), options));
-    } else if (roll < 0.35) {
-      const ids = [await stage('coffee.png'), await stage('chelsea.png')];
-      out.jobs.push(await services.jobs.startMulti(ids, pick(tiers), options));
-    } else if (roll < 0.45) {
-      out.imagines++;
-      const prompt = pick(['a teapot', 'a rubber duck', 'a desk lamp']);
-      try {
-        const concept = await services.handlers['concepts:imagine']({ prompt });
-        out.jobs.push(
-          await services.jobs.startText(concept.conceptId, pick(tiers), options, prompt),
-        );
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'outcome_unknown') throw error;
-        out.imagineUnknown++;
-      }
-    } else if (roll < 0.55) {
-      out.jobs.push(
-        await services.jobs.retexture(pick(models), await stage('chelsea.png'), {
-          textureSize: 1024,
-        }),
-      );
-    } else {
-      out.jobs.push(await services.jobs.runOp(pick(models), pick(ops)));
-    }
-  }
-  return out;
-}
+const OPS: Op[] = [
+  { kind: 'export', format: 'glb' },
+  { kind: 'export', format: 'stl' },
+  { kind: 'export', format: 'glb_draco' },
+  { kind: 'export', format: 'obj' },
+  { kind: 'export', format: 'usdz' },
+  { kind: 'print', format: '3mf', lengthMm: 80 },
+  { kind: 'print' },
+  { kind: 'retopo', faces: 900 },
+  { kind: 'retopo', format: 'fbx' },
+  { kind: 'rig', rigKind: 'humanoid' },
+  { kind: 'rig', rigKind: 'generic' },
+  { kind: 'parts' },
+  { kind: 'gamepack', engine: 'godot' },
+  { kind: 'make', maker: 'papercraft' },
+  { kind: 'make', maker: 'origami' },
+];
 
 describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
   it('settles every job, never charges twice, keeps its ledger equal to the service’s and stays within the rate limit', async () => {
-    await sharp({ create: { width: 240, height: 180, channels: 3, background: '#808080' } })
-      .png()
-      .toFile(path.join(work, 'grey.png'));
     const wire = new Wire(clock);
-    const { ports, recorded } = testPorts({
-      dataDir: path.join(work, 'data'),
+    const started = Date.now();
+    const run = await startChaosRun({
+      clock,
+      wire,
+      sandbox,
       baseUrl: server.url,
       key: KEY,
-      fetch: wire.fetch,
-      clock,
-    });
-    // Requests the scheduler dispatched; once all have reached the wire and been answered, the
-    // core can only be waiting for a timer, and the clock may jump to it.
-    let dispatched = 0;
-    const services = await createServices(ports, {
-      keepHistory: true,
-      onSchedulerEvent: (e) => {
-        if (e.type === 'sent') dispatched++;
+      dataDir: path.join(work, 'data'),
+      seed: SEED,
+      mix: {
+        count: JOBS,
+        work,
+        ops: OPS,
+        upTo: { photo: 0.25, multi: 0.35, text: 0.45, retexture: 0.55, op: 1 },
       },
     });
-    const random = prng(SEED);
-
-    // Submitting runs concurrently with the clock: imagine answers need the network.
-    let submitted: Submitted | undefined;
-    let failure: unknown;
-    void submit(services, random).then(
-      (s) => (submitted = s),
-      (e: unknown) => (failure = e),
-    );
-    const started = Date.now();
-    const settled = () =>
-      submitted !== undefined && services.jobs.list().every((j) => SETTLED.includes(j.state));
-    const spent = { iterations: 0, quiet: 0, idle: 0, settle: 0, advance: 0 };
-    const timed = async (key: keyof typeof spent, work: () => Promise<unknown>) => {
-      const t = performance.now();
-      await work();
-      spent[key] += performance.now() - t;
-    };
-    while (!settled()) {
-      spent.iterations++;
-      if (failure) throw failure;
-      if (Date.now() - started > 240_000) {
-        const stuck = services.jobs.list().filter((j) => !SETTLED.includes(j.state));
-        throw new Error(`not settled: ${JSON.stringify(stuck.slice(0, 5), null, 1)}`);
-      }
-      await timed('quiet', () => wire.quiet());
-      await timed('idle', () => sandbox.idle());
-      // Time moves only once every request the scheduler dispatched has reached the wire (a paid
-      // call's journal write sits in between) and been answered: as in real time, where that
-      // gap is milliseconds.
-      const busy = () => dispatched > wire.records.length || wire.inFlight > 0;
-      await timed('settle', async () => {
-        // Also until nothing new was dispatched for two ticks: a continuation (a journal write
-        // finishing) that sends a request must do so before the clock jumps, not during.
-        let calm = 0;
-        for (let i = 0; i < 1000 && calm < 2; i++) {
-          const before = dispatched;
-          await new Promise((r) => setTimeout(r, 1));
-          calm = !busy() && dispatched === before ? calm + 1 : 0;
-        }
-      });
-      if (busy()) continue;
-      const next = clock.nextDue();
-      await timed('advance', () =>
-        clock.advanceTo(
-          Math.max(clock.now() + 1, Math.min(next ?? clock.now() + 1000, clock.now() + 5000)),
-        ),
-      );
-    }
-    if (process.env['KILN_CHAOS_DEBUG']) {
-      console.log(JSON.stringify(spent));
-    }
+    const { services, recorded } = run;
+    const { submitted: s, stuck } = await run.settle(240_000);
+    if (stuck.length) throw new Error(`not settled: ${JSON.stringify(stuck.slice(0, 5), null, 1)}`);
     // Let late writes (ledger, journal) land.
     await wire.quiet();
     const jobs = services.jobs.list();
-    const s = submitted!;
     expect(jobs).toHaveLength(s.jobs.length);
+    // An imagine call is refused only for a reason a retry cannot fix: none in this run.
+    expect(s.imagineRefused).toEqual([]);
 
     // --- Rate: never more than 60 requests in any 60-second window ------------------------------
     const maxPerMinute = wire.maxInWindow(60_000);
     expect(maxPerMinute).toBeLessThanOrEqual(60);
 
-    // --- Ledgers ------------------------------------------------------------------------------
+    // --- Ledgers: every service charge is one Kiln saw (by id or header) or shows as unknown,
+    // refunds agree both ways, the known net is equal to the cent, no job or task paid twice ---
     const remote = sandbox.ledger();
     const local = services.account.ledger().entries;
-    const remoteCharges = remote.filter(
-      (e): e is Extract<LedgerEntry, { type: 'charge' }> => e.type === 'charge',
-    );
-    const remoteRefunds = remote.filter(
-      (e): e is Extract<LedgerEntry, { type: 'refund' }> => e.type === 'refund',
-    );
-    const chargeById = new Map(remoteCharges.map((c) => [c.id, c]));
-
-    // Every charge Kiln recorded with ids is the sandbox's, same amount; none recorded twice.
-    const seenIds = new Set<string>();
-    for (const entry of local.filter((e) => e.type === 'charge' && e.chargeIds.length > 0)) {
-      const amounts = entry.chargeIds.map((id) => {
-        expect(seenIds.has(id), `charge ${id} recorded twice`).toBe(false);
-        seenIds.add(id);
-        const remoteCharge = chargeById.get(id);
-        expect(remoteCharge, `charge ${id} unknown to the sandbox`).toBeDefined();
-        return remoteCharge!.amountUsd;
-      });
-      expect(addUsd(...amounts)).toBe(entry.amountUsd);
-    }
-    // Charges Kiln saw only in headers (body unreadable) match unseen sandbox charges; the rest
-    // of the unseen ones each belong to a paid call Kiln shows as of unknown outcome.
-    let unseen = remoteCharges.filter((c) => !seenIds.has(c.id));
-    const take = (match: (c: (typeof unseen)[number]) => boolean): boolean => {
-      const i = unseen.findIndex(match);
-      if (i < 0) return false;
-      unseen = unseen.filter((_, j) => j !== i);
-      return true;
-    };
-    for (const entry of local.filter((e) => e.type === 'charge' && e.chargeIds.length === 0)) {
-      expect(
-        take((c) => c.amountUsd === entry.amountUsd && c.operation === entry.operation),
-        `header-only charge ${entry.operation} ${entry.amountUsd} has no match`,
-      ).toBe(true);
-    }
+    const found = compareLedgers(remote, local, jobs);
+    expect(found.problems).toEqual([]);
     const unconfirmed = local.filter((e) => e.type === 'unconfirmed');
-    for (const entry of unconfirmed) take((c) => c.operation === entry.operation);
-    expect(unseen, 'sandbox charges Kiln neither saw nor shows as unknown').toEqual([]);
 
-    // Every refund of a charge Kiln knows is in its ledger, and only those.
-    const localRefunded = new Set(
-      local.filter((e) => e.type === 'refund').flatMap((e) => e.chargeIds),
-    );
-    for (const refund of remoteRefunds.filter((r) => seenIds.has(r.chargeId))) {
-      expect(localRefunded.has(refund.chargeId), `refund of ${refund.chargeId} missing`).toBe(true);
-    }
-    for (const id of localRefunded) {
-      expect(
-        remoteRefunds.some((r) => r.chargeId === id),
-        `refund of ${id} invented`,
-      ).toBe(true);
-    }
-    const net = (list: LedgerEntry[]) =>
-      list.reduce(
-        (sum, e) => (e.type === 'charge' ? addUsd(sum, e.amountUsd) : subUsd(sum, e.amountUsd)),
-        '0.00',
+    // --- A paid call of unknown outcome is in the ledger once: unconfirmed, or charged per headers.
+    for (const job of jobs.filter((j) => j.state === 'outcome_unknown')) {
+      const entries = local.filter(
+        (e) =>
+          e.jobId === job.id &&
+          (e.type === 'unconfirmed' || (e.type === 'charge' && e.chargeIds.length === 0)),
       );
-    const knownRemote = remote.filter((e) => seenIds.has(e.type === 'charge' ? e.id : e.chargeId));
-    const localKnownNet = local
-      .filter((e) => e.chargeIds.length > 0 && e.type !== 'unconfirmed')
-      .reduce(
-        (sum, e) => (e.type === 'charge' ? addUsd(sum, e.amountUsd!) : subUsd(sum, e.amountUsd!)),
-        '0.00',
-      );
-    expect(localKnownNet).toBe(net(knownRemote));
-
-    // --- No job charged twice (net of refunds) ---------------------------------------------------
-    for (const job of jobs) {
-      const mine = local.filter((e) => e.jobId === job.id);
-      const charges = mine.filter((e) => e.type === 'charge').length;
-      const refunds = mine.filter((e) => e.type === 'refund').length;
-      expect(charges - refunds, `job ${job.id} charged twice`).toBeLessThanOrEqual(1);
-      if (job.taskId) {
-        const remoteForTask = remoteCharges.filter((c) => c.subject === job.taskId);
-        const unrefunded = remoteForTask.filter(
-          (c) => !remoteRefunds.some((r) => r.chargeId === c.id),
-        );
-        expect(unrefunded.length, `task of job ${job.id} charged twice`).toBeLessThanOrEqual(1);
-      }
-      // A paid call of unknown outcome is in the ledger once: unconfirmed, or charged per headers.
-      if (job.state === 'outcome_unknown') {
-        const entries = mine.filter(
-          (e) => e.type === 'unconfirmed' || (e.type === 'charge' && e.chargeIds.length === 0),
-        );
-        expect(entries, `unknown job ${job.id} in the ledger`).toHaveLength(1);
-      }
+      expect(entries, `unknown job ${job.id} in the ledger`).toHaveLength(1);
     }
     const unknownJobs = jobs.filter((j) => j.state === 'outcome_unknown');
     expect(unconfirmed.filter((e) => !e.jobId)).toHaveLength(
@@ -355,7 +130,7 @@ describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
         local.filter((e) => e.type === 'charge' && !e.jobId && e.chargeIds.length === 0).length,
     );
     expect(services.scheduler.history.length).toBe(wire.records.length);
-    expect(schedulerMax(services.scheduler.history)).toBeLessThanOrEqual(55);
+    expect(maxInWindow(services.scheduler.history)).toBeLessThanOrEqual(55);
 
     const states = Object.entries(
       jobs.reduce<Record<string, number>>(
@@ -369,8 +144,8 @@ describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
         `chaos seed ${SEED}: ${jobs.length} jobs (+${s.imagines} imagine calls, ${s.imagineUnknown} of unknown outcome); ${unknownJobs.length} jobs of unknown outcome`,
         `  states: ${states.map(([k, v]) => `${k} ${v}`).join(', ')}`,
         `  requests: ${wire.records.length}; faults injected and seen: ${f.serverErrors} 5xx, ${f.bursts} 429 bursts, ${f.resets} resets, ${f.unreadable} unreadable answers; ${f.rateLimited} rate_limited and ${f.tooManyJobs} too_many_jobs from the service itself`,
-        `  sandbox ledger: ${remoteCharges.length} charges, ${remoteRefunds.length} refunds; Kiln saw ${seenIds.size} charges by id, ${unconfirmed.length} unconfirmed`,
-        `  max requests in any 60 s window: ${maxPerMinute} on the wire, ${schedulerMax(services.scheduler.history)} by the scheduler; fake time ${Math.round((clock.now() - Date.UTC(2025, 5, 15, 12)) / 60_000)} min, real ${Math.round((Date.now() - started) / 1000)} s`,
+        `  sandbox ledger: ${found.remoteCharges} charges, ${found.remoteRefunds} refunds; Kiln saw ${found.seenById} charges by id, ${found.unconfirmed} unconfirmed`,
+        `  max requests in any 60 s window: ${maxPerMinute} on the wire, ${maxInWindow(services.scheduler.history)} by the scheduler; fake time ${Math.round((clock.now() - Date.UTC(2025, 5, 15, 12)) / 60_000)} min, real ${Math.round((Date.now() - started) / 1000)} s`,
       ].join('\n'),
     );
     if (process.env['KILN_CHAOS_DEBUG']) {

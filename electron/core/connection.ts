@@ -15,6 +15,8 @@ export type SwitchableConnectionOptions = Readonly<{
    * with the key service's reason instead of falling back to the sandbox). Default: `key` answers.
    */
   chosen?: () => boolean;
+  /** The id of the active key (names its request budget; never the secret). */
+  keyId?: () => string | null | undefined;
   /** Base URL of the live service (from the settings). */
   baseUrl: () => string;
   /** The platform's fetch for the live service. */
@@ -28,6 +30,7 @@ export class SwitchableConnection implements Connection {
   readonly #o: SwitchableConnectionOptions;
   #live = false;
   #sandbox: Connection | undefined;
+  #budget = '';
 
   constructor(options: SwitchableConnectionOptions) {
     this.#o = options;
@@ -40,6 +43,17 @@ export class SwitchableConnection implements Connection {
       : Boolean(await this.#o.key().catch(() => undefined));
     this.#live = chosen || !this.#o.sandbox;
     if (!this.#live) this.#sandbox ??= this.#o.sandbox!();
+    this.#budget = this.#live
+      ? `${this.#o.baseUrl()} key ${this.#o.keyId?.() ?? 'none'}`
+      : (this.#sandbox!.budget ?? `${this.#sandbox!.baseUrl} sandbox`);
+  }
+
+  /**
+   * The request budget of the key in use at this service (set at each refresh: a key or address
+   * change refreshes the connection).
+   */
+  get budget(): string {
+    return this.#budget;
   }
 
   /** `live` with a key (or when there is no sandbox), else `sandbox`. */
@@ -57,5 +71,20 @@ export class SwitchableConnection implements Connection {
 
   apiKey(): Promise<string | undefined> {
     return this.#live ? this.#o.key() : this.#sandbox!.apiKey();
+  }
+
+  /**
+   * The live service with `key` instead of the stored one (to try a key before it is saved); its
+   * one request counts against a budget of its own, as an unknown key's would at the service.
+   */
+  withKey(key: string): Connection {
+    const baseUrl = this.#o.baseUrl();
+    return {
+      mode: 'live',
+      baseUrl,
+      fetch: this.#o.liveFetch,
+      apiKey: async () => key,
+      budget: `${baseUrl} key candidate`,
+    };
   }
 }

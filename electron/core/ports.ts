@@ -60,6 +60,11 @@ export interface Connection {
   readonly fetch: typeof fetch;
   /** The bearer key, read when needed; never logged or written to a file. */
   apiKey(): Promise<string | undefined>;
+  /**
+   * The request budget this connection's requests count against: the service counts per key, so
+   * it names the key (by its id, never its secret) and the service. Default: the base URL.
+   */
+  readonly budget?: string;
 }
 
 /** Folders the core writes to. */

@@ -280,3 +280,46 @@ describe('restart at every step of a paid build', () => {
     third.close();
   });
 });
+
+describe('restart while the service makes a start wait', () => {
+  it('a start refused with rate_limited is journaled as not sent: after a kill it comes back waiting, keeps the pause, and is sent once', async () => {
+    const dir = await mkdtemp(path.join(work, 'rate-limited-'));
+    const ledger = sandbox.ledger().length;
+    let refusals = 1;
+    // The service refuses the first start for the rate limit: come back in 2 s.
+    const wire = new Wire(systemClock, async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (isStart(init?.method ?? 'GET', url.pathname) && refusals-- > 0) {
+        return Response.json(
+          { detail: { error: 'rate_limited', message: 'Too many requests.', retry_after: 2 } },
+          { status: 429, headers: { 'retry-after': '2' } },
+        );
+      }
+      return fetch(input, init);
+    });
+    const first = await boot(dir, wire);
+    const job = await first.jobs.startPhoto(await stagePhoto(first, dir), 'fast', {
+      polyCount: 10_000,
+    });
+    const waiting = await waitFor(
+      () => first.jobs.list().find((j) => j.id === job.id && /slow down/.test(j.note ?? '')),
+      'the refused start to wait out the pause',
+    );
+    // Nothing was sent: the user may still cancel it, and nothing is owed.
+    expect(waiting).toMatchObject({ state: 'starting', canCancel: true });
+    first.close();
+
+    const second = await boot(dir, wire);
+    const back = second.jobs.list().find((j) => j.id === job.id)!;
+    expect(['waiting', 'starting']).toContain(back.state);
+    expect(back.canCancel).toBe(true);
+    expect(second.account.ledger().entries.filter((e) => e.jobId === job.id)).toEqual([]);
+    expect((await untilJob(second, job.id, SETTLED)).state).toBe('done');
+    const starts = wire.records.filter((r) => isStart(r.method, r.path));
+    expect(starts).toHaveLength(2);
+    // The restarted core kept the service's pause: the second start left after it ended.
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(2000);
+    expect(chargesSince(ledger)).toHaveLength(1);
+    second.close();
+  });
+});

@@ -7,13 +7,12 @@ import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AccountService } from './account/account-service';
 import { Ledger } from './account/ledger';
-import { ApiClient } from './api/client';
 import { SwitchableConnection } from './connection';
 import { FileStager } from './files/file-stager';
+import { Recordings } from './files/recordings';
 import { DesktopFiles } from './desktop/desktop-files';
 import { LocalModels } from './desktop/local-models';
 import { RecentFiles } from './desktop/recent-files';
-import { Recordings } from './files/recordings';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
 import { JobService } from './jobs/job-service';
@@ -24,8 +23,10 @@ import { LibraryService } from './library/library-service';
 import { ModelCache } from './library/model-cache';
 import { ThumbnailCache } from './library/thumbnail-cache';
 import type { Ports } from './ports';
+import { BudgetFile } from './schedule/budget-file';
 import { RequestScheduler, type SchedulerEvent } from './schedule/request-scheduler';
 import { KeyService } from './secrets/key-service';
+import { Session } from './session';
 import { SettingsService, originOf } from './settings/settings-service';
 import { AppNotices } from './diagnostics/app-notices';
 import { UpdateService } from './update/update-service';
@@ -72,83 +73,53 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const { clock, logger, emit, paths } = ports;
+  const session = new Session();
   const settings = new SettingsService({
     store: ports.settings,
     defaults: ports.defaults,
-    onChange: async (next, previous) => {
-      if (next.baseUrl !== previous.baseUrl && connection.mode === 'live') {
-        account.reset();
-        await jobs.reconnect();
-      }
-      // Keys belong to an address: the page learns at once which of them it may use now.
-      if (next.baseUrl !== previous.baseUrl || next.platformUrl !== previous.platformUrl) {
-        emit('keys.updated', keys.state());
-      }
-      if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
-        account.refreshEvery(next.balanceRefreshSeconds ?? 60);
-      }
-    },
+    onChange: (next, previous) => session.settingsChanged(next, previous),
   });
   await settings.load();
 
-  const connection: SwitchableConnection = new SwitchableConnection({
-    key: (): Promise<string | undefined> => keys.key(),
-    chosen: () => keys.chosen(),
-    baseUrl: () => settings.get().baseUrl,
-    liveFetch: ports.liveFetch,
-    ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
-  });
   const budget = options.requestBudget ?? settings.get().requestBudget;
   const scheduler = new RequestScheduler({
     clock,
     budget,
+    memory: await BudgetFile.open({ dataDir: paths.data, clock, logger }),
+    logger,
     ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
     ...(options.keepHistory ? { keepHistory: true } : {}),
   });
-  const api = new ApiClient({
-    connection,
-    clock,
-    scheduler,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-  });
-  const keys: KeyService = new KeyService({
+  const keys = new KeyService({
     secrets: ports.secrets,
     ...(ports.insecureSecretsReason ? { insecureReason: ports.insecureSecretsReason } : {}),
     logger,
-    mode: (): 'sandbox' | 'live' => connection.mode,
+    mode: () => session.mode,
     index: { get: () => settings.keyIndex(), set: (index) => settings.setKeyIndex(index) },
     binding: () => settings.keyBinding(),
     ...(ports.defaults.platformUrl
       ? { defaultPlatform: originOf(ports.defaults.platformUrl) }
       : {}),
     ...(ports.confirmKeyOrigin ? { confirmOrigin: ports.confirmKeyOrigin } : {}),
-    probe: async (candidate) => {
-      if (!candidate) {
-        await api.balance();
-        return;
-      }
-      // A key not saved yet is tried against the live service, on its own connection.
-      const probeApi = new ApiClient({
-        connection: {
-          mode: 'live',
-          baseUrl: settings.get().baseUrl,
-          fetch: ports.liveFetch,
-          apiKey: async () => candidate,
-        },
-        clock,
-        scheduler,
-      });
-      await probeApi.balance();
-    },
-    onChange: async () => {
-      await connection.refresh();
-      account.reset();
-      await jobs.reconnect();
-      emit('keys.updated', keys.state());
-    },
+    probe: (candidate) => session.probe(candidate),
+    onChange: () => session.keyChanged(),
   });
   await keys.load();
-  await connection.refresh();
+  const connection = new SwitchableConnection({
+    key: () => keys.key(),
+    chosen: () => keys.chosen(),
+    keyId: () => keys.state().activeId,
+    baseUrl: () => settings.get().baseUrl,
+    liveFetch: ports.liveFetch,
+    ...(ports.sandbox ? { sandbox: ports.sandbox } : {}),
+  });
+  await session.open({
+    connection,
+    clock,
+    scheduler,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  const api = session.api;
 
   await removePartials(paths.temp);
   const files = new FileStager();
@@ -162,21 +133,20 @@ export async function createServices(
     paths,
     clock,
     limitBytes: cacheLimitBytes,
-    mode: () => connection.mode,
+    mode: () => session.mode,
   });
   const images = new ImageCache({ api, paths, clock });
-  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => connection.mode });
+  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => session.mode });
   await ledger.load();
-  const account: AccountService = new AccountService({
+  const account = new AccountService({
     api,
     ledger,
     clock,
     emit,
     logger,
-    mode: () => connection.mode,
-    queue: (): ReturnType<JobService['queue']> => jobs.queue(),
+    mode: () => session.mode,
   });
-  const jobs: JobService = new JobService({
+  const jobs = new JobService({
     api,
     files,
     cache,
@@ -189,6 +159,20 @@ export async function createServices(
     budgetPerMinute: budget,
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
+  });
+  account.showQueue(() => jobs.queue());
+  session.subscribe(account);
+  session.subscribe(jobs);
+  session.subscribe({
+    connectionChanged: (change) => {
+      if (change.reason === 'key') emit('keys.updated', keys.state());
+    },
+    // Keys belong to an address: the page learns at once which of them it may use now.
+    settingsChanged: (next, previous) => {
+      if (next.baseUrl !== previous.baseUrl || next.platformUrl !== previous.platformUrl) {
+        emit('keys.updated', keys.state());
+      }
+    },
   });
   const concepts = new ConceptService({
     api,
@@ -221,7 +205,6 @@ export async function createServices(
     ...(ports.downloadUrl ? { downloadUrl: ports.downloadUrl } : {}),
     ...(ports.showInFolder ? { showInFolder: ports.showInFolder } : {}),
   });
-
   const updates = new UpdateService({
     ...(ports.updates ? { source: ports.updates } : {}),
     ...(ports.updatesUnsupported ? { unsupported: ports.updatesUnsupported } : {}),

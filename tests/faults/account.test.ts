@@ -20,7 +20,8 @@ import {
   waitFor,
 } from '../../electron/core/testing/harness';
 import { FaultReport } from './figures';
-import { PHOTOS, scratch, watchProcess } from './net';
+import { PHOTOS, scratch } from '../../electron/core/testing/chaos-run';
+import { watchProcess } from './net';
 
 const KEY = 'sk-faults-account-01';
 const NEW_KEY = 'sk-faults-account-02';

@@ -25,7 +25,8 @@ import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { createServices, type Services } from '../../electron/core/services';
 import { testPorts } from '../../electron/core/testing/harness';
 import { FaultReport, SEED, SIZE } from './figures';
-import { scratch, watchProcess } from './net';
+import { scratch } from '../../electron/core/testing/chaos-run';
+import { watchProcess } from './net';
 import { rm } from 'node:fs/promises';
 
 const RUNS = SIZE === 'small' ? 100 : 1500;

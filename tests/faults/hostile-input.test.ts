@@ -16,7 +16,8 @@ import { createServices, type Services } from '../../electron/core/services';
 import { testPorts } from '../../electron/core/testing/harness';
 import { BAD_INPUTS, type BadContext, type BadFiles } from './bad-inputs';
 import { FaultReport } from './figures';
-import { scratch, watchProcess } from './net';
+import { scratch } from '../../electron/core/testing/chaos-run';
+import { watchProcess } from './net';
 
 const KEY = 'sk-faults-input-0001';
 const report = new FaultReport('5 hostile user input');

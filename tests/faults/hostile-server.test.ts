@@ -21,7 +21,8 @@ import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { createServices, type Services } from '../../electron/core/services';
 import { SETTLED, testPorts, untilJob } from '../../electron/core/testing/harness';
 import { FaultReport } from './figures';
-import { PHOTOS, scratch, watchProcess } from './net';
+import { PHOTOS, scratch } from '../../electron/core/testing/chaos-run';
+import { watchProcess } from './net';
 
 const KEY = 'sk-faults-hostile-01';
 const CDN = 'cdn.hostile.test';

@@ -1,36 +1,9 @@
 /**
- * Shared pieces of the fault files: where the photos are, a seeded PRNG, a tmpfs-backed scratch
- * folder, a counter of unhandled rejections, and a `fetch` that can lose the network for a while
- * (on the test's clock) the way a laptop does: connections refused, nothing reaches the server.
+ * Shared pieces of the fault files (besides the core's own chaos-run support): a counter of
+ * unhandled rejections, and a `fetch` that can lose the network for a while (on the test's clock)
+ * the way a laptop does: connections refused, nothing reaches the server.
  */
-import { mkdtemp, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Clock } from '../../electron/core/ports';
-
-/** The real photos the sandbox builds models from. */
-export const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
-
-/** A small seeded PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A scratch folder, on tmpfs when there is one (the journal fsyncs every change). */
-export async function scratch(prefix: string): Promise<string> {
-  const shm = '/dev/shm';
-  const onShm = await stat(shm).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  return mkdtemp(path.join(onShm ? shm : os.tmpdir(), prefix));
-}
 
 /** Counts unhandled rejections and uncaught exceptions while installed. */
 export function watchProcess(): {

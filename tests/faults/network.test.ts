@@ -12,22 +12,25 @@
  * any rolling 60 s, and no `rate_limited` from the service itself; every read answers a value or a
  * KilnError-shaped error; no unhandled rejection; every failed or unknown job says what to do.
  */
-import { copyFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobView, Op } from '../../shared/ipc/contract';
+import type { Op } from '../../shared/ipc/contract';
 import { dispatch } from '../../shared/ipc/dispatch';
 import { IpcErrorSchema } from '../../shared/ipc/error-schema';
-import { KilnError } from '../../shared/ipc/errors';
 import { createSandbox, serveSandbox, type Sandbox } from '../../electron/sandbox';
-import { createServices, type Services } from '../../electron/core/services';
-import { SETTLED, testPorts } from '../../electron/core/testing/harness';
+import {
+  CHAOS_FAULTS,
+  CHAOS_SANDBOX,
+  scratch,
+  startChaosRun,
+  type MixRead,
+} from '../../electron/core/testing/chaos-run';
+import { compareLedgers } from '../../electron/core/testing/ledger-check';
 import { StepClock } from '../../electron/core/testing/step-clock';
-import { Wire } from '../../electron/core/testing/wire';
+import { maxInWindow, Wire } from '../../electron/core/testing/wire';
 import { FaultReport, SEED, SIZE } from './figures';
-import { compareLedgers, maxInWindow } from './ledger-check';
-import { PHOTOS, prng, scratch, watchProcess, withOutages } from './net';
+import { watchProcess, withOutages } from './net';
 
 const KEY = 'sk-faults-network-01';
 /** Operations of the run: at least 500 in the full run. */
@@ -50,18 +53,11 @@ beforeAll(async () => {
   work = await scratch('kiln-faults-net-');
   sandbox = createSandbox({
     keys: [KEY],
-    balanceUsd: '5000.00',
-    taskSeconds: 4,
-    jobSeconds: 2,
-    seedModels: 6,
+    ...CHAOS_SANDBOX,
     clock: { now: () => clock.now() },
     chaos: {
       seed: SEED,
-      errorRate: 0.03,
-      resetBeforeRate: 0.02,
-      resetAfterRate: 0.02,
-      truncateRate: 0.015,
-      malformedRate: 0.015,
+      ...CHAOS_FAULTS,
       burst429Every: 37,
       bare429Share: 0.5,
       latencySpikeRate: 0.02,
@@ -82,15 +78,6 @@ afterAll(async () => {
   report.save();
 });
 
-/** What the run asked for. */
-interface Submitted {
-  readonly jobs: JobView[];
-  imagines: number;
-  imagineUnknown: number;
-  imagineRefused: string[];
-  reads: Array<Promise<unknown>>;
-}
-
 const OPS: Op[] = [
   { kind: 'export', format: 'glb' },
   { kind: 'export', format: 'stl' },
@@ -104,153 +91,42 @@ const OPS: Op[] = [
   { kind: 'make', maker: 'papercraft' },
   { kind: 'make', maker: 'origami' },
 ];
-const READS = [
+const READS: MixRead[] = [
   ['library:list', { limit: 20 }],
   ['account:balance', undefined],
   ['account:prices', undefined],
   ['library:model', 'model'],
-] as const;
-
-async function submit(services: Services, random: () => number): Promise<Submitted> {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const stage = async (name: string) => {
-    const copy = path.join(work, `${Math.floor(random() * 1e9)}-${name}`);
-    await copyFile(name === 'grey.png' ? path.join(work, name) : path.join(PHOTOS, name), copy);
-    return (await services.files.stagePath(copy, name)).id;
-  };
-  const listed = await sandbox.handle(
-    new Request(`${server.url}/library?limit=50`, { headers: { authorization: `Bearer ${KEY}` } }),
-  );
-  const models = ((await listed.json()) as { items: Array<{ model_id: string }> }).items.map(
-    (i) => i.model_id,
-  );
-  const tiers = ['ultra', 'quality', 'fast'] as const;
-  const options = { polyCount: 10_000, textureSize: 1024 };
-  const out: Submitted = {
-    jobs: [],
-    imagines: 0,
-    imagineUnknown: 0,
-    imagineRefused: [],
-    reads: [],
-  };
-  for (let i = 0; i < OPERATIONS; i++) {
-    const roll = random();
-    if (roll < 0.2) {
-      const photo = random() < 0.06 ? 'grey.png' : pick(['coffee.png', 'chelsea.png']);
-      out.jobs.push(await services.jobs.startPhoto(await stage(photo), pick(tiers), options));
-    } else if (roll < 0.27) {
-      const ids = [await stage('coffee.png'), await stage('chelsea.png')];
-      out.jobs.push(await services.jobs.startMulti(ids, pick(tiers), options));
-    } else if (roll < 0.35) {
-      out.imagines++;
-      const prompt = pick(['a teapot', 'a rubber duck', 'a desk lamp']);
-      try {
-        const concept = await services.handlers['concepts:imagine']({ prompt });
-        out.jobs.push(
-          await services.jobs.startText(concept.conceptId, pick(tiers), options, prompt),
-        );
-      } catch (error) {
-        // A refused or unsent imagine is the user's to try again; an unknown one is in the ledger.
-        if (!(error instanceof KilnError)) throw error;
-        if (error.code === 'outcome_unknown') out.imagineUnknown++;
-        else out.imagineRefused.push(error.message);
-      }
-    } else if (roll < 0.42) {
-      const id = await stage('chelsea.png');
-      out.jobs.push(await services.jobs.retexture(pick(models), id, { textureSize: 1024 }));
-    } else if (roll < 0.78) {
-      out.jobs.push(await services.jobs.runOp(pick(models), pick(OPS)));
-    } else {
-      const [channel, input] = pick(READS);
-      out.reads.push(
-        dispatch(services.handlers, channel, input === 'model' ? { modelId: pick(models) } : input),
-      );
-    }
-  }
-  return out;
-}
+];
 
 describe(`network faults (seed ${SEED}, ${OPERATIONS} operations)`, () => {
   it('loses nothing, charges once, keeps the ledger exact and the budget, under every network fault', async () => {
     const proc = watchProcess();
-    await sharp({ create: { width: 240, height: 180, channels: 3, background: '#808080' } })
-      .png()
-      .toFile(path.join(work, 'grey.png'));
     const wire = new Wire(
       clock,
       withOutages(fetch, clock, OUTAGES, () => report.fault('network_down')),
     );
-    const { ports } = testPorts({
-      dataDir: path.join(work, 'data'),
+    const started = Date.now();
+    const run = await startChaosRun({
+      clock,
+      wire,
+      sandbox,
       baseUrl: server.url,
       key: KEY,
-      fetch: wire.fetch,
-      clock,
-    });
-    let dispatched = 0;
-    const services = await createServices(ports, {
-      keepHistory: true,
-      onSchedulerEvent: (e) => {
-        if (e.type === 'sent') dispatched++;
+      dataDir: path.join(work, 'data'),
+      seed: SEED,
+      mix: {
+        count: OPERATIONS,
+        work,
+        ops: OPS,
+        upTo: { photo: 0.2, multi: 0.27, text: 0.35, retexture: 0.42, op: 0.78 },
+        reads: READS,
       },
     });
-    const random = prng(SEED);
-
-    let submitted: Submitted | undefined;
-    let failure: unknown;
-    let readsDone = false;
-    void submit(services, random).then(
-      (s) => {
-        submitted = s;
-        void Promise.allSettled(s.reads).then(() => (readsDone = true));
-      },
-      (e: unknown) => (failure = e),
-    );
-    const started = Date.now();
-    const settled = () =>
-      submitted !== undefined &&
-      readsDone &&
-      services.jobs.list().every((j) => SETTLED.includes(j.state));
-    /** Once the wire and the sandbox are quiet, moves the shared clock to its next timer. */
-    const tick = async (): Promise<void> => {
-      await wire.quiet();
-      await sandbox.idle();
-      const busy = () => dispatched > wire.records.length || wire.inFlight > 0;
-      let calm = 0;
-      for (let i = 0; i < 1000 && calm < 2; i++) {
-        const before = dispatched;
-        await new Promise((r) => setTimeout(r, 1));
-        calm = !busy() && dispatched === before ? calm + 1 : 0;
-      }
-      if (busy()) return;
-      const next = clock.nextDue();
-      await clock.advanceTo(
-        Math.max(clock.now() + 1, Math.min(next ?? clock.now() + 1000, clock.now() + 5000)),
-      );
-    };
-    /**
-     * Awaits a call made after the run, moving the clock meanwhile: under chaos it may wait for
-     * a retry or the request budget on that clock (awaited bare, it hung ~1 run in 15).
-     */
-    const drive = async <T>(call: Promise<T>): Promise<T> => {
-      let done = false;
-      void call.finally(() => (done = true)).catch(() => undefined);
-      while (!done) await tick();
-      return call;
-    };
-    let stuck: JobView[] = [];
-    while (!settled()) {
-      if (failure) throw failure;
-      if (Date.now() - started > 480_000) {
-        stuck = services.jobs.list().filter((j) => !SETTLED.includes(j.state));
-        break;
-      }
-      await tick();
-    }
+    const { services, driver } = run;
+    const { submitted: s, stuck } = await run.settle(480_000);
     // Past the last outage, so every state has had its way out.
     if (clock.now() < OUTAGES.at(-1)!.to) await clock.advanceTo(OUTAGES.at(-1)!.to);
     await wire.quiet();
-    const s = submitted!;
     const jobs = services.jobs.list();
     report.check(stuck.length === 0, `jobs stuck: ${JSON.stringify(stuck.slice(0, 3))}`);
     report.check(
@@ -293,12 +169,13 @@ describe(`network faults (seed ${SEED}, ${OPERATIONS} operations)`, () => {
     );
 
     // Money.
-    const ledger = await drive(services.handlers['account:ledger'](undefined));
+    const ledger = await driver.drive(services.handlers['account:ledger'](undefined));
     const found = compareLedgers(sandbox.ledger(), ledger.entries, jobs);
     for (const p of found.problems) report.check(false, p);
     report.check(found.problems.length === 0, 'ledgers agree');
     // The read itself may meet a fault (chaos is still on): the user would read again.
-    const readBalance = () => drive(dispatch(services.handlers, 'account:balance', undefined));
+    const readBalance = () =>
+      driver.drive(dispatch(services.handlers, 'account:balance', undefined));
     let balance = await readBalance();
     for (let i = 0; i < 5 && !balance.ok; i++) balance = await readBalance();
     report.check(

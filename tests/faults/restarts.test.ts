@@ -19,10 +19,12 @@ import { createSandbox, type Sandbox } from '../../electron/sandbox';
 import { systemClock } from '../../electron/core/ports';
 import { createServices, type Services } from '../../electron/core/services';
 import { SETTLED, testPorts, waitFor } from '../../electron/core/testing/harness';
+import { killable, type Killable } from '../../electron/core/testing/kill-switch';
 import { Wire, type BlockPoint } from '../../electron/core/testing/wire';
 import { FaultReport, SEED, SIZE } from './figures';
-import { compareLedgers } from './ledger-check';
-import { PHOTOS, prng, scratch, watchProcess } from './net';
+import { libraryIds, PHOTOS, prng, scratch } from '../../electron/core/testing/chaos-run';
+import { compareLedgers } from '../../electron/core/testing/ledger-check';
+import { watchProcess } from './net';
 
 const KEY = 'sk-faults-restart-01';
 const KILLS = Number(process.env['KILN_FAULTS_KILLS'] ?? (SIZE === 'small' ? 3 : 100));
@@ -43,12 +45,7 @@ beforeAll(async () => {
     seedModels: 2,
   });
   await sandbox.ready();
-  const listed = await sandbox.handle(
-    new Request('http://sandbox.test/library', { headers: { authorization: `Bearer ${KEY}` } }),
-  );
-  models = ((await listed.json()) as { items: Array<{ model_id: string }> }).items.map(
-    (i) => i.model_id,
-  );
+  models = await libraryIds(sandbox, 'http://sandbox.test', KEY);
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -57,45 +54,23 @@ afterAll(async () => {
 });
 
 /**
- * One life of the core: its wire to the in-process sandbox, and a switch that kills it: from then
- * on no request returns, and every answer still streaming into the core breaks off, as the
- * sockets of a killed process do (so no write of the old life can finish after its death).
+ * One life of the core: its wire to the in-process sandbox, and the switch that kills it (see
+ * `killable`): from then on no request returns, and every answer still streaming in breaks off.
  */
-function life(): { wire: Wire; fetch: typeof fetch; kill: () => void } {
+function life(): { wire: Wire } & Killable {
   let dead = false;
-  const never = () => new Promise<Response>(() => {});
-  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   const wire = new Wire(systemClock, (input, init) =>
-    dead ? never() : sandbox.fetch(new Request(input as string | URL, init)),
+    dead
+      ? new Promise<Response>(() => {})
+      : sandbox.fetch(new Request(input as string | URL, init)),
   );
-  const lifeFetch: typeof fetch = async (input, init) => {
-    if (dead) return never();
-    const res = await wire.fetch(input, init);
-    if (dead) return never();
-    if (!res.body || [101, 204, 205, 304].includes(res.status)) return res;
-    const reader = res.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      start: (c) => void streams.add(c),
-      async pull(c) {
-        const { done, value } = await reader.read();
-        if (done) {
-          streams.delete(c);
-          c.close();
-        } else c.enqueue(value);
-      },
-    });
-    return new Response(body, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
-  };
+  const switched = killable(wire.fetch);
   return {
     wire,
-    fetch: lifeFetch,
+    fetch: switched.fetch,
     kill: () => {
       dead = true;
-      for (const c of streams) c.error(new TypeError('terminated'));
+      switched.kill();
     },
   };
 }

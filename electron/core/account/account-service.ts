@@ -12,11 +12,13 @@ import type {
   LedgerFilter,
   LedgerPageView,
   PricesView,
+  SettingsView,
 } from '../../../shared/ipc/contract';
 import { addUsd, compareUsd, type Usd } from '../../../shared/money';
 import type { ApiClient } from '../api/client';
 import type { BillingCapture } from '../api/billing';
 import type { Clock, Emit, Logger } from '../ports';
+import type { SessionListener } from '../session';
 import { saveResult } from '../files/save-result';
 import type { ChargeContext, Ledger } from './ledger';
 import { filterLedger, ledgerCsv, monthOf, monthTotals, sumLedger } from './ledger-query';
@@ -38,15 +40,15 @@ export type AccountServiceOptions = Readonly<{
   emit: Emit;
   logger: Logger;
   mode: () => 'sandbox' | 'live';
-  /** Kiln's own generation queue now. */
-  queue: () => AccountView['queue'];
 }>;
 
 type Known = Omit<AccountView, 'mode' | 'queue' | 'totals'>;
+type Queue = AccountView['queue'];
 
-/** Balance, prices, ledger and queue, for the renderer. */
-export class AccountService {
+/** Balance, prices, ledger and queue, for the renderer; follows the session. */
+export class AccountService implements SessionListener {
   readonly #o: AccountServiceOptions;
+  #queue: () => Queue = () => ({ running: 0, waiting: 0, capacity: 0 });
   #known: Known = {};
   #prices: { book: PriceBook; at: number } | undefined;
   #loadingPrices: Promise<PriceBook> | undefined;
@@ -54,9 +56,14 @@ export class AccountService {
   #slowTimer: unknown;
   #slowSeconds = 0;
   #closed = false;
+  /** The background pricing of unconfirmed rows (one at a time; a second one queued at most). */
+  #pricing: Promise<void> = Promise.resolve();
+  #pricingQueued = false;
 
   constructor(options: AccountServiceOptions) {
     this.#o = options;
+    // Rows an earlier run could not price yet (it stopped first, or the list was out of reach).
+    this.#priceLater();
   }
 
   /** The account view now. */
@@ -64,9 +71,14 @@ export class AccountService {
     return {
       mode: this.#o.mode(),
       ...this.#known,
-      queue: this.#o.queue(),
+      queue: this.#queue(),
       totals: this.#o.ledger.totals(),
     };
+  }
+
+  /** Shows Kiln's own generation queue (the jobs') in the view from now on. */
+  showQueue(source: () => Queue): void {
+    this.#queue = source;
   }
 
   /** The client's ledger of the current mode: the rows `filter` selects, with their sums. */
@@ -165,13 +177,16 @@ export class AccountService {
     return added;
   }
 
-  /** Records a paid call of unknown outcome, at its listed price when Kiln knows it. */
+  /**
+   * Records a paid call of unknown outcome at once, at its listed price when the price list is at
+   * hand; else the price is filled in the background (reading the list may wait on the network,
+   * a 429 pause included, and nothing may wait for it: a restart, a key change).
+   */
   async noteUnconfirmed(context: ChargeContext): Promise<void> {
-    const amountUsd = await this.#book(false)
-      .then((book) => book.price(context.operation))
-      .catch(() => undefined);
+    const amountUsd = this.#prices?.book.price(context.operation);
     await this.#o.ledger.unconfirmed({ ...context, amountUsd });
     this.changed();
+    if (amountUsd === undefined) this.#priceLater();
   }
 
   /** Reads the balance record from the service. */
@@ -206,6 +221,20 @@ export class AccountService {
     this.changed();
   }
 
+  /** A new connection: what was learned from the old one is forgotten. */
+  connectionChanged(): void {
+    this.reset();
+    // Rows of the new connection's mode may wait for its prices.
+    this.#priceLater();
+  }
+
+  /** A new refresh interval applies at once. */
+  settingsChanged(next: SettingsView, previous: SettingsView): void {
+    if (next.balanceRefreshSeconds !== previous.balanceRefreshSeconds) {
+      this.refreshEvery(next.balanceRefreshSeconds ?? 60);
+    }
+  }
+
   /** Stops timers and events. */
   close(): void {
     this.#closed = true;
@@ -233,6 +262,27 @@ export class AccountService {
         this.#loadingPrices = undefined;
       });
     return this.#loadingPrices;
+  }
+
+  /**
+   * Fills in, in the background, the listed price of unconfirmed rows that have none. A list out
+   * of reach leaves them for the next time (the next unknown call, connection or start).
+   */
+  #priceLater(): void {
+    if (this.#closed || this.#pricingQueued || !this.#o.ledger.hasUnpriced()) return;
+    this.#pricingQueued = true;
+    this.#pricing = this.#pricing
+      .then(async () => {
+        this.#pricingQueued = false;
+        if (this.#closed) return;
+        const book = await this.#book(false).catch(() => undefined);
+        if (book && (await this.#o.ledger.priceUnconfirmed((op) => book.price(op)))) {
+          this.changed();
+        }
+      })
+      .catch((error: unknown) =>
+        this.#o.logger.warn('pricing unconfirmed calls failed', { error: String(error) }),
+      );
   }
 
   #refreshSoon(): void {

@@ -7,11 +7,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalanceAnswer } from '../../../shared/api/schemas';
 import type { LedgerEntryView } from '../../../shared/ipc/contract';
 import type { ApiClient } from '../api/client';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import { AccountService } from './account-service';
 import { Ledger } from './ledger';
 import { filterLedger, ledgerCsv, monthTotals, sumLedger } from './ledger-query';
@@ -134,14 +134,18 @@ describe('ledger queries', () => {
 });
 
 describe('AccountService', () => {
-  function service(clock: FakeClock, answers: BalanceAnswer[]) {
+  function service(
+    clock: FakeClock,
+    answers: BalanceAnswer[],
+    prices: () => Promise<unknown> = async () => ({ currency: 'USD', prices: [] }),
+  ) {
     const calls = { balance: 0 };
     const api = {
       balance: async () => {
         calls.balance++;
         return answers[Math.min(calls.balance - 1, answers.length - 1)]!;
       },
-      prices: async () => ({ currency: 'USD', prices: [] }),
+      prices,
     } as unknown as ApiClient;
     const events: unknown[] = [];
     const ledger = new Ledger({ dataDir: dir, clock, logger: quiet });
@@ -152,8 +156,8 @@ describe('AccountService', () => {
       emit: (_e, payload) => void events.push(payload),
       logger: quiet,
       mode: () => 'live',
-      queue: () => ({ running: 0, waiting: 0, capacity: 5 }),
     });
+    account.showQueue(() => ({ running: 0, waiting: 0, capacity: 5 }));
     return { account, calls, events };
   }
 
@@ -192,6 +196,31 @@ describe('AccountService', () => {
     account.close();
     await clock.advance(600_000);
     expect(calls.balance).toBe(2);
+  });
+
+  it('records a call of unknown outcome at once while the price list waits, and prices it in the background', async () => {
+    const clock = new FakeClock(NOV);
+    let answer: ((list: unknown) => void) | undefined;
+    // Under a 429 pause the price list waits as long as the pause.
+    const { account, events } = service(
+      clock,
+      [{}],
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    await account.noteUnconfirmed({ operation: 'generate.photo.fast', jobId: 'j' });
+    expect(account.ledger().entries).toMatchObject([{ type: 'unconfirmed', jobId: 'j' }]);
+    expect(account.ledger().entries[0]!.amountUsd).toBeUndefined();
+    answer!({ currency: 'USD', prices: [{ operation: 'generate.photo.fast', price_usd: '0.20' }] });
+    // The renderer hears of it (Account and Activity show the amount).
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toMatchObject({ totals: { unconfirmedUsd: '0.20' } }),
+    );
+    expect(account.ledger().entries[0]!.amountUsd).toBe('0.20');
+    // A restart reads the price that was written.
+    const again = new Ledger({ dataDir: dir, clock, logger: quiet });
+    await again.load();
+    expect(again.entries()[0]!.amountUsd).toBe('0.20');
+    account.close();
   });
 
   it('exports the filtered rows as CSV under a name that never replaces a file', async () => {

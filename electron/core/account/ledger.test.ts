@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import { Ledger } from './ledger';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

@@ -182,6 +182,32 @@ export class Ledger {
     });
   }
 
+  /** True when an unconfirmed row of the current mode has no price yet. */
+  hasUnpriced(): boolean {
+    return this.entries().some((e) => e.type === 'unconfirmed' && e.amountUsd === undefined);
+  }
+
+  /**
+   * Gives unconfirmed rows of the current mode that have no price the one `price` tells (the
+   * listed price of their operation); answers how many it priced.
+   */
+  async priceUnconfirmed(price: (operation: string) => Usd | undefined): Promise<number> {
+    const mode = this.#mode();
+    let priced = 0;
+    for (const [i, e] of this.#entries.entries()) {
+      if (e.type !== 'unconfirmed' || e.amountUsd !== undefined || (e.mode ?? 'live') !== mode) {
+        continue;
+      }
+      const amount = price(e.operation);
+      if (amount === undefined) continue;
+      this.#entries[i] = { ...e, amountUsd: normalizeUsd(amount) };
+      priced++;
+    }
+    if (priced && !this.#closed) await this.#save();
+    if (priced) this.#o.onChange?.();
+    return priced;
+  }
+
   /** Stops writing (the app is quitting, or a test "kills" the core). */
   close(): void {
     this.#closed = true;
@@ -193,9 +219,13 @@ export class Ledger {
     const key = mode === 'live' ? entry.key : `${mode}|${entry.key}`;
     if (this.#closed || this.#keys.has(key)) return false;
     this.#add({ ...entry, key, mode });
-    await this.#writer.write(() => JSON.stringify({ version: 1, entries: this.#entries }));
+    await this.#save();
     this.#o.onChange?.();
     return true;
+  }
+
+  #save(): Promise<void> {
+    return this.#writer.write(() => JSON.stringify({ version: 1, entries: this.#entries }));
   }
 
   #mode(): LedgerMode {

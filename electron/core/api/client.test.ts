@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Connection } from '../ports';
 import { RequestScheduler } from '../schedule/request-scheduler';
+import { FakeClock } from '../testing/fake-clock';
 import { ApiClient, captureBilling } from './client';
 import { ConnectionError, MalformedAnswerError, TimeoutError } from './errors';
 
@@ -162,6 +163,96 @@ describe('ApiClient', () => {
     );
     const error = (await api.taskStatus('t').catch((e: unknown) => e)) as Error;
     expect(error.message).not.toContain(KEY);
+  });
+});
+
+describe('ApiClient paid calls', () => {
+  /** A paid call's hooks, recording what happened in order. */
+  function hooks() {
+    const log: string[] = [];
+    return {
+      log,
+      hooks: {
+        onDispatch: async () => void log.push('dispatch'),
+        onRefused: async (e: { code: string }) => void log.push(`refused ${e.code}`),
+      },
+    };
+  }
+
+  it('tells a refusal the service proved (4xx) or a connection never made, before the error returns', async () => {
+    for (const [answer, code] of [
+      [
+        () => Response.json({ detail: { error: 'insufficient_balance' } }, { status: 402 }),
+        'insufficient_balance',
+      ],
+      [
+        () => Response.json({ detail: { error: 'too_many_jobs' } }, { status: 429 }),
+        'too_many_jobs',
+      ],
+      [
+        () =>
+          Response.json(
+            { detail: [{ loc: ['body', 'mode'], msg: 'bad', type: 'x' }] },
+            { status: 422 },
+          ),
+        'validation_failed',
+      ],
+      [
+        () => {
+          throw new TypeError('fetch failed', {
+            cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }),
+          });
+        },
+        'unreachable',
+      ],
+    ] as const) {
+      const { api } = clientWith(answer);
+      const { log, hooks: h } = hooks();
+      const error = await api.startText('c1', 'fast', {}, h).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code });
+      expect(log).toEqual(['dispatch', `refused ${code}`]);
+    }
+  });
+
+  it('says nothing was refused when the outcome is open (5xx, reset after sending, unreadable 2xx)', async () => {
+    for (const answer of [
+      () => new Response('oops', { status: 502 }),
+      () => new Response('{"task_id":'),
+      () => {
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }),
+        });
+      },
+    ]) {
+      const { api } = clientWith(answer);
+      const { log, hooks: h } = hooks();
+      await api.startText('c1', 'fast', {}, h).catch(() => undefined);
+      expect(log).toEqual(['dispatch']);
+    }
+  });
+
+  it('journals a rate_limited start as refused before it is sent again after the pause', async () => {
+    let calls = 0;
+    const connection: Connection = {
+      mode: 'live',
+      baseUrl: 'https://api.example.test',
+      apiKey: async () => KEY,
+      fetch: async () =>
+        ++calls === 1
+          ? Response.json({ detail: { error: 'rate_limited', retry_after: 0 } }, { status: 429 })
+          : Response.json({ task_id: 't1', status: 'queued' }),
+    };
+    const clock = new FakeClock();
+    const api = new ApiClient({
+      connection,
+      clock,
+      scheduler: new RequestScheduler({ clock }),
+    });
+    const { log, hooks: h } = hooks();
+    const started = api.startText('c1', 'fast', {}, h);
+    await clock.runUntilIdle();
+    await expect(started).resolves.toMatchObject({ value: { task_id: 't1' } });
+    expect(log).toEqual(['dispatch', 'refused rate_limited', 'dispatch']);
   });
 });
 

@@ -77,6 +77,13 @@ export type PaidCallHooks = Readonly<{
    * caller can record that the call may reach the service.
    */
   onDispatch?: () => Promise<void>;
+  /**
+   * Runs (and is awaited) when a send of the call proves the service did not act on it: the
+   * service refused it (a 4xx answer: 429, 402, 401, 422, …) or the connection was never made.
+   * After a 429 pause is on record and before the call is sent again or its error is returned:
+   * the moment to record that nothing was sent.
+   */
+  onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
 /** Options of one request. */
@@ -96,6 +103,7 @@ interface RequestSpec<T> {
    */
   readonly idempotent: boolean;
   readonly onDispatch?: (() => Promise<void>) | undefined;
+  readonly onRefused?: ((error: ApiError) => Promise<void>) | undefined;
 }
 
 /** A parsed answer with what the client captured around it. */
@@ -290,6 +298,7 @@ export class ApiClient {
       idempotent: !mode.paid,
       signal: mode.signal,
       onDispatch: mode.onDispatch,
+      onRefused: mode.onRefused,
     });
   }
 
@@ -333,7 +342,7 @@ export class ApiClient {
       const response = await this.#scheduler.run(
         'download',
         () => this.#downloadOnce(current, signal),
-        { retry: true, ...(signal ? { signal } : {}) },
+        { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
       );
       if (response.status < 300 || response.status >= 400) return response;
       const location = response.headers.get('location');
@@ -419,6 +428,7 @@ export class ApiClient {
       idempotent: false,
       signal: hooks.signal,
       onDispatch: hooks.onDispatch,
+      onRefused: hooks.onRefused,
       ...(upload ? { timeoutMs: this.#uploadTimeoutMs } : {}),
     });
   }
@@ -436,9 +446,14 @@ export class ApiClient {
   #request<T>(spec: RequestSpec<T>): Promise<Answer<T>> {
     return this.#scheduler.run(spec.priority, (signal) => this.#requestOnce(spec, signal), {
       retry: spec.idempotent,
+      budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(spec.onRefused ? { onRefused: spec.onRefused } : {}),
     });
   }
+
+  /** The budget of the key in use now: read when a request may be sent (the key may change). */
+  readonly #budget = (): string => this.#connection.budget ?? this.#connection.baseUrl;
 
   async #requestOnce<T>(spec: RequestSpec<T>, signal?: AbortSignal): Promise<Answer<T>> {
     const url = new URL(this.#connection.baseUrl.replace(/\/$/, '') + spec.path);

@@ -89,6 +89,15 @@ export function isAmbiguous(error: unknown): boolean {
 }
 
 /** True when the request certainly never reached the service (safe to send again, even paid). */
-export function neverSent(error: unknown): boolean {
+export function neverSent(error: unknown): error is ApiError {
   return error instanceof ApiError && !error.sent;
+}
+
+/**
+ * True when the service certainly did not act on the request: it never reached the service, or
+ * the service refused it (any 4xx answer: 429, 402, 401, 403, 404, 409, 422, …).
+ */
+export function notActedOn(error: unknown): error is ApiError {
+  const status = error instanceof ApiError ? error.status : undefined;
+  return neverSent(error) || (status !== undefined && status >= 400 && status < 500);
 }

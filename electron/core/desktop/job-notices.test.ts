@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../shared/ipc/contract';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import { JobNotices, noticeFor, type JobNotice } from './job-notices';
 
 function setup(start = 1_000_000) {

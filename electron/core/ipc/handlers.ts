@@ -41,14 +41,23 @@ export type HandlerDeps = Readonly<{
   recordings: Recordings;
 }>;
 
-/** Refuses to change the connection while a paid call is on its way. */
-function notWhileSending(jobs: JobService): void {
+/**
+ * Changes the connection: refused while a paid call is on its way, and no paid call leaves while
+ * the change is being made (it waits at its last step, then follows the new connection).
+ */
+async function changeConnection<T>(jobs: JobService, change: () => Promise<T>): Promise<T> {
   const n = jobs.busy();
   if (n > 0) {
     throw new KilnError(
       'busy',
       `Kiln is sending ${n} paid request${n > 1 ? 's' : ''} right now. Try again in a few seconds, once ${n > 1 ? 'they have' : 'it has'} been answered.`,
     );
+  }
+  const release = jobs.holdPaidCalls();
+  try {
+    return await change();
+  } finally {
+    release();
   }
 }
 
@@ -94,30 +103,19 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'account:prices': async () => account.prices(true),
     'account:ledger': async (filter) => account.ledger(filter ?? {}),
     'keys:get': async () => keys.state(),
-    'keys:set': async ({ key, name, id }) => {
-      notWhileSending(jobs);
-      return keys.set(key, { ...(name ? { name } : {}), ...(id ? { id } : {}) });
-    },
+    'keys:set': async ({ key, name, id }) =>
+      changeConnection(jobs, () =>
+        keys.set(key, { ...(name ? { name } : {}), ...(id ? { id } : {}) }),
+      ),
     'keys:test': async (input) => keys.test(input?.key, input?.id),
-    'keys:remove': async (input) => {
-      notWhileSending(jobs);
-      return keys.remove(input?.id);
-    },
+    'keys:remove': async (input) => changeConnection(jobs, () => keys.remove(input?.id)),
     'settings:get': async () => settings.get(),
-    'settings:set': async (patch) => {
-      if (patch.baseUrl !== undefined && patch.baseUrl !== settings.get().baseUrl) {
-        notWhileSending(jobs);
-      }
-      return settings.set(patch);
-    },
-    'keys:confirmOrigin': async ({ id }) => {
-      notWhileSending(jobs);
-      return keys.confirmOrigin(id);
-    },
-    'keys:activate': async ({ id }) => {
-      notWhileSending(jobs);
-      return keys.activate(id);
-    },
+    'settings:set': async (patch) =>
+      patch.baseUrl !== undefined && patch.baseUrl !== settings.get().baseUrl
+        ? changeConnection(jobs, () => settings.set(patch))
+        : settings.set(patch),
+    'keys:confirmOrigin': async ({ id }) => changeConnection(jobs, () => keys.confirmOrigin(id)),
+    'keys:activate': async ({ id }) => changeConnection(jobs, () => keys.activate(id)),
     'account:exportLedger': async (filter) =>
       account.exportLedger(filter ?? {}, settings.get().exportDir),
     'app:openExternal': async ({ url }) => {

@@ -6,32 +6,24 @@
  *   call until the task ends; the rest wait in Kiln's queue, in order, and start as slots free. A
  *   `too_many_jobs` refusal (jobs of another device, or starts of unknown outcome, hold slots) is
  *   definite and free: the job goes back to the front of the queue and waits, it does not fail.
- * - **Paid start, sent at most once.** The job is journaled before the call, and journaled again
- *   as `dispatched` right before the call leaves. A failure that leaves the outcome open (timeout,
- *   reset, 5xx, unreadable 2xx) makes the job `outcome_unknown`; it is never sent again by Kiln,
- *   and a restart shows a dispatched-but-unanswered job the same way. A connection that was never
- *   made (refused, unknown host) sent nothing, so the job waits and tries again.
+ * - **Paid start, sent at most once**, by the paid-call protocol (`paid-call.ts`): journaled before
+ *   it leaves, `outcome_unknown` when the answer is lost, never sent again by Kiln. A connection
+ *   that was never made (refused, unknown host) sent nothing, so the job waits and tries again.
  * - **Polling** starts soon, backs off to a cap, speeds up near the expected end (from the task's
  *   progress, or the durations of earlier jobs), and shares the rate budget with everything else.
  */
 import type { ModelTier } from '../../../shared/api/rules';
 import type { GenerationStart } from '../../../shared/api/schemas';
 import type { AccountView, JobView } from '../../../shared/ipc/contract';
-import { KilnError } from '../../../shared/ipc/errors';
-import type { AccountService } from '../account/account-service';
-import type { Answer, ApiClient, PaidCallHooks } from '../api/client';
+import type { Answer, PaidCallHooks } from '../api/client';
 import {
   ApiError,
   AuthError,
-  CancelledError,
   ConcurrencyLimitError,
-  ConnectionError,
   ForbiddenError,
   NotFoundError,
-  isAmbiguous,
 } from '../api/errors';
 import type { ModelCache } from '../library/model-cache';
-import type { Clock, Logger } from '../ports';
 import {
   ACCOUNT_FULL_MESSAGE,
   codeOf,
@@ -41,35 +33,21 @@ import {
   KEY_REFUSED_WHILE_RUNNING,
   messageOf,
   outcomeUnknownMessage,
+  RATE_LIMITED_NOTE,
   slotMessage,
   unreachableMessage,
 } from './job-messages';
 import { isActive, toView, type JobInput, type JobRecord } from './job-record';
-import type { JobStore, RecordPatch } from './job-store';
-import {
-  DEFAULT_POLL_TIMING,
-  estimateRemaining,
-  nextPollDelay,
-  type PollTiming,
-} from './poll-delay';
-import { JobTimers } from './job-timers';
+import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
+import { PaidCallProtocol, type CallOutcome } from './paid-call';
 
 /** Options of {@link GenerationRunner}. */
-export type GenerationRunnerOptions = Readonly<{
-  api: ApiClient;
-  store: JobStore;
-  cache: ModelCache;
-  account: AccountService;
-  clock: Clock;
-  logger: Logger;
-  /** Generations Kiln runs at once (settings; at most the account's 5). */
-  capacity: () => number;
-  /** Requests a minute the scheduler allows (polling keeps within a share of it). */
-  budgetPerMinute: number;
-  /** Jobs polling now, across runners. */
-  activePollers: () => number;
-  pollTiming?: PollTiming;
-}>;
+export type GenerationRunnerOptions = RunnerOptions &
+  Readonly<{
+    cache: ModelCache;
+    /** Generations Kiln runs at once (settings; at most the account's 5). */
+    capacity: () => number;
+  }>;
 
 /** Backoff after `too_many_jobs` or an unreachable service, first and last, in ms. */
 const WAIT_FIRST_MS = 5000;
@@ -78,29 +56,28 @@ const WAIT_MAX_MS = 60_000;
 const MAX_FINISH_FAILURES = 8;
 
 /** Runs generation jobs. */
-export class GenerationRunner {
+export class GenerationRunner implements JobRunner {
   readonly #o: GenerationRunnerOptions;
-  readonly #timing: PollTiming;
+  readonly #p: PaidCallProtocol;
   /** Job ids in Kiln's queue, oldest first. */
   readonly #waiting: string[] = [];
   /** Jobs holding one of the account's slots (from the start call until the task ends). */
   readonly #holders = new Set<string>();
-  readonly #aborts = new Map<string, AbortController>();
-  /** Jobs whose paid call is being sent (past the point of no return). */
-  readonly #dispatching = new Set<string>();
-  readonly #timers: JobTimers;
   /** Learned task durations by kind and tier. */
   readonly #expected = new Map<string, number>();
   /** Slots the service allowed when it last said `too_many_jobs`. */
   #limitHit: number | undefined;
   #limitTimer: unknown;
   #waitBackoff = 0;
-  #closed = false;
 
   constructor(options: GenerationRunnerOptions) {
     this.#o = options;
-    this.#timing = options.pollTiming ?? DEFAULT_POLL_TIMING;
-    this.#timers = new JobTimers(options.clock);
+    this.#p = new PaidCallProtocol({
+      ...options,
+      unknownMessage: outcomeUnknownMessage,
+      sentMessage:
+        'This job was already sent to the service, so it cannot be called back. It finishes on its own.',
+    });
   }
 
   /** Kiln's queue now. */
@@ -116,12 +93,20 @@ export class GenerationRunner {
   get polling(): number {
     return this.#o.store
       .all()
-      .filter((r) => r.input.kind !== 'op' && ['queued', 'processing'].includes(r.view.state))
-      .length;
+      .filter(
+        (r) =>
+          runnerKind(r.input) === 'generation' && ['queued', 'processing'].includes(r.view.state),
+      ).length;
+  }
+
+  /** Paid calls being sent now: the connection must not change under them. */
+  get busy(): number {
+    return this.#p.busy;
   }
 
   /** Journals a new job and queues it. Resolves once it is on disk. */
-  async create(record: JobRecord): Promise<JobView> {
+  async create(job: NewJob): Promise<JobView> {
+    const record: JobRecord = { ...job, view: { ...job.view, state: 'waiting' } };
     const view = await this.#o.store.add(record);
     this.#waiting.push(record.view.id);
     this.#pump();
@@ -137,19 +122,11 @@ export class GenerationRunner {
         this.#waiting.push(id);
         break;
       case 'starting':
-        if (record.dispatched) {
+        if (this.#p.mayHaveLeft(record)) {
           // The paid call may or may not have reached the service: never send it again.
-          await this.#o.account.noteUnconfirmed({ operation: record.operation, jobId: id });
-          await this.#update(id, {
-            view: {
-              state: 'outcome_unknown',
-              finishedAt: this.#o.clock.now(),
-              note: undefined,
-              error: { code: 'outcome_unknown', message: outcomeUnknownMessage() },
-            },
-          });
+          await this.#p.unknown(id);
         } else {
-          await this.#update(id, { view: { state: 'waiting' } });
+          await this.#p.update(id, { view: { state: 'waiting' } });
           this.#waiting.push(id);
         }
         break;
@@ -176,62 +153,36 @@ export class GenerationRunner {
    * scheduler before it is dispatched.
    * @throws KilnError `not_cancellable` once the paid call may have left
    */
-  async cancel(id: string): Promise<JobView> {
-    const record = this.#o.store.get(id);
-    if (!record) throw new KilnError('unknown_job', 'Kiln does not know this job.');
-    const queued = this.#waiting.indexOf(id);
-    const withdrawable =
-      record.view.state === 'starting' && !record.dispatched && !this.#dispatching.has(id);
-    if (record.view.state !== 'waiting' && !withdrawable) {
-      throw new KilnError(
-        'not_cancellable',
-        'This job was already sent to the service, so it cannot be called back. It finishes on its own.',
-      );
-    }
-    if (queued >= 0) this.#waiting.splice(queued, 1);
-    this.#timers.clear(id);
-    this.#aborts.get(id)?.abort();
-    this.#release(id);
-    const next = await this.#update(id, {
-      view: {
-        state: 'cancelled',
-        note: 'Cancelled before anything was sent: nothing was charged.',
-        finishedAt: this.#o.clock.now(),
-      },
+  cancel(id: string): Promise<JobView> {
+    return this.#p.cancel(id, () => {
+      const queued = this.#waiting.indexOf(id);
+      if (queued >= 0) this.#waiting.splice(queued, 1);
+      this.#release(id);
     });
-    return toView(next ?? record);
+  }
+
+  /** A generation is never sent again as the same job: a retry is a new job. */
+  async again(): Promise<undefined> {
+    return undefined;
+  }
+
+  /** Holds paid calls before they leave while the connection changes; returns the release. */
+  hold(): () => void {
+    return this.#p.hold();
   }
 
   /** Stops timers (quit or reconnect); jobs stay journaled and resume on the next start. */
   close(): void {
-    this.#closed = true;
     // Starts not yet dispatched are withdrawn; the journal still says "not sent".
-    for (const controller of this.#aborts.values()) controller.abort();
-    this.#timers.clearAll();
+    this.#p.close();
     this.#o.clock.clearTimeout(this.#limitTimer);
   }
 
-  /** True once this runner or the store is closed: late answers are dropped, as in a dead process. */
-  get #dead(): boolean {
-    return this.#closed || this.#o.store.closed;
-  }
-
-  /** Changes a job unless this runner is closed (a newer runner owns the jobs then). */
-  #update(id: string, patch: RecordPatch, durable = true): Promise<JobRecord | undefined> {
-    if (this.#closed) return Promise.resolve(this.#o.store.get(id));
-    return this.#o.store.update(id, patch, durable);
-  }
-
-  /** Paid calls being sent now: the connection must not change under them. */
-  get busy(): number {
-    return this.#dispatching.size;
-  }
-
   #pump(): void {
-    if (this.#closed) return;
+    if (this.#p.closed) return;
     while (this.#waiting.length > 0 && this.#free() > 0) {
       const id = this.#waiting.shift()!;
-      this.#spawn(this.#start(id));
+      this.#p.spawn(this.#start(id));
     }
     this.#noteWaiting();
   }
@@ -248,55 +199,53 @@ export class GenerationRunner {
     for (const id of this.#waiting) {
       const r = this.#o.store.get(id);
       if (r && r.view.state === 'waiting' && !r.view.note?.startsWith('Kiln cannot reach')) {
-        if (r.view.note !== note) void this.#update(id, { view: { note } }, false);
+        if (r.view.note !== note) void this.#p.update(id, { view: { note } }, false);
       }
     }
   }
 
   async #start(id: string): Promise<void> {
     const record = this.#o.store.get(id);
-    if (!record || record.view.state !== 'waiting' || this.#closed) return;
+    if (!record || record.view.state !== 'waiting' || this.#p.closed) return;
     this.#holders.add(id);
-    const controller = new AbortController();
-    this.#aborts.set(id, controller);
-    // Journaled as not sent: a restart before dispatch sends it then, once.
-    await this.#update(id, {
-      view: { state: 'starting', note: undefined, error: undefined },
-      dispatched: false,
-    });
-    if (controller.signal.aborted) return;
-    const hooks: PaidCallHooks = {
-      signal: controller.signal,
-      onDispatch: async () => {
-        this.#dispatching.add(id);
-        await this.#update(id, { dispatched: true });
+    await this.#p.call(
+      id,
+      {
+        paid: true,
+        withdrawable: true,
+        // Journaled as not sent: a restart before dispatch sends it then, once. A wait for the
+        // service's pause (from before a restart) keeps saying so until the call leaves.
+        before: {
+          view: {
+            state: 'starting',
+            error: undefined,
+            ...(record.view.note === RATE_LIMITED_NOTE ? {} : { note: undefined }),
+          },
+          dispatched: false,
+        },
       },
-    };
-    try {
-      await this.#sent(
-        id,
-        record,
-        await this.#send(record.input, hooks).catch(async (error) => {
-          this.#aborts.delete(id);
-          await this.#startFailed(id, error);
-          return undefined;
-        }),
-      );
-    } finally {
-      // Only now: until the outcome is journaled, the connection must not change.
-      this.#dispatching.delete(id);
+      (hooks) => this.#send(record.input, hooks),
+      (outcome) => this.#started(id, record, outcome),
+    );
+  }
+
+  async #started(
+    id: string,
+    record: JobRecord,
+    outcome: CallOutcome<Answer<GenerationStart>>,
+  ): Promise<void> {
+    if (outcome.kind === 'answered') {
+      await this.#sent(id, record, outcome.answer);
+      return;
     }
+    await this.#startFailed(id, outcome);
+    // Released only now, so the renderer hears of this job's new state before the next starts.
+    this.#release(id, false);
+    this.#pump();
   }
 
   /** Records an accepted start and begins polling. */
-  async #sent(
-    id: string,
-    record: JobRecord,
-    answer: Answer<GenerationStart> | undefined,
-  ): Promise<void> {
-    if (!answer) return;
-    this.#aborts.delete(id);
-    if (this.#dead) return;
+  async #sent(id: string, record: JobRecord, answer: Answer<GenerationStart>): Promise<void> {
     this.#waitBackoff = 0;
     if (answer.billing) {
       await this.#o.account.noteBilling(answer.billing, {
@@ -304,7 +253,7 @@ export class GenerationRunner {
         jobId: id,
       });
     }
-    await this.#update(id, {
+    await this.#p.update(id, {
       view: {
         state: 'queued',
         taskId: answer.value.task_id,
@@ -341,94 +290,82 @@ export class GenerationRunner {
     }
   }
 
-  async #startFailed(id: string, error: unknown): Promise<void> {
-    const record = this.#o.store.get(id);
-    if (!record || this.#dead) return;
-    const now = this.#o.clock.now();
-    if (error instanceof CancelledError && !record.dispatched) {
-      // Withdrawn before it left (a user's cancel, or Kiln quitting): nothing was sent.
-      if (record.view.state !== 'cancelled' && !this.#closed) {
-        await this.#update(id, { view: { state: 'waiting' }, dispatched: false });
-        this.#waiting.unshift(id);
+  /** A start that got no answer to act on: wait, try again later, or fail. */
+  async #startFailed(
+    id: string,
+    outcome: Exclude<CallOutcome<unknown>, { kind: 'answered' }>,
+  ): Promise<void> {
+    switch (outcome.kind) {
+      case 'withdrawn': {
+        // Withdrawn before it left (a user's cancel, or Kiln quitting): nothing was sent.
+        const record = this.#o.store.get(id);
+        if (record && record.view.state !== 'cancelled' && !this.#p.closed) {
+          await this.#p.update(id, { view: { state: 'waiting' }, dispatched: false });
+          this.#waiting.unshift(id);
+        }
+        return;
       }
-    } else if (error instanceof ConcurrencyLimitError) {
+      case 'unreachable': {
+        const delay = this.#nextWait();
+        await this.#p.update(id, {
+          view: { state: 'waiting', note: unreachableMessage(delay / 1000) },
+          dispatched: false,
+        });
+        this.#retryLater(id, delay);
+        return;
+      }
+      case 'unknown':
+        return;
+      case 'failed':
+        break;
+    }
+    const error = outcome.error;
+    if (error instanceof ConcurrencyLimitError) {
       // A definite, free refusal: wait for a slot at the front of the queue.
-      await this.#update(id, {
+      await this.#p.update(id, {
         view: { state: 'waiting', note: ACCOUNT_FULL_MESSAGE },
         dispatched: false,
       });
       this.#waiting.unshift(id);
       this.#release(id, false);
       this.#blockOnLimit();
-    } else if (error instanceof ConnectionError && !error.sent) {
-      const delay = this.#nextWait();
-      await this.#update(id, {
-        view: { state: 'waiting', note: unreachableMessage(delay / 1000) },
-        dispatched: false,
-      });
-      this.#retryLater(id, delay);
-    } else if (isAmbiguous(error)) {
-      const charged = error instanceof ApiError ? error.billing : undefined;
-      if (charged) {
-        await this.#o.account.noteBilling(charged, { operation: record.operation, jobId: id });
-      } else {
-        await this.#o.account.noteUnconfirmed({ operation: record.operation, jobId: id });
-      }
-      this.#o.logger.warn('generation start outcome unknown', { job: id, code: codeOf(error) });
-      await this.#update(id, {
-        view: {
-          state: 'outcome_unknown',
-          finishedAt: now,
-          ...(charged ? { costUsd: charged.costUsd } : {}),
-          error: { code: 'outcome_unknown', message: outcomeUnknownMessage(charged?.costUsd) },
-        },
-      });
-    } else {
-      // A definite refusal (402, 401, 422, 404, a file gone): nothing was charged.
-      this.#o.logger.warn('generation start refused', { job: id, code: codeOf(error) });
-      await this.#update(id, {
-        view: {
-          state: 'failed',
-          finishedAt: now,
-          error: jobError(error),
-        },
-        retryable: isFixable(error),
-      });
+      return;
     }
-    // Released only now, so the renderer hears of this job's new state before the next starts.
-    this.#release(id, false);
-    this.#pump();
+    // A definite refusal (402, 401, 422, 404, a file gone): nothing was charged.
+    this.#o.logger.warn('generation start refused', { job: id, code: codeOf(error) });
+    await this.#p.update(id, {
+      view: {
+        state: 'failed',
+        finishedAt: this.#o.clock.now(),
+        error: jobError(error),
+      },
+      retryable: isFixable(error),
+    });
   }
 
   #schedulePoll(id: string, attempt: number, failures: number): void {
-    if (this.#closed) return;
     const record = this.#o.store.get(id);
     if (!record) return;
-    const now = this.#o.clock.now();
-    const delay =
-      record.view.state === 'downloading'
-        ? Math.min(this.#timing.errorCap, failures ? 1000 * 2 ** failures : 0)
-        : nextPollDelay(
-            {
-              attempt,
-              failures,
-              remainingMs: estimateRemaining({
-                elapsedMs: now - (record.acceptedAt ?? record.view.createdAt),
-                progress: record.view.progress,
-                expectedMs: this.#expected.get(durationKey(record)),
-              }),
-              activePollers: this.#o.activePollers(),
-              budgetPerMinute: this.#o.budgetPerMinute,
-            },
-            this.#timing,
-          );
-    this.#timers.after(id, delay, () => this.#spawn(this.#poll(id, attempt, failures)));
+    const step = () => this.#poll(id, attempt, failures);
+    if (record.view.state === 'downloading') {
+      this.#p.after(
+        id,
+        Math.min(this.#p.timing.errorCap, failures ? 1000 * 2 ** failures : 0),
+        step,
+      );
+    } else {
+      this.#p.poll(
+        id,
+        { attempt, failures, expectedMs: this.#expected.get(durationKey(record)) },
+        step,
+      );
+    }
   }
 
   async #poll(id: string, attempt: number, failures: number): Promise<void> {
     const store = this.#o.store;
     const record = store.get(id);
-    if (!record?.view.taskId || !isActive(record.view.state) || this.#closed) return;
+    if (!record?.view.taskId || !isActive(record.view.state) || this.#p.closed) return;
     if (record.view.state === 'downloading' && record.view.modelId) {
       await this.#finish(id, record.view.modelId, failures);
       return;
@@ -437,10 +374,10 @@ export class GenerationRunner {
     try {
       status = await this.#o.api.taskStatus(record.view.taskId);
     } catch (error) {
-      if (this.#dead) return;
+      if (this.#p.dead) return;
       if (error instanceof NotFoundError) {
         this.#release(id);
-        await this.#update(id, {
+        await this.#p.update(id, {
           view: {
             state: 'failed',
             finishedAt: this.#o.clock.now(),
@@ -455,15 +392,15 @@ export class GenerationRunner {
       }
       if (error instanceof AuthError && record.view.note !== KEY_REFUSED_WHILE_RUNNING) {
         // Polling goes on (the task runs and is paid for); the user learns what unblocks it.
-        await this.#update(id, { view: { note: KEY_REFUSED_WHILE_RUNNING } }, false);
+        await this.#p.update(id, { view: { note: KEY_REFUSED_WHILE_RUNNING } }, false);
       }
       this.#o.logger.warn('poll failed; will retry', { job: id, code: codeOf(error) });
       this.#schedulePoll(id, attempt, failures + 1);
       return;
     }
-    if (this.#dead) return;
+    if (this.#p.dead) return;
     if (record.view.note === KEY_REFUSED_WHILE_RUNNING) {
-      await this.#update(id, { view: { note: undefined } }, false);
+      await this.#p.update(id, { view: { note: undefined } }, false);
     }
     switch (status.status) {
       case 'done': {
@@ -472,7 +409,7 @@ export class GenerationRunner {
           return;
         }
         this.#learn({ ...record, view: { ...record.view, finishedAt: this.#o.clock.now() } });
-        await this.#update(id, {
+        await this.#p.update(id, {
           view: { state: 'downloading', modelId: status.model_id, progress: 100 },
         });
         this.#release(id);
@@ -489,7 +426,7 @@ export class GenerationRunner {
             source: 'task',
           });
         }
-        await this.#update(id, {
+        await this.#p.update(id, {
           view: {
             state: 'failed',
             finishedAt: this.#o.clock.now(),
@@ -504,7 +441,7 @@ export class GenerationRunner {
         return;
       }
       case 'processing':
-        await this.#update(
+        await this.#p.update(
           id,
           {
             view: {
@@ -517,7 +454,7 @@ export class GenerationRunner {
         break;
       default:
         // waiting, queued, or a state the document does not list: keep polling.
-        if (record.view.state !== 'queued') await this.#update(id, { view: { state: 'queued' } });
+        if (record.view.state !== 'queued') await this.#p.update(id, { view: { state: 'queued' } });
     }
     this.#schedulePoll(id, attempt + 1, 0);
   }
@@ -526,13 +463,13 @@ export class GenerationRunner {
     try {
       await this.#o.cache.ensure(modelId);
     } catch (error) {
-      if (this.#dead) return;
+      if (this.#p.dead) return;
       const permanent =
         error instanceof NotFoundError ||
         error instanceof ForbiddenError ||
         (error instanceof ApiError && ['too_large', 'unsafe_url'].includes(error.code));
       if (permanent || failures + 1 >= MAX_FINISH_FAILURES) {
-        await this.#update(id, {
+        await this.#p.update(id, {
           view: {
             state: 'failed',
             finishedAt: this.#o.clock.now(),
@@ -549,8 +486,8 @@ export class GenerationRunner {
       this.#schedulePoll(id, 0, failures + 1);
       return;
     }
-    if (this.#dead) return;
-    await this.#update(id, {
+    if (this.#p.dead) return;
+    await this.#p.update(id, {
       view: { state: 'done', finishedAt: this.#o.clock.now(), note: undefined },
     });
   }
@@ -579,23 +516,13 @@ export class GenerationRunner {
   }
 
   #retryLater(id: string, delay: number): void {
-    this.#timers.after(id, delay, () => {
+    this.#p.after(id, delay, async () => {
       const r = this.#o.store.get(id);
       if (r?.view.state !== 'waiting') return;
-      void this.#update(id, { view: { note: undefined } }, false);
+      void this.#p.update(id, { view: { note: undefined } }, false);
       this.#waiting.unshift(id);
       this.#pump();
     });
-  }
-
-  /**
-   * Runs a job step nobody awaits. A step that fails unexpectedly (the journal cannot be written,
-   * say) is logged; the job stays as journaled and carries on after a restart.
-   */
-  #spawn(step: Promise<void>): void {
-    step.catch((error: unknown) =>
-      this.#o.logger.error('job step failed', { code: codeOf(error), error: String(error) }),
-    );
   }
 
   /** Remembers how long a finished task took, for "faster near the end". */

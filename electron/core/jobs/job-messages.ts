@@ -30,6 +30,10 @@ export function slotMessage(capacity: number): string {
 export const ACCOUNT_FULL_MESSAGE =
   'Waiting: the service says your account already runs as many generations as it may. This one starts by itself when a slot frees.';
 
+/** A paid call the service refused for the rate limit: it waits out the pause, then goes. */
+export const RATE_LIMITED_NOTE =
+  'The service asked Kiln to slow down (too many requests this minute), so nothing was sent or charged. Kiln sends it as soon as the service allows.';
+
 /** The service cannot be reached; nothing was sent. */
 export function unreachableMessage(seconds: number): string {
   return `Kiln cannot reach the service, so nothing was sent or charged. It tries again in ${Math.max(1, Math.round(seconds))} s.`;

@@ -113,11 +113,6 @@ export function isActive(state: JobView['state']): boolean {
   );
 }
 
-/** True for photo, multi-view, text and retexture jobs (they hold one of the account's slots). */
-export function isGeneration(record: Pick<JobRecord, 'input'>): boolean {
-  return record.input.kind !== 'op';
-}
-
 /** The renderer's view of a record, with what the user may do now. */
 export function toView(record: JobRecord): JobView {
   const { view } = record;

@@ -1,7 +1,8 @@
 /**
  * Every job Kiln runs, behind one face: generations (photo, multi-view, text, retexture) through
- * the {@link GenerationRunner}, post-processing through the {@link OpsRunner}, one journal, one
- * list for the renderer, and the user's decisions (cancel, retry, resolve an unknown outcome).
+ * the {@link GenerationRunner}, post-processing through the {@link OpsRunner} (one
+ * {@link JobRunner} interface, one paid-call protocol), one journal, one list for the renderer,
+ * and the user's decisions (cancel, retry, resolve an unknown outcome).
  *
  * Jobs belong to the service origin they were started on: after a switch between the sandbox and
  * the live service they wait, and carry on when Kiln uses their origin again.
@@ -25,9 +26,11 @@ import { generationQuery, opCall, retextureQuery, textBody } from '../api/query'
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
+import type { SessionListener } from '../session';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
-import { isActive, toView, type JobInput, type JobRecord, type StoredView } from './job-record';
+import { isActive, toView, type JobInput, type JobRecord } from './job-record';
+import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
 import { JobStore } from './job-store';
 import { OpsRunner } from './ops-runner';
 import type { PollTiming } from './poll-delay';
@@ -50,6 +53,10 @@ export type JobServiceOptions = Readonly<{
   onChange?: () => void;
 }>;
 
+/** The note of a job waiting for the connection it was started on. */
+const OTHER_CONNECTION =
+  'Paused: started with another service connection. It carries on when Kiln uses that connection again.';
+
 const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
   export: (op) => `Export (${op.kind === 'export' ? (op.format ?? 'glb') : ''})`,
   print: (op) => `Print file (${op.kind === 'print' ? (op.format ?? 'stl') : ''})`,
@@ -60,12 +67,15 @@ const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
   make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
 };
 
-/** Runs and remembers every job. */
-export class JobService {
+/** The runners of the current connection, one per kind of job. */
+type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner }> &
+  Readonly<Record<RunnerKind, JobRunner>>;
+
+/** Runs and remembers every job; follows the session's changes of connection. */
+export class JobService implements SessionListener {
   readonly #o: JobServiceOptions;
   readonly #store: JobStore;
-  #gen: GenerationRunner;
-  #ops: OpsRunner;
+  #runners: Runners;
 
   constructor(options: JobServiceOptions) {
     this.#o = options;
@@ -75,8 +85,7 @@ export class JobService {
       logger: options.logger,
       ...(options.onChange ? { onChange: options.onChange } : {}),
     });
-    this.#gen = this.#newGenerationRunner();
-    this.#ops = this.#newOpsRunner();
+    this.#runners = this.#newRunners();
   }
 
   /** Loads the journal and carries on every job of the current origin that was under way. */
@@ -92,12 +101,26 @@ export class JobService {
 
   /** Kiln's generation queue now. */
   queue(): AccountView['queue'] {
-    return this.#gen.queue();
+    return this.#runners.generation.queue();
   }
 
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
-    return this.#gen.busy + this.#ops.busy;
+    return this.#all().reduce((n, runner) => n + runner.busy, 0);
+  }
+
+  /**
+   * Holds every paid call at its last step before it leaves while the connection is being
+   * changed (a key, the service address): none can leave between the check that nothing is on
+   * its way and the change. Once the change is made they are withdrawn and carry on with the new
+   * connection; released without a change, they go on.
+   * @returns the release
+   */
+  holdPaidCalls(): () => void {
+    const releases = this.#all().map((runner) => runner.hold());
+    return () => {
+      for (const release of releases) release();
+    };
   }
 
   /** Starts a photo generation. Resolves once the job is journaled; the rest reports by event. */
@@ -108,7 +131,7 @@ export class JobService {
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
     generationQuery(tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'photo', tier, file: upload(file), options },
         { kind: 'photo', tier, source: file.name },
@@ -126,7 +149,7 @@ export class JobService {
   ): Promise<JobView> {
     const files = fileIds.map((id) => this.#o.files.get(id));
     generationQuery(tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'multi', tier, files: files.map(upload), options },
         {
@@ -148,7 +171,7 @@ export class JobService {
     label?: string,
   ): Promise<JobView> {
     textBody(conceptId, tier, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'text', tier, conceptId, options },
         { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
@@ -166,7 +189,7 @@ export class JobService {
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
     retextureQuery(modelId, options);
-    return this.#gen.create(
+    return this.#create(
       this.#record(
         { kind: 'retexture', modelId, file: upload(file), ...options },
         { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
@@ -192,14 +215,13 @@ export class JobService {
     const paid = await this.#o.account.isPaid(call.operation);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
-    return this.#ops.create(
+    return this.#create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
         {
           kind: op.kind,
           source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
           sourceModelId: modelId,
-          modelId,
         },
         call.operation,
         paid,
@@ -212,8 +234,7 @@ export class JobService {
    * @throws KilnError `not_cancellable` once it may have left
    */
   cancel(id: string): Promise<JobView> {
-    const record = this.#get(id);
-    return record.input.kind === 'op' ? this.#ops.cancel(id) : this.#gen.cancel(id);
+    return this.#runnerOf(this.#get(id)).cancel(id);
   }
 
   /**
@@ -235,13 +256,7 @@ export class JobService {
             : 'This job finished; start a new one instead.',
       );
     }
-    const sameCall =
-      record.input.kind === 'op' &&
-      (record.view.state === 'outcome_unknown' ||
-        (record.view.state === 'cancelled' && record.dispatched) ||
-        (record.view.state === 'failed' && !record.answered));
-    if (sameCall) return this.#ops.again(id);
-    return this.#again(record);
+    return (await this.#runnerOf(record).again(record)) ?? this.#again(record);
   }
 
   /**
@@ -254,7 +269,11 @@ export class JobService {
     if (record.view.state !== 'outcome_unknown') {
       throw new KilnError('not_unknown', 'This job’s outcome is known; nothing to decide.');
     }
-    if (resolution === 'retry' && record.input.kind === 'op') return this.#ops.again(id);
+    if (resolution === 'retry') {
+      // The identical call, where it cannot charge twice (a build); else a new job, below.
+      const same = await this.#runnerOf(record).again(record);
+      if (same) return same;
+    }
     const note =
       resolution === 'dismiss'
         ? 'Dismissed. If the service did charge it, the charge stands; look for the model in your library.'
@@ -265,46 +284,53 @@ export class JobService {
   }
 
   /**
-   * Follows a change of connection (key added or removed, base URL changed): jobs of the new
-   * origin carry on, the others wait for theirs.
-   * @throws KilnError `busy` while a paid call is being sent
+   * Follows a change of connection (a key added, replaced or removed, the base URL changed) at
+   * once: the runners of the old connection stop (calls not yet sent are withdrawn), and the jobs
+   * are resumed in the background (nothing here may keep a key change waiting on the network),
+   * jobs of the new origin carrying on, the others waiting for theirs. Each job reports its new
+   * state as it is resumed, so Activity shows the progress.
    */
-  async reconnect(): Promise<void> {
-    this.#gen.close();
-    this.#ops.close();
-    this.#gen = this.#newGenerationRunner();
-    this.#ops = this.#newOpsRunner();
-    await this.#resumeAll();
+  connectionChanged(): void {
+    for (const runner of this.#all()) runner.close();
+    this.#runners = this.#newRunners();
+    this.#resumeAll().catch((error: unknown) =>
+      this.#o.logger.error('resuming jobs failed', { error: String(error) }),
+    );
   }
 
   /** Stops timers and writes (app quitting). Jobs stay journaled and resume on the next start. */
   close(): void {
     this.#store.close();
-    this.#gen.close();
-    this.#ops.close();
+    for (const runner of this.#all()) runner.close();
   }
 
+  /**
+   * Carries on every active job with the current runners, oldest first; stops when the runners
+   * are replaced meanwhile (a newer change of connection resumes them itself).
+   */
   async #resumeAll(): Promise<void> {
+    const runners = this.#runners;
     const origin = this.#o.api.origin;
-    const records = this.#store.all().sort((a, b) => a.view.createdAt - b.view.createdAt);
-    for (const record of records) {
-      if (!isActive(record.view.state)) continue;
+    const ids = this.#store
+      .all()
+      .sort((a, b) => a.view.createdAt - b.view.createdAt)
+      .map((r) => r.view.id);
+    for (const id of ids) {
+      // Read again at each step: the user may cancel a job while others resume.
+      const record = this.#store.get(id);
+      if (this.#runners !== runners) return;
+      if (!record || !isActive(record.view.state)) continue;
       if (record.origin !== origin) {
-        await this.#store.update(
-          record.view.id,
-          {
-            view: {
-              note: 'Paused: started with another service connection. It carries on when Kiln uses that connection again.',
-            },
-          },
-          false,
-        );
+        await this.#store.update(id, { view: { note: OTHER_CONNECTION } }, false);
         continue;
       }
-      if (record.input.kind === 'op') await this.#ops.resume(record);
-      else await this.#gen.resume(record);
+      // Resumed on its own connection: the note of a wait for it no longer holds.
+      if (record.view.note === OTHER_CONNECTION) {
+        await this.#store.update(id, { view: { note: undefined } }, false);
+      }
+      await runners[runnerKind(record.input)].resume(this.#store.get(id) ?? record);
     }
-    this.#gen.pump();
+    for (const runner of Object.values(runners)) runner.pump();
   }
 
   async #again(record: JobRecord): Promise<JobView> {
@@ -329,26 +355,29 @@ export class JobService {
         source: view.source,
         ...(view.tier ? { tier: view.tier } : {}),
         ...(view.sourceModelId ? { sourceModelId: view.sourceModelId } : {}),
-        ...(input.kind === 'op' && view.sourceModelId ? { modelId: view.sourceModelId } : {}),
         retryOf: view.id,
       },
       record.operation,
       record.paid,
     );
-    return input.kind === 'op' ? this.#ops.create(next) : this.#gen.create(next);
+    return this.#create(next);
+  }
+
+  /** Hands a new job to the runner of its kind. */
+  #create(job: NewJob): Promise<JobView> {
+    return this.#runnerOf(job).create(job);
   }
 
   #record(
     input: JobInput,
-    view: Pick<StoredView, 'kind' | 'source'> & Partial<StoredView>,
+    view: Pick<NewJob['view'], 'kind' | 'source'> & Partial<NewJob['view']>,
     operation: string,
     paid: boolean,
-  ): JobRecord {
+  ): NewJob {
     return {
       view: {
         ...view,
         id: randomUUID(),
-        state: input.kind === 'op' ? 'starting' : 'waiting',
         createdAt: this.#o.clock.now(),
       },
       input,
@@ -369,34 +398,33 @@ export class JobService {
     return record;
   }
 
-  #activePollers = (): number => this.#gen.polling + this.#ops.polling;
-
-  #newGenerationRunner(): GenerationRunner {
-    return new GenerationRunner({
-      api: this.#o.api,
-      store: this.#store,
-      cache: this.#o.cache,
-      account: this.#o.account,
-      clock: this.#o.clock,
-      logger: this.#o.logger,
-      capacity: () => this.#o.settings().maxConcurrentJobs,
-      budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#activePollers(),
-      ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
-    });
+  #runnerOf(job: Pick<JobRecord, 'input'>): JobRunner {
+    return this.#runners[runnerKind(job.input)];
   }
 
-  #newOpsRunner(): OpsRunner {
-    return new OpsRunner({
+  #all(): JobRunner[] {
+    return Object.values(this.#runners);
+  }
+
+  #newRunners(): Runners {
+    const common = {
       api: this.#o.api,
       store: this.#store,
       account: this.#o.account,
       clock: this.#o.clock,
       logger: this.#o.logger,
       budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#activePollers(),
+      activePollers: () => this.#all().reduce((n, runner) => n + runner.polling, 0),
       ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
-    });
+    };
+    return {
+      generation: new GenerationRunner({
+        ...common,
+        cache: this.#o.cache,
+        capacity: () => this.#o.settings().maxConcurrentJobs,
+      }),
+      op: new OpsRunner(common),
+    };
   }
 }
 

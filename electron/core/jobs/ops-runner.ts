@@ -17,14 +17,10 @@
 import { rm, stat } from 'node:fs/promises';
 import type { JobResult } from '../../../shared/api/schemas';
 import type { JobView } from '../../../shared/ipc/contract';
-import { KilnError } from '../../../shared/ipc/errors';
-import type { AccountService } from '../account/account-service';
-import type { Answer, ApiClient } from '../api/client';
+import type { Answer } from '../api/client';
 import {
   ApiError,
   AuthError,
-  CancelledError,
-  ConnectionError,
   ForbiddenError,
   LinkExpiredError,
   NotFoundError,
@@ -34,7 +30,6 @@ import {
 } from '../api/errors';
 import { sanitizeFilename } from '../files/filename';
 import { findSavedTwin, saveResult } from '../files/save-result';
-import type { Clock, Logger } from '../ports';
 import {
   buildFailedMessage,
   buildOutcomeUnknownMessage,
@@ -45,26 +40,12 @@ import {
   unreachableMessage,
 } from './job-messages';
 import { isActive, toView, type JobRecord } from './job-record';
-import type { JobStore, RecordPatch } from './job-store';
-import {
-  DEFAULT_POLL_TIMING,
-  estimateRemaining,
-  nextPollDelay,
-  type PollTiming,
-} from './poll-delay';
-import { JobTimers } from './job-timers';
+import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
+import type { RecordPatch } from './job-store';
+import { PaidCallProtocol, type CallOutcome } from './paid-call';
 
 /** Options of {@link OpsRunner}. */
-export type OpsRunnerOptions = Readonly<{
-  api: ApiClient;
-  store: JobStore;
-  account: AccountService;
-  clock: Clock;
-  logger: Logger;
-  budgetPerMinute: number;
-  activePollers: () => number;
-  pollTiming?: PollTiming;
-}>;
+export type OpsRunnerOptions = RunnerOptions;
 
 /** Fresh links asked for one download before giving up. */
 const MAX_REASKS = 3;
@@ -105,41 +86,44 @@ function extensionsOf(record: JobRecord): string[] {
 }
 
 /** Runs post-processing jobs. */
-export class OpsRunner {
+export class OpsRunner implements JobRunner {
   readonly #o: OpsRunnerOptions;
-  readonly #timing: PollTiming;
-  readonly #timers: JobTimers;
-  readonly #aborts = new Map<string, AbortController>();
-  /**
-   * Aborted by {@link close}: the runner is closed, and a save in flight claims no name (see
-   * `saveResult`).
-   */
-  readonly #closing = new AbortController();
-  readonly #dispatching = new Set<string>();
+  readonly #p: PaidCallProtocol;
   /** Repeats so far per job, for the backoff. */
   readonly #attempts = new Map<string, number>();
 
   constructor(options: OpsRunnerOptions) {
     this.#o = options;
-    this.#timing = options.pollTiming ?? DEFAULT_POLL_TIMING;
-    this.#timers = new JobTimers(options.clock);
+    this.#p = new PaidCallProtocol({
+      ...options,
+      unknownMessage: buildOutcomeUnknownMessage,
+      sentMessage:
+        'This request was already sent to the service, so it cannot be called back. It finishes on its own.',
+    });
   }
 
   /** Jobs repeating their call now. */
   get polling(): number {
-    return this.#o.store.all().filter((r) => r.input.kind === 'op' && r.view.state === 'processing')
-      .length;
+    return this.#o.store
+      .all()
+      .filter((r) => runnerKind(r.input) === 'op' && r.view.state === 'processing').length;
   }
 
   /** Paid first calls being sent now. */
   get busy(): number {
-    return this.#dispatching.size;
+    return this.#p.busy;
   }
 
   /** Journals a new job and makes its first call. Resolves once it is on disk. */
-  async create(record: JobRecord): Promise<JobView> {
+  async create(job: NewJob): Promise<JobView> {
+    // No queue of its own: the call starts at once, on the model it was asked for.
+    const modelId = job.input.kind === 'op' ? job.input.call.modelId : undefined;
+    const record: JobRecord = {
+      ...job,
+      view: { ...job.view, state: 'starting', ...(modelId ? { modelId } : {}) },
+    };
     const view = await this.#o.store.add(record);
-    this.#spawn(this.#call(record.view.id, 0));
+    this.#p.spawn(this.#call(record.view.id, 0));
     return view;
   }
 
@@ -155,123 +139,87 @@ export class OpsRunner {
         await this.#saved(record, saved);
         return;
       }
-      await this.#update(id, { partial: undefined, claimed: undefined });
+      await this.#p.update(id, { partial: undefined, claimed: undefined });
     }
     switch (record.view.state) {
       case 'waiting':
       case 'starting':
-        if (record.dispatched && !record.answered && record.paid) {
-          await this.#unknown(id, undefined);
-        } else {
-          this.#spawn(this.#call(id, 0));
-        }
+        if (this.#p.mayHaveLeft(record)) await this.#p.unknown(id);
+        else this.#p.spawn(this.#call(id, 0));
         break;
       case 'processing':
       case 'queued':
         this.#schedule(id, 0, 0);
         break;
       case 'downloading':
-        this.#spawn(this.#download(id, 0));
+        this.#p.spawn(this.#download(id, 0));
         break;
     }
   }
+
+  /** Nothing waits in a queue of this runner. */
+  pump(): void {}
 
   /**
    * Withdraws a job whose first call has not been sent.
    * @throws KilnError `not_cancellable` once it may have left
    */
-  async cancel(id: string): Promise<JobView> {
-    const record = this.#o.store.get(id);
-    if (!record) throw new KilnError('unknown_job', 'Kiln does not know this job.');
-    const withdrawable =
-      (record.view.state === 'starting' || record.view.state === 'waiting') &&
-      !record.dispatched &&
-      !this.#dispatching.has(id);
-    if (!withdrawable) {
-      throw new KilnError(
-        'not_cancellable',
-        'This request was already sent to the service, so it cannot be called back. It finishes on its own.',
-      );
-    }
-    this.#aborts.get(id)?.abort();
-    this.#timers.clear(id);
-    const next = await this.#update(id, {
-      view: {
-        state: 'cancelled',
-        note: 'Cancelled before anything was sent: nothing was charged.',
-        finishedAt: this.#o.clock.now(),
-      },
-    });
-    return toView(next ?? record);
+  cancel(id: string): Promise<JobView> {
+    return this.#p.cancel(id);
   }
 
   /**
-   * Asks again with the identical call: for a build of unknown outcome (the service charges a
-   * build once, so this cannot charge twice for it), or a job cancelled before it was sent.
+   * Asks again with the identical call where that cannot charge twice: a build of unknown outcome
+   * (the service charges a build once), a job cancelled after it was sent, or a call that failed
+   * before any answer. Anything else is retried as a new job.
    */
-  async again(id: string): Promise<JobView> {
-    const next = await this.#update(id, {
+  async again(record: JobRecord): Promise<JobView | undefined> {
+    const { state } = record.view;
+    const sameCall =
+      state === 'outcome_unknown' ||
+      (state === 'cancelled' && record.dispatched) ||
+      (state === 'failed' && !record.answered);
+    if (!sameCall) return undefined;
+    const id = record.view.id;
+    const next = await this.#p.update(id, {
       view: { state: 'starting', error: undefined, note: undefined, finishedAt: undefined },
       // Not sent yet: a restart before it leaves simply asks again (the identical call is safe).
       dispatched: false,
       answered: false,
       reasks: 0,
     });
-    this.#spawn(this.#call(id, 0));
+    this.#p.spawn(this.#call(id, 0));
     return toView(next!);
+  }
+
+  /** Holds paid calls before they leave while the connection changes; returns the release. */
+  hold(): () => void {
+    return this.#p.hold();
   }
 
   /** Stops timers; jobs stay journaled and resume on the next start. */
   close(): void {
-    this.#closing.abort();
-    for (const controller of this.#aborts.values()) controller.abort();
-    this.#timers.clearAll();
-  }
-
-  get #dead(): boolean {
-    return this.#closing.signal.aborted || this.#o.store.closed;
-  }
-
-  #update(id: string, patch: RecordPatch, durable = true): Promise<JobRecord | undefined> {
-    if (this.#closing.signal.aborted) return Promise.resolve(this.#o.store.get(id));
-    return this.#o.store.update(id, patch, durable);
+    this.#p.close();
   }
 
   /** One call of the job URL: the first (maybe paid) or a repeat (free). */
   async #call(id: string, failures: number): Promise<void> {
     const record = this.#o.store.get(id);
-    if (!record || record.input.kind !== 'op' || !isActive(record.view.state) || this.#dead) return;
-    const first = !record.answered;
-    const paidCall = first && record.paid;
-    const controller = new AbortController();
-    if (first) this.#aborts.set(id, controller);
-    try {
-      let answer: Answer<JobResult>;
-      try {
-        answer = await this.#o.api.job(record.input.call, {
-          paid: paidCall,
-          ...(first ? { priority: 'user' as const, signal: controller.signal } : {}),
-          ...(paidCall
-            ? {
-                onDispatch: async () => {
-                  this.#dispatching.add(id);
-                  await this.#update(id, { dispatched: true });
-                },
-              }
-            : {}),
-        });
-      } catch (error) {
-        this.#aborts.delete(id);
-        await this.#callFailed(id, error, paidCall, failures);
-        return;
-      }
-      this.#aborts.delete(id);
-      if (this.#dead) return;
-      await this.#answered(id, answer);
-    } finally {
-      // Only now: until the outcome is journaled, the connection must not change.
-      this.#dispatching.delete(id);
+    if (!record || record.input.kind !== 'op' || !isActive(record.view.state) || this.#p.dead) {
+      return;
     }
+    const first = !record.answered;
+    const paid = first && record.paid;
+    const call = record.input.call;
+    await this.#p.call(
+      id,
+      { paid, withdrawable: first },
+      (hooks) => this.#o.api.job(call, { paid, ...(first ? { priority: 'user' } : {}), ...hooks }),
+      (outcome) =>
+        outcome.kind === 'answered'
+          ? this.#answered(id, outcome.answer)
+          : this.#callFailed(id, outcome, failures),
+    );
   }
 
   async #answered(id: string, answer: Answer<JobResult>): Promise<void> {
@@ -292,7 +240,7 @@ export class OpsRunner {
         value.expires_in !== undefined && value.expires_in > 0
           ? this.#o.clock.now() + value.expires_in * 1000
           : undefined;
-      await this.#update(id, {
+      await this.#p.update(id, {
         ...common,
         view: {
           state: 'downloading',
@@ -311,12 +259,12 @@ export class OpsRunner {
       return;
     }
     if (value.status === 'error') {
-      await this.#update(id, common);
+      await this.#p.update(id, common);
       await this.#buildFailed(id, value);
       return;
     }
     // `running` (HTTP 202), or a state the document does not list: ask again later.
-    await this.#update(
+    await this.#p.update(
       id,
       {
         ...common,
@@ -345,7 +293,7 @@ export class OpsRunner {
         ...(refunded ? { amountUsd: refunded } : {}),
       });
     }
-    await this.#update(id, {
+    await this.#p.update(id, {
       view: {
         state: 'failed',
         finishedAt: this.#o.clock.now(),
@@ -357,24 +305,17 @@ export class OpsRunner {
 
   async #callFailed(
     id: string,
-    error: unknown,
-    paidCall: boolean,
+    outcome: Exclude<CallOutcome<unknown>, { kind: 'answered' }>,
     failures: number,
   ): Promise<void> {
-    const record = this.#o.store.get(id);
-    if (!record || this.#dead) return;
-    if (error instanceof CancelledError && !record.dispatched) return;
-    if (error instanceof ConnectionError && !error.sent) {
+    if (outcome.kind === 'withdrawn' || outcome.kind === 'unknown') return;
+    if (outcome.kind === 'unreachable') {
       const delay = Math.min(60_000, 5000 * 2 ** failures);
-      await this.#update(id, { view: { note: unreachableMessage(delay / 1000) } }, false);
-      this.#timers.after(id, delay, () => this.#spawn(this.#call(id, failures + 1)));
+      await this.#p.update(id, { view: { note: unreachableMessage(delay / 1000) } }, false);
+      this.#p.after(id, delay, () => this.#call(id, failures + 1));
       return;
     }
-    if (paidCall && isAmbiguous(error)) {
-      const charged = error instanceof ApiError ? error.billing : undefined;
-      await this.#unknown(id, charged);
-      return;
-    }
+    const error = outcome.error;
     const definite =
       error instanceof PaymentError ||
       error instanceof AuthError ||
@@ -384,7 +325,7 @@ export class OpsRunner {
       (error instanceof ApiError && !isAmbiguous(error) && !(error instanceof LinkExpiredError));
     if (definite || failures + 1 >= MAX_FAILURES) {
       this.#o.logger.warn('post-processing call refused', { job: id, code: codeOf(error) });
-      await this.#update(id, {
+      await this.#p.update(id, {
         view: {
           state: 'failed',
           finishedAt: this.#o.clock.now(),
@@ -398,26 +339,9 @@ export class OpsRunner {
     this.#schedule(id, 0, failures + 1);
   }
 
-  async #unknown(id: string, charged: Answer<unknown>['billing']): Promise<void> {
-    const record = this.#o.store.get(id)!;
-    if (charged) {
-      await this.#o.account.noteBilling(charged, { operation: record.operation, jobId: id });
-    } else {
-      await this.#o.account.noteUnconfirmed({ operation: record.operation, jobId: id });
-    }
-    await this.#update(id, {
-      view: {
-        state: 'outcome_unknown',
-        finishedAt: this.#o.clock.now(),
-        ...(charged ? { costUsd: charged.costUsd } : {}),
-        error: { code: 'outcome_unknown', message: buildOutcomeUnknownMessage(charged?.costUsd) },
-      },
-    });
-  }
-
   /** Records the result saved under its final name: the job is done. */
   async #saved(record: JobRecord, savedPath: string): Promise<void> {
-    await this.#update(record.view.id, {
+    await this.#p.update(record.view.id, {
       partial: undefined,
       claimed: undefined,
       view: {
@@ -432,7 +356,7 @@ export class OpsRunner {
   /** Downloads the ready result; asks for a fresh link when it has expired. */
   async #download(id: string, failures: number): Promise<void> {
     const record = this.#o.store.get(id);
-    if (!record || record.input.kind !== 'op' || this.#dead) return;
+    if (!record || record.input.kind !== 'op' || this.#p.dead) return;
     const link = record.link;
     const expired =
       !link || (link.expiresAt !== undefined && link.expiresAt <= this.#o.clock.now());
@@ -447,7 +371,7 @@ export class OpsRunner {
     });
     try {
       const response = await this.#o.api.download(link.url);
-      if (this.#dead) {
+      if (this.#p.dead) {
         await response.body?.cancel().catch(() => undefined);
         return;
       }
@@ -457,18 +381,18 @@ export class OpsRunner {
         fileName,
         clock: this.#o.clock,
         onPartial: async (partial) => {
-          await this.#update(id, { partial });
+          await this.#p.update(id, { partial });
         },
         onClaimed: async (claimed) => {
-          await this.#update(id, { claimed });
+          await this.#p.update(id, { claimed });
         },
-        signal: this.#closing.signal,
+        signal: this.#p.closing,
       });
-      if (this.#dead) return;
+      if (this.#p.dead) return;
       await this.#saved(record, saved.path);
     } catch (error) {
-      if (this.#dead) return;
-      await this.#update(id, { partial: undefined });
+      if (this.#p.dead) return;
+      await this.#p.update(id, { partial: undefined });
       if (error instanceof LinkExpiredError || error instanceof NotFoundError) {
         await this.#reask(id);
         return;
@@ -477,7 +401,7 @@ export class OpsRunner {
         isAmbiguous(error) ||
         (error instanceof ApiError && ['download_failed', 'unreachable'].includes(error.code));
       if (!transient || failures + 1 >= MAX_FAILURES) {
-        await this.#update(id, {
+        await this.#p.update(id, {
           view: {
             state: 'failed',
             finishedAt: this.#o.clock.now(),
@@ -490,8 +414,8 @@ export class OpsRunner {
         });
         return;
       }
-      this.#timers.after(id, Math.min(this.#timing.errorCap, 1000 * 2 ** failures), () =>
-        this.#spawn(this.#download(id, failures + 1)),
+      this.#p.after(id, Math.min(this.#p.timing.errorCap, 1000 * 2 ** failures), () =>
+        this.#download(id, failures + 1),
       );
     }
   }
@@ -500,7 +424,7 @@ export class OpsRunner {
   async #reask(id: string): Promise<void> {
     const record = this.#o.store.get(id)!;
     if (record.reasks >= MAX_REASKS) {
-      await this.#update(id, {
+      await this.#p.update(id, {
         view: {
           state: 'failed',
           finishedAt: this.#o.clock.now(),
@@ -514,7 +438,7 @@ export class OpsRunner {
       });
       return;
     }
-    await this.#update(id, {
+    await this.#p.update(id, {
       reasks: record.reasks + 1,
       link: undefined,
       view: { note: REASK_NOTE },
@@ -523,40 +447,13 @@ export class OpsRunner {
   }
 
   #schedule(id: string, attempt: number, failures: number): void {
-    if (this.#dead) return;
-    const record = this.#o.store.get(id);
-    if (!record) return;
-    const now = this.#o.clock.now();
-    const delay = nextPollDelay(
-      {
-        attempt,
-        failures,
-        remainingMs: estimateRemaining({
-          elapsedMs: now - (record.acceptedAt ?? record.view.createdAt),
-          progress: record.view.progress,
-        }),
-        activePollers: this.#o.activePollers(),
-        budgetPerMinute: this.#o.budgetPerMinute,
-      },
-      this.#timing,
-    );
-    this.#timers.after(id, delay, () => this.#spawn(this.#call(id, failures)));
+    this.#p.poll(id, { attempt, failures }, () => this.#call(id, failures));
   }
 
   #nextAttempt(id: string): number {
     const next = (this.#attempts.get(id) ?? 0) + 1;
     this.#attempts.set(id, next);
     return next;
-  }
-
-  /**
-   * Runs a job step nobody awaits. A step that fails unexpectedly (the journal cannot be written,
-   * say) is logged; the job stays as journaled and carries on after a restart.
-   */
-  #spawn(step: Promise<void>): void {
-    step.catch((error: unknown) =>
-      this.#o.logger.error('job step failed', { code: codeOf(error), error: String(error) }),
-    );
   }
 }
 

@@ -15,9 +15,11 @@ import {
   TimeoutError,
 } from '../api/errors';
 import { backoffDelay } from './backoff';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import {
   RequestScheduler,
+  type BudgetMemory,
+  type BudgetSnapshot,
   type Priority,
   type SchedulerEvent,
   type SchedulerOptions,
@@ -536,5 +538,192 @@ describe('RequestScheduler cancellation and close', () => {
     await expect(scheduler.run('user', async () => 'late')).rejects.toBeInstanceOf(CancelledError);
     await clock.runUntilIdle();
     expect(sends()).toHaveLength(2);
+  });
+});
+
+describe('RequestScheduler budgets per key', () => {
+  it('keeps one window per budget: a key that spent its minute never holds back another', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 3, windowMs: 60_000 });
+    const a = () => 'key a';
+    const b = () => 'key b';
+    for (let i = 0; i < 5; i++) void scheduler.run('poll', async () => 'a', { budget: a });
+    const other = track(scheduler.run('poll', async () => 'b', { budget: b }));
+    await clock.flush();
+    expect(other).toMatchObject({ settled: true, value: 'b' });
+    expect(sends().map((e) => [e.at, e.budget])).toEqual([
+      [0, 'key a'],
+      [0, 'key a'],
+      [0, 'key a'],
+      [0, 'key b'],
+    ]);
+    expect(scheduler.sentInWindow('key a')).toBe(3);
+    expect(scheduler.sentInWindow('key b')).toBe(1);
+    await clock.advanceTo(60_000);
+    expect(
+      sends()
+        .filter((e) => e.budget === 'key a')
+        .map((e) => e.at),
+    ).toEqual([0, 0, 0, 60_000, 60_000]);
+  });
+
+  it('pauses only the budget the 429 came from', async () => {
+    const { clock, scheduler, sends } = setup();
+    let calls = 0;
+    const refused = scheduler.run(
+      'user',
+      async () => {
+        if (++calls === 1) throw rateLimited(30);
+        return 'a';
+      },
+      { budget: () => 'key a' },
+    );
+    await clock.flush();
+    const a = track(scheduler.run('poll', async () => 'a later', { budget: () => 'key a' }));
+    const b = track(scheduler.run('poll', async () => 'b', { budget: () => 'key b' }));
+    await clock.advanceTo(1000);
+    expect(b).toMatchObject({ settled: true, value: 'b' });
+    expect(a.settled).toBe(false);
+    await clock.advanceTo(30_000);
+    await expect(refused).resolves.toBe('a');
+    expect(a).toMatchObject({ settled: true, value: 'a later' });
+    expect(sends().map((e) => [e.at, e.budget])).toEqual([
+      [0, 'key a'],
+      [0, 'key b'],
+      [30_000, 'key a'],
+      [30_000, 'key a'],
+    ]);
+  });
+
+  it('reads the budget when a request may go: a key changed while it waited counts for the new key', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 2, windowMs: 10_000 });
+    let key = 'old';
+    for (let i = 0; i < 2; i++) void scheduler.run('poll', async () => i, { budget: () => key });
+    const waiting = track(scheduler.run('poll', async () => 'waited', { budget: () => key }));
+    await clock.flush();
+    expect(waiting.settled).toBe(false);
+    key = 'new';
+    // The next request wakes the scheduler; the waiting one now counts against the new key.
+    void scheduler.run('user', async () => 'user', { budget: () => key });
+    await clock.flush();
+    expect(waiting).toMatchObject({ settled: true, value: 'waited' });
+    expect(sends().map((e) => [e.at, e.budget])).toEqual([
+      [0, 'old'],
+      [0, 'old'],
+      [0, 'new'],
+      [0, 'new'],
+    ]);
+  });
+});
+
+describe('RequestScheduler across restarts', () => {
+  /** A memory that keeps the last snapshot and can hold its writes back. */
+  function memory(restored: BudgetSnapshot = { budgets: {} }) {
+    const written: BudgetSnapshot[] = [];
+    let release: (() => void) | undefined;
+    const m: BudgetMemory & { hold: boolean; written: BudgetSnapshot[]; release(): void } = {
+      restored,
+      hold: false,
+      written,
+      release: () => release?.(),
+      save: async (snapshot) => {
+        if (m.hold) await new Promise<void>((r) => (release = r));
+        written.push(snapshot());
+      },
+    };
+    return m;
+  }
+
+  it('starts from the window the last run wrote: the first minute obeys the same budget', async () => {
+    const before = memory();
+    const first = setup({ budget: 5, windowMs: 60_000, memory: before });
+    for (let i = 0; i < 3; i++) void first.scheduler.run('poll', async () => 1);
+    await first.clock.advanceTo(20_000);
+    first.scheduler.close();
+
+    // A restart 20 s later: only 2 of the 5 are left until the first sends leave the window.
+    const clock = new FakeClock(20_000);
+    const sent: number[] = [];
+    const second = new RequestScheduler({
+      clock,
+      budget: 5,
+      memory: memory(before.written.at(-1)),
+      onEvent: (e) => void (e.type === 'sent' && sent.push(e.at)),
+    });
+    for (let i = 0; i < 4; i++) void second.run('poll', async () => 1);
+    await clock.advanceTo(59_999);
+    expect(sent).toEqual([20_000, 20_000]);
+    await clock.advanceTo(60_000);
+    expect(sent).toEqual([20_000, 20_000, 60_000, 60_000]);
+  });
+
+  it('keeps a 429 pause across a restart', async () => {
+    const before = memory();
+    const first = setup({ memory: before });
+    void first.scheduler
+      .run('user', async () => Promise.reject(rateLimited(40)), { budget: () => 'k' })
+      .catch(() => undefined);
+    await first.clock.advanceTo(1000);
+    first.scheduler.close();
+    const clock = new FakeClock(1000);
+    const second = new RequestScheduler({ clock, memory: memory(before.written.at(-1)) });
+    const p = track(second.run('poll', async () => 'after the pause', { budget: () => 'k' }));
+    await clock.advanceTo(39_999);
+    expect(p.settled).toBe(false);
+    await clock.advanceTo(40_000);
+    expect(p).toMatchObject({ settled: true, value: 'after the pause' });
+  });
+
+  it('writes each send down before it goes out; a kill before the write lands sends nothing', async () => {
+    const m = memory();
+    m.hold = true;
+    const { clock, scheduler, sends } = setup({ memory: m });
+    let called = 0;
+    const p = scheduler
+      .run('user', async () => {
+        called++;
+        return 'sent';
+      })
+      .catch((e: unknown) => e);
+    await clock.flush();
+    expect(sends()).toHaveLength(1);
+    expect(called).toBe(0);
+    // Killed while the write is on its way: the request never leaves.
+    scheduler.close();
+    m.release();
+    expect(await p).toBeInstanceOf(CancelledError);
+    expect(called).toBe(0);
+    expect(m.written.at(-1)?.budgets['']?.sends).toEqual([0]);
+  });
+
+  it('sends once the write has landed, and a write that fails does not stop Kiln', async () => {
+    const warnings: string[] = [];
+    const failing: BudgetMemory = {
+      restored: { budgets: {} },
+      save: async () => {
+        throw new Error('disk full');
+      },
+    };
+    const { clock, scheduler } = setup({
+      memory: failing,
+      logger: { info: () => {}, warn: (m) => void warnings.push(m), error: () => {} },
+    });
+    const a = scheduler.run('user', async () => 'a');
+    const b = scheduler.run('user', async () => 'b');
+    await clock.flush();
+    await expect(Promise.all([a, b])).resolves.toEqual(['a', 'b']);
+    expect(warnings).toEqual(['the request budget could not be written']);
+  });
+
+  it('applies what a damaged file made it assume to every budget, until it leaves the window', async () => {
+    const { clock, scheduler, sends } = setup({
+      budget: 55,
+      memory: memory({ budgets: {}, others: { sends: Array.from({ length: 60 }, () => 0) } }),
+    });
+    const p = track(scheduler.run('user', async () => 'x', { budget: () => 'any key' }));
+    await clock.advanceTo(59_999);
+    expect(p.settled).toBe(false);
+    await clock.advanceTo(60_000);
+    expect(p).toMatchObject({ settled: true, value: 'x' });
+    expect(sends().map((e) => e.at)).toEqual([60_000]);
   });
 });

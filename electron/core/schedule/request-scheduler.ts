@@ -3,15 +3,19 @@
  * under the service's rate limit (60 requests a minute per key, service-api.md §8) instead of
  * each poller and download guessing on its own.
  *
- * - **Budget.** A rolling window: at any instant, the sends in `(now - windowMs, now]` number at
- *   most `budget` (default 55, a little under 60, so a clock skew or a request of another process
- *   does not tip us over). When the budget is spent, one timer wakes the scheduler exactly when the
- *   oldest send leaves the window.
+ * - **Budget.** A rolling window per budget (the service counts per key: each key at each origin
+ *   has its own, so the window of one key never blocks another): at any instant, the sends in
+ *   `(now - windowMs, now]` number at most `budget` (default 55, a little under 60, so a clock
+ *   skew or a request of another process does not tip us over). When the budget is spent, one
+ *   timer wakes the scheduler exactly when the oldest send leaves the window.
+ * - **Across restarts.** With a {@link BudgetMemory} (the data folder's budget file), every send
+ *   is written down before it goes out, and every pause when it starts; a new scheduler starts
+ *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
  * - **Priorities.** When a slot frees, a user action goes before a download, which goes before a
  *   poll; first come, first served within a priority. A retried request keeps its place in line.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
- *   request pauses the whole scheduler for `retryAfter` seconds, and the refused request is sent
- *   again after the pause (the service did not act on it, so this is safe even for paid calls).
+ *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
+ *   after the pause (the service did not act on it, so this is safe even for paid calls).
  * - **Retries.** Idempotent requests (`retry: true`) are retried after a connection failure, a
  *   timeout or a 5xx, with exponential backoff and full jitter. Paid calls (`retry: false`) never
  *   are: such a failure leaves open whether the service charged, and only the user may decide to
@@ -19,13 +23,15 @@
  * - 429 `too_many_jobs` ({@link ConcurrencyLimitError}) is not a rate matter: it is passed to the
  *   caller as is, which knows when one of its jobs ends.
  */
-import type { Clock } from '../ports';
+import type { Clock, Logger } from '../ports';
 import {
   CancelledError,
   ConnectionError,
+  notActedOn,
   RateLimitError,
   ServerError,
   TimeoutError,
+  type ApiError,
 } from '../api/errors';
 import { backoffDelay } from './backoff';
 
@@ -43,8 +49,10 @@ export type SchedulerEvent =
       readonly priority: Priority;
       /** 1 for the first send of a request, 2 for its first retry, … */
       readonly attempt: number;
-      /** Sends in the current window, this one included. */
+      /** Sends in the current window of its budget, this one included. */
       readonly inWindow: number;
+      /** The budget it counts against. */
+      readonly budget: string;
     }
   | {
       readonly type: 'paused';
@@ -53,8 +61,20 @@ export type SchedulerEvent =
       readonly until: number;
       /** The 429 that caused the pause. */
       readonly error: RateLimitError;
+      /** The budget paused. */
+      readonly budget: string;
     }
-  | { readonly type: 'resumed'; readonly at: number }
+  | { readonly type: 'resumed'; readonly at: number; readonly budget: string }
+  | {
+      readonly type: 'done';
+      readonly at: number;
+      readonly priority: Priority;
+      /**
+       * How the send ended: answered (or failed: its answer or error handled, a refusal recorded
+       * by `onRefused`), or dropped before it left (cancelled or closed while it was written down).
+       */
+      readonly outcome: 'settled' | 'dropped';
+    }
   | {
       readonly type: 'retry';
       readonly at: number;
@@ -65,6 +85,27 @@ export type SchedulerEvent =
       readonly delayMs: number;
       readonly error: unknown;
     };
+
+/** One budget as kept across restarts: the sends still in the window, and the pause, if any. */
+export type BudgetRecord = Readonly<{ sends: readonly number[]; pausedUntil?: number }>;
+
+/** Every budget as kept across restarts. */
+export type BudgetSnapshot = Readonly<{
+  budgets: Readonly<Record<string, BudgetRecord>>;
+  /** What every budget not listed starts from (a damaged file: assume the worst). */
+  others?: BudgetRecord;
+}>;
+
+/** Where the scheduler keeps its budgets across restarts (the data folder's budget file). */
+export interface BudgetMemory {
+  /** What the last run wrote. */
+  readonly restored: BudgetSnapshot;
+  /**
+   * Writes what `snapshot` returns when the write starts (writes may be coalesced); resolves
+   * once it is on disk.
+   */
+  save(snapshot: () => BudgetSnapshot): Promise<void>;
+}
 
 /** Options of {@link RequestScheduler}. */
 export type SchedulerOptions = Readonly<{
@@ -88,6 +129,13 @@ export type SchedulerOptions = Readonly<{
   keepHistory?: boolean;
   /** Called synchronously for each event; must not throw. */
   onEvent?: (event: SchedulerEvent) => void;
+  /**
+   * Keeps the budgets across restarts: each send is written before it goes out. Absent, they
+   * live in memory only (tests of the scheduler itself).
+   */
+  memory?: BudgetMemory;
+  /** Told when the budget cannot be written (the request still goes: Kiln must not stop). */
+  logger?: Logger;
 }>;
 
 /** Options of one {@link RequestScheduler.run} call. */
@@ -99,6 +147,17 @@ export type RunOptions = Readonly<{
   retry?: boolean;
   /** Cancels the request while it waits; also passed to `send`. */
   signal?: AbortSignal;
+  /**
+   * The budget the request counts against (the service counts per key), read each time it may
+   * be sent: the key can change while it waits. Default: one budget for every request.
+   */
+  budget?: () => string;
+  /**
+   * Awaited when a send proves the service did not act on it (a 4xx refusal, or a connection
+   * never made), once a 429 pause is on record and before the request goes again or its error
+   * is returned: where a paid call records that it was not sent.
+   */
+  onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
 /**
@@ -112,6 +171,8 @@ type State = 'queued' | 'in-flight' | 'backing-off' | 'done';
 interface Entry {
   readonly seq: number;
   readonly priority: Priority;
+  readonly budget: () => string;
+  readonly onRefused: ((error: ApiError) => Promise<void>) | undefined;
   readonly send: (signal?: AbortSignal) => Promise<unknown>;
   readonly retry: boolean;
   readonly signal: AbortSignal | undefined;
@@ -123,6 +184,15 @@ interface Entry {
   backoffTimer?: unknown;
   onAbort?: () => void;
 }
+
+/** One budget's state: its sends still in the window (oldest first), and its pause. */
+interface Bucket {
+  readonly window: number[];
+  /** Nothing of this budget is sent before this time; 0 when not paused. */
+  pausedUntil: number;
+}
+
+const ONE_BUDGET = (): string => '';
 
 /**
  * Sends requests to the service within its rate limit, by priority, and retries what may be retried.
@@ -143,22 +213,25 @@ export class RequestScheduler {
   readonly #defaultPauseMs: number;
   readonly #keepHistory: boolean;
   readonly #onEvent: ((event: SchedulerEvent) => void) | undefined;
+  readonly #memory: BudgetMemory | undefined;
+  readonly #logger: Logger | undefined;
 
   /** Waiting requests per priority, each list in order of arrival (`seq`). */
   readonly #queues = new Map<Priority, Entry[]>(PRIORITIES.map((p) => [p, []]));
   /** Requests waiting out a backoff; kept so `close` can reject them. */
   readonly #backingOff = new Set<Entry>();
-  /** Send times still inside the window, oldest first; never longer than `budget`. */
-  readonly #window: number[] = [];
+  /** The budgets by name. */
+  readonly #buckets = new Map<string, Bucket>();
+  /** What a budget not seen before starts from (restored from a damaged file), if anything. */
+  readonly #others: Bucket | undefined;
   /** Every send time, only with `keepHistory`. */
   readonly #allSends: number[] = [];
   #seq = 0;
-  /** Nothing is sent before this time; 0 when not paused. */
-  #pausedUntil = 0;
   /** The one wake-up timer (budget or pause), and when it fires. */
   #wakeTimer: unknown = undefined;
   #wakeAt = 0;
   #closed = false;
+  #unwritable = false;
 
   /** @throws RangeError when `budget` is not a positive whole number or `windowMs` is not positive */
   constructor(options: SchedulerOptions) {
@@ -175,10 +248,17 @@ export class RequestScheduler {
     this.#defaultPauseMs = options.defaultPauseMs ?? 5000;
     this.#keepHistory = options.keepHistory ?? false;
     this.#onEvent = options.onEvent;
+    this.#memory = options.memory;
+    this.#logger = options.logger;
+    const restored = options.memory?.restored;
+    for (const [name, record] of Object.entries(restored?.budgets ?? {})) {
+      this.#buckets.set(name, bucketOf(record));
+    }
+    this.#others = restored?.others ? bucketOf(restored.others) : undefined;
   }
 
   /**
-   * Runs `send` when the budget allows, in priority order (first come, first served within a
+   * Runs `send` when its budget allows, in priority order (first come, first served within a
    * priority), and settles with its result.
    *
    * - `retry: true` (idempotent): after a {@link ConnectionError}, {@link TimeoutError} or
@@ -210,6 +290,8 @@ export class RequestScheduler {
       const entry: Entry = {
         seq: this.#seq++,
         priority,
+        budget: opts.budget ?? ONE_BUDGET,
+        onRefused: opts.onRefused,
         send,
         retry: opts.retry ?? false,
         signal,
@@ -227,20 +309,23 @@ export class RequestScheduler {
     });
   }
 
-  /** Requests sent in the current window (for the diagnostics UI and tests). */
-  sentInWindow(): number {
-    this.#prune(this.#clock.now());
-    return this.#window.length;
+  /** Requests sent in the current window of `budget`, or of every budget together. */
+  sentInWindow(budget?: string): number {
+    const now = this.#clock.now();
+    const buckets = budget === undefined ? [...this.#buckets.values()] : [this.#bucket(budget)];
+    return buckets.reduce((n, b) => n + this.#prune(b, now).window.length, 0);
   }
 
   /**
-   * Times of sends, oldest first: all of them with `keepHistory`, else those still in the window
-   * (so a long-running app does not grow it without bound).
+   * Times of sends, oldest first: all of them with `keepHistory`, else those still in the
+   * windows (so a long-running app does not grow it without bound).
    */
   get history(): readonly number[] {
     if (this.#keepHistory) return this.#allSends.slice();
-    this.#prune(this.#clock.now());
-    return this.#window.slice();
+    const now = this.#clock.now();
+    return [...this.#buckets.values()]
+      .flatMap((b) => this.#prune(b, now).window)
+      .sort((a, b) => a - b);
   }
 
   /** Requests waiting to be sent (queued or backing off). */
@@ -250,9 +335,15 @@ export class RequestScheduler {
     return n;
   }
 
-  /** When the current 429 pause ends, or undefined when not paused (for "resuming in 7 s"). */
+  /**
+   * When the latest 429 pause of any budget ends, or undefined when none is paused (for
+   * "resuming in 7 s").
+   */
   get pausedUntil(): number | undefined {
-    return this.#pausedUntil > this.#clock.now() ? this.#pausedUntil : undefined;
+    const now = this.#clock.now();
+    let until = 0;
+    for (const b of this.#buckets.values()) until = Math.max(until, b.pausedUntil);
+    return until > now ? until : undefined;
   }
 
   /**
@@ -274,38 +365,51 @@ export class RequestScheduler {
     }
   }
 
-  /** Sends whatever the budget and the pause allow, then sets the one timer for the rest. */
+  /** Sends whatever the budgets and pauses allow, then sets the one timer for the rest. */
   #pump(): void {
     if (this.#closed) return;
     const now = this.#clock.now();
-    if (this.#pausedUntil !== 0) {
-      if (now < this.#pausedUntil) {
-        // Wake even with an empty queue, so 'resumed' is reported when the pause ends.
-        this.#arm(this.#pausedUntil);
-        return;
+    for (const [name, b] of this.#buckets) {
+      if (b.pausedUntil !== 0 && b.pausedUntil <= now) {
+        b.pausedUntil = 0;
+        this.#emit({ type: 'resumed', at: now, budget: name });
       }
-      this.#pausedUntil = 0;
-      this.#emit({ type: 'resumed', at: now });
     }
-    this.#prune(now);
-    for (;;) {
-      const entry = this.#dequeue();
-      if (!entry) {
-        this.#clearWake();
-        return;
+    let wake = Number.POSITIVE_INFINITY;
+    for (const p of PRIORITIES) {
+      const q = this.#queues.get(p)!;
+      for (let i = 0; i < q.length;) {
+        const entry = q[i]!;
+        const name = entry.budget();
+        const bucket = this.#bucket(name);
+        const openAt = this.#openAt(bucket, now);
+        if (openAt > now) {
+          // Wait for this budget; requests of other budgets may still go.
+          wake = Math.min(wake, openAt);
+          i++;
+          continue;
+        }
+        q.splice(i, 1);
+        this.#dispatch(entry, name, bucket, now);
       }
-      if (this.#window.length >= this.#budget) {
-        // Put it back in front and wake exactly when the oldest send leaves the window.
-        this.#queues.get(entry.priority)!.unshift(entry);
-        this.#arm(this.#window[0]! + this.#windowMs);
-        return;
-      }
-      this.#dispatch(entry, now);
     }
+    // Wake when a pause ends even with nothing queued, so 'resumed' is reported then.
+    for (const b of this.#buckets.values()) {
+      if (b.pausedUntil > now) wake = Math.min(wake, b.pausedUntil);
+    }
+    if (wake === Number.POSITIVE_INFINITY) this.#clearWake();
+    else this.#arm(wake);
   }
 
-  #dispatch(entry: Entry, now: number): void {
-    this.#window.push(now);
+  /** When the budget lets its next request go: now, the end of its pause, or a send leaving. */
+  #openAt(bucket: Bucket, now: number): number {
+    if (bucket.pausedUntil > now) return bucket.pausedUntil;
+    const over = this.#prune(bucket, now).window.length - this.#budget;
+    return over < 0 ? now : bucket.window[over]! + this.#windowMs;
+  }
+
+  #dispatch(entry: Entry, name: string, bucket: Bucket, now: number): void {
+    bucket.window.push(now);
     if (this.#keepHistory) this.#allSends.push(now);
     entry.state = 'in-flight';
     entry.attempts += 1;
@@ -314,8 +418,25 @@ export class RequestScheduler {
       at: now,
       priority: entry.priority,
       attempt: entry.attempts,
-      inWindow: this.#window.length,
+      inWindow: bucket.window.length,
+      budget: name,
     });
+    if (!this.#memory) {
+      this.#send(entry);
+      return;
+    }
+    // Written down before it goes out: a restart, even a crash loop, counts it.
+    void this.#remember().then(() => {
+      if (!this.#closed && !entry.signal?.aborted) {
+        this.#send(entry);
+        return;
+      }
+      this.#done(entry, 'dropped');
+      this.#reject(entry, this.#closed ? closedError() : cancelledError(entry.signal!));
+    });
+  }
+
+  #send(entry: Entry): void {
     let attempt: Promise<unknown>;
     try {
       attempt = entry.send(entry.signal);
@@ -324,16 +445,80 @@ export class RequestScheduler {
       attempt = Promise.reject(error);
     }
     attempt.then(
-      (value) => this.#resolve(entry, value),
+      (value) => {
+        this.#done(entry, 'settled');
+        this.#resolve(entry, value);
+      },
       (error: unknown) => this.#failed(entry, error),
     );
   }
 
-  #failed(entry: Entry, error: unknown): void {
+  /** Reports that a send is over (tests move their clock only once every send is). */
+  #done(entry: Entry, outcome: 'settled' | 'dropped'): void {
+    this.#emit({ type: 'done', at: this.#clock.now(), priority: entry.priority, outcome });
+  }
+
+  /** Writes the budgets; a write that fails is logged once and does not stop the request. */
+  #remember(): Promise<void> {
+    return this.#memory!.save(() => this.#snapshot()).catch((error: unknown) => {
+      if (this.#unwritable) return;
+      this.#unwritable = true;
+      this.#logger?.warn('the request budget could not be written', { error: String(error) });
+    });
+  }
+
+  #snapshot(): BudgetSnapshot {
     const now = this.#clock.now();
-    if (error instanceof RateLimitError) this.#pause(error, now);
+    const budgets: Record<string, BudgetRecord> = {};
+    for (const [name, b] of this.#buckets) {
+      const record = this.#recordOf(b, now);
+      if (record) budgets[name] = record;
+    }
+    const others = this.#others && this.#recordOf(this.#others, now);
+    return { budgets, ...(others ? { others } : {}) };
+  }
+
+  #recordOf(bucket: Bucket, now: number): BudgetRecord | undefined {
+    const sends = this.#prune(bucket, now).window.slice();
+    const paused = bucket.pausedUntil > now;
+    if (!sends.length && !paused) return undefined;
+    return { sends, ...(paused ? { pausedUntil: bucket.pausedUntil } : {}) };
+  }
+
+  #failed(entry: Entry, error: unknown): void {
+    const paused =
+      error instanceof RateLimitError ? this.#pause(entry, error, this.#clock.now()) : undefined;
+    const onRefused = entry.onRefused;
+    if (!onRefused || !notActedOn(error)) {
+      this.#done(entry, 'settled');
+      this.#afterFailure(entry, error);
+      return;
+    }
+    // The refusal is on record (a pause on disk) before the caller records "not sent", and the
+    // caller's record before the request goes again or its error returns.
+    void Promise.resolve(paused)
+      .then(() => onRefused(error))
+      .catch((hookError: unknown) =>
+        this.#logger?.warn('a refused request could not be recorded', {
+          error: String(hookError),
+        }),
+      )
+      .then(() => {
+        this.#done(entry, 'settled');
+        this.#afterFailure(entry, error);
+      });
+  }
+
+  /** Retries a failed send where that is safe, or rejects it. */
+  #afterFailure(entry: Entry, error: unknown): void {
+    const now = this.#clock.now();
     const retryable = error instanceof RateLimitError || (entry.retry && isTransient(error));
-    if (!retryable || this.#closed || entry.signal?.aborted || entry.attempts > this.#maxRetries) {
+    if (retryable && entry.signal?.aborted) {
+      // Cancelled while in flight, and it would have gone again: it stops here, as cancelled.
+      this.#reject(entry, cancelledError(entry.signal));
+      return;
+    }
+    if (!retryable || this.#closed || entry.attempts > this.#maxRetries) {
       this.#reject(entry, error);
       return;
     }
@@ -344,7 +529,7 @@ export class RequestScheduler {
         at: now,
         priority: entry.priority,
         attempt: entry.attempts,
-        delayMs: Math.max(0, this.#pausedUntil - now),
+        delayMs: Math.max(0, this.#bucket(entry.budget()).pausedUntil - now),
         error,
       });
       entry.state = 'queued';
@@ -373,18 +558,26 @@ export class RequestScheduler {
     }, delayMs);
   }
 
-  #pause(error: RateLimitError, now: number): void {
+  /**
+   * Pauses the budget of the refused request (the service counts per key); resolves once the
+   * pause is on disk (at once without a memory, or when a longer pause was already there).
+   */
+  #pause(entry: Entry, error: RateLimitError, now: number): Promise<void> | undefined {
     const seconds = error.retryAfter;
     const ms =
       seconds !== undefined && Number.isFinite(seconds) && seconds >= 0
         ? Math.max(seconds * 1000, MIN_PAUSE_MS)
         : this.#defaultPauseMs;
     const until = now + ms;
+    const name = entry.budget();
+    const bucket = this.#bucket(name);
     // Several requests in flight may come back 429; the pause only ever grows.
-    if (until <= this.#pausedUntil) return;
-    this.#pausedUntil = until;
-    this.#emit({ type: 'paused', at: now, until, error });
+    if (until <= bucket.pausedUntil) return undefined;
+    bucket.pausedUntil = until;
+    this.#emit({ type: 'paused', at: now, until, error, budget: name });
+    const written = this.#memory ? this.#remember() : undefined;
     this.#pump();
+    return written;
   }
 
   #cancel(entry: Entry): void {
@@ -426,18 +619,23 @@ export class RequestScheduler {
     q.splice(i, 0, entry);
   }
 
-  #dequeue(): Entry | undefined {
-    for (const p of PRIORITIES) {
-      const entry = this.#queues.get(p)!.shift();
-      if (entry) return entry;
+  /** The budget by name; a new one starts from what a damaged file made us assume, if anything. */
+  #bucket(name: string): Bucket {
+    let bucket = this.#buckets.get(name);
+    if (!bucket) {
+      bucket = this.#others
+        ? { window: this.#others.window.slice(), pausedUntil: this.#others.pausedUntil }
+        : { window: [], pausedUntil: 0 };
+      this.#buckets.set(name, bucket);
     }
-    return undefined;
+    return bucket;
   }
 
   /** Drops sends that have left the window `(now - windowMs, now]`. */
-  #prune(now: number): void {
-    while (this.#window.length > 0 && this.#window[0]! <= now - this.#windowMs)
-      this.#window.shift();
+  #prune(bucket: Bucket, now: number): Bucket {
+    const { window } = bucket;
+    while (window.length > 0 && window[0]! <= now - this.#windowMs) window.shift();
+    return bucket;
   }
 
   #arm(at: number): void {
@@ -459,6 +657,14 @@ export class RequestScheduler {
   #emit(event: SchedulerEvent): void {
     this.#onEvent?.(event);
   }
+}
+
+/** A budget as restored: its sends oldest first, and its pause. */
+function bucketOf(record: BudgetRecord): Bucket {
+  return {
+    window: [...record.sends].sort((a, b) => a - b),
+    pausedUntil: record.pausedUntil ?? 0,
+  };
 }
 
 /** Failures after which an idempotent request may simply be sent again. */

@@ -2,7 +2,7 @@
  * A {@link FakeClock} that also knows when its next timer is due, so a test driver can jump
  * straight to the next thing that will happen instead of creeping forward in fixed steps.
  */
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from './fake-clock';
 
 /** A fake clock that reports its next due time. */
 export class StepClock extends FakeClock {

@@ -145,13 +145,21 @@ export class Wire {
 
   /** The most requests sent in any window of `windowMs` (by the test's clock). */
   maxInWindow(windowMs = 60_000): number {
-    const times = this.records.map((r) => r.at).sort((a, b) => a - b);
-    let best = 0;
-    let start = 0;
-    for (let end = 0; end < times.length; end++) {
-      while (times[end]! - times[start]! >= windowMs) start++;
-      best = Math.max(best, end - start + 1);
-    }
-    return best;
+    return maxInWindow(
+      this.records.map((r) => r.at),
+      windowMs,
+    );
   }
+}
+
+/** The most entries of `times` (sorted or not) inside any window of `windowMs`. */
+export function maxInWindow(times: readonly number[], windowMs = 60_000): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
 }

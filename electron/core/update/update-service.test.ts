@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UpdateView } from '../../../shared/ipc/contract';
-import { FakeClock } from '../schedule/fake-clock';
+import { FakeClock } from '../testing/fake-clock';
 import type { DownloadProgress, Release, UpdateSource } from './update-source';
 import {
   BUSY_RETRY_MS,

@@ -1,15 +1,20 @@
 /**
- * The money invariants of a fault run: Kiln's ledger against the service's (the sandbox's), and
- * no job paid twice. Each problem comes back as a sentence; an empty list means the ledgers agree.
+ * The money invariants of a seeded run (the core's chaos test and the fault suite): Kiln's ledger
+ * against the service's (the sandbox's), and no job paid twice. Each problem comes back as a
+ * sentence; an empty list means the ledgers agree.
  */
-import type { JobView } from '../../shared/ipc/contract';
-import type { LedgerView } from '../../shared/ipc/views';
-import { addUsd, subUsd } from '../../shared/money';
-import type { LedgerEntry } from '../../electron/sandbox';
+import type { JobView } from '../../../shared/ipc/contract';
+import type { LedgerView } from '../../../shared/ipc/views';
+import { addUsd, subUsd, type Usd } from '../../../shared/money';
+
+/** A row of the service's ledger, as the sandbox reports it (the fields compared here). */
+export type ServiceLedgerEntry =
+  | Readonly<{ type: 'charge'; id: string; operation: string; amountUsd: Usd; subject?: string }>
+  | Readonly<{ type: 'refund'; chargeId: string; amountUsd: Usd }>;
 
 type Local = LedgerView['entries'][number];
-type Charge = Extract<LedgerEntry, { type: 'charge' }>;
-type Refund = Extract<LedgerEntry, { type: 'refund' }>;
+type Charge = Extract<ServiceLedgerEntry, { type: 'charge' }>;
+type Refund = Extract<ServiceLedgerEntry, { type: 'refund' }>;
 
 /** What the comparison found. */
 export interface LedgerFindings {
@@ -31,7 +36,7 @@ export interface LedgerFindings {
  * - no job is charged twice net of refunds, and no task carries two unrefunded charges.
  */
 export function compareLedgers(
-  remote: readonly LedgerEntry[],
+  remote: readonly ServiceLedgerEntry[],
   local: readonly Local[],
   jobs: readonly JobView[],
 ): LedgerFindings {
@@ -89,7 +94,7 @@ export function compareLedgers(
     if (!remoteRefunds.some((r) => r.chargeId === id))
       problems.push(`refund of ${id} invented by Kiln`);
   }
-  const net = (list: readonly LedgerEntry[]) =>
+  const net = (list: readonly ServiceLedgerEntry[]) =>
     list.reduce(
       (sum, e) => (e.type === 'charge' ? addUsd(sum, e.amountUsd) : subUsd(sum, e.amountUsd)),
       '0.00',
@@ -124,16 +129,4 @@ export function compareLedgers(
     seenById: seen.size,
     unconfirmed: unconfirmed.length,
   };
-}
-
-/** The most entries of `times` (sorted or not) inside any window of `windowMs`. */
-export function maxInWindow(times: readonly number[], windowMs = 60_000): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    while (sorted[end]! - sorted[start]! >= windowMs) start++;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
