@@ -98,7 +98,11 @@ test('browse thousands of models: paging, thumbnails, search, filters, families 
   await compare.click();
   await expect(kiln.viewer).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
   await expect(kiln.viewer).not.toHaveAttribute('data-compare', 'off');
-  await expect(page.getByTestId('model-name')).toHaveText(multi.items[0]!.name);
+  // The caption names both versions as the user knows them.
+  const original = family.find((r) => r.kind === 'generation')!;
+  await expect(page.getByTestId('model-name')).toHaveText(
+    `${multi.items[0]!.name} · v${original.version} Original`,
+  );
 });
 
 test('a library opened while its code is still on its way keeps its place as the window changes', async ({

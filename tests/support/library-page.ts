@@ -13,6 +13,7 @@ export interface ServiceRow {
   source: string;
   kind: string;
   root_id: string;
+  version?: number;
   versions_count?: number;
 }
 

@@ -9,6 +9,7 @@ import {
   libraryQuery,
   needsWebsitePlan,
   offlineRows,
+  versionName,
   versionTree,
 } from './library-logic';
 
@@ -69,5 +70,14 @@ describe('library logic', () => {
     expect(needsWebsitePlan({ source: 'website' }, 'rig')).toBe(false);
     expect(needsWebsitePlan({ source: 'api' }, 'export')).toBe(false);
     expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('versionName', () => {
+  it('names a version as the user knows it', () => {
+    expect(versionName({ modelId: 'm2', name: 'coffee', version: 2, kind: 'retexture' })).toBe(
+      'coffee · v2 Retexture',
+    );
+    expect(versionName({ modelId: 'm1', name: 'coffee' })).toBe('coffee · Original');
   });
 });

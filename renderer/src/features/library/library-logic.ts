@@ -185,6 +185,14 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */
+export function versionName(
+  item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,
+): string {
+  const number = item.version !== undefined ? `v${item.version} ` : '';
+  return `${item.name ?? item.modelId} · ${number}${kindLabel(item.kind)}`;
+}
+
 /** Label of a version's kind. */
 export function kindLabel(kind: string | undefined): string {
   switch (kind) {

@@ -1,31 +1,66 @@
 import type { JSX } from 'react';
+import { Icon } from '../panels/Icon';
 import type { CompareLayout } from '../viewer-settings';
 
 /** Props of {@link CompareOverlay}. */
 export interface CompareOverlayProps {
   readonly layout: CompareLayout;
+  /** How the user knows each side: model name and version, or the file name. */
   readonly nameA: string | undefined;
   readonly nameB: string;
   /** Where the wipe divides A and B (0…1 of the width). */
   readonly wipe: number;
   readonly onWipe: (wipe: number) => void;
+  /** Ends the comparison (also Escape). */
+  readonly onStop: () => void;
 }
 
-/** Over the canvas while comparing: the A and B labels, and the split line or the wipe slider. */
+/**
+ * Over the canvas while comparing: the A and B labels (long names ellipsized, the whole name in
+ * the tooltip), Stop comparing beside A's label (the left half, never under the inspector), and
+ * the split line or the wipe slider.
+ */
 export function CompareOverlay({
   layout,
   nameA,
   nameB,
   wipe,
   onWipe,
+  onStop,
 }: CompareOverlayProps): JSX.Element {
   return (
     <div
       className={`kiln-viewer__compare kiln-viewer__compare--${layout}`}
       data-testid="viewer-compare-labels"
     >
-      <span className="kiln-viewer__compare-label">A · {nameA}</span>
-      <span className="kiln-viewer__compare-label">B · {nameB}</span>
+      <div className="kiln-viewer__compare-side kiln-viewer__compare-side--a">
+        <span
+          className="kiln-viewer__compare-label"
+          data-testid="viewer-compare-label-a"
+          title={nameA}
+        >
+          A · {nameA}
+        </span>
+        <button
+          type="button"
+          className="kiln-viewer__compare-stop"
+          data-testid="viewer-compare-end"
+          title="Stop comparing (Esc)"
+          onClick={onStop}
+        >
+          <Icon name="close" />
+          Stop comparing
+        </button>
+      </div>
+      <div className="kiln-viewer__compare-side kiln-viewer__compare-side--b">
+        <span
+          className="kiln-viewer__compare-label"
+          data-testid="viewer-compare-label-b"
+          title={nameB}
+        >
+          B · {nameB}
+        </span>
+      </div>
       {layout === 'wipe' ? (
         <>
           <div
