@@ -55,8 +55,17 @@ test('browse thousands of models: paging, thumbnails, search, filters, families 
   await lib.select(0);
   await expect(lib.detail.getByTestId('detail-source')).toHaveText('on the website');
   await expect(lib.detail.getByTestId('website-note')).toContainText('subscription_required');
-  await expect(lib.detail.getByTestId('detail-op-export')).toContainText('🔒');
-  await expect(lib.detail.getByTestId('detail-op-rig')).not.toContainText('🔒');
+  // The lock is an icon shipped with the app (an emoji is a box without an emoji font).
+  const exportLock = lib.detail.getByTestId('detail-op-export').locator('svg[data-icon="lock"]');
+  await expect(exportLock).toBeVisible();
+  await expect(lib.detail.getByTestId('detail-op-export')).toHaveAccessibleName(
+    'Export needs a website plan',
+  );
+  await expect(
+    lib.detail.getByTestId('detail-open').locator('svg[data-icon="lock"]'),
+  ).toBeVisible();
+  await expect(lib.detail.getByTestId('detail-op-rig').locator('svg')).toHaveCount(0);
+  await expect(lib.detail).not.toContainText('🔒');
   await lib.filter('published').uncheck();
 
   await lib.filter('favourite').check();

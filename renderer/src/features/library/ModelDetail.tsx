@@ -4,6 +4,7 @@
  */
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
+import { Icon } from '../../ui/Icon';
 import { FamilyTree } from './FamilyTree';
 import { MODEL_ACTIONS, kindLabel, needsWebsitePlan } from './library-logic';
 
@@ -13,6 +14,16 @@ function formatDate(iso: string | undefined): string {
   return Number.isNaN(d.getTime())
     ? iso
     : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The mark on an action the service refuses for a website model without a plan. */
+function Locked() {
+  return (
+    <>
+      {' '}
+      <Icon name="lock" label="needs a website plan" />
+    </>
+  );
 }
 
 /** The detail of `item`. */
@@ -68,7 +79,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
           onClick={() => void openModel(item.modelId)}
           aria-describedby={lock('open') ? `web-${item.modelId}` : undefined}
         >
-          Open{lock('open') ? ' 🔒' : ''}
+          Open{lock('open') ? <Locked /> : null}
         </button>
         {offline ? null : (
           <>
@@ -82,7 +93,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
                 title={lock(a.op) ? 'Needs a website plan for this model' : undefined}
               >
                 {a.label}
-                {lock(a.op) ? ' 🔒' : ''}
+                {lock(a.op) ? <Locked /> : null}
               </button>
             ))}
             <button
