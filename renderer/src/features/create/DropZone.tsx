@@ -11,6 +11,10 @@ export interface DropZoneProps {
   multiple?: boolean;
   /** What to drop, in a few words ("Drop a photo of one object"). */
   hint?: string;
+  /** The line under the hint; by default how else to add photos and which files are taken. */
+  detail?: string;
+  /** Nothing more fits (the views are full): shown small; what is dropped is refused with why. */
+  full?: boolean;
   /** Test id of the zone (the file input gets `<testId>-input`). */
   testId?: string;
   /** Id of the element that describes an error about the dropped files. */
@@ -24,6 +28,8 @@ export function DropZone({
   onFiles,
   multiple = false,
   hint = 'Drop a photo of one object',
+  detail = 'or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB',
+  full = false,
   testId = 'drop-zone',
   describedBy,
   children,
@@ -60,8 +66,9 @@ export function DropZone({
 
   return (
     <div
-      className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}`}
+      className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}${full ? ' drop-zone-full' : ''}`}
       data-testid={testId}
+      data-full={full}
       role="button"
       tabIndex={0}
       aria-label={`${hint}: drop, paste, or press Enter to browse`}
@@ -79,9 +86,7 @@ export function DropZone({
       {children ?? (
         <div className="drop-zone-hint">
           <strong>{hint}</strong>
-          <span className="muted">
-            or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB
-          </span>
+          <span className="muted">{detail}</span>
         </div>
       )}
       <input
