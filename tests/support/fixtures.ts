@@ -21,6 +21,8 @@ export function isLocal(url: string): boolean {
 }
 
 export const test = base.extend<{
+  /** The test's data folder (settings, jobs, and the cache under `cache/`). */
+  dataDir: string;
   host: Host;
   kiln: KilnPage;
   /**
@@ -33,8 +35,14 @@ export const test = base.extend<{
 }>({
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
-  host: async ({ sandboxOptions, sandboxInternals }, use) => {
+  // Playwright reads a fixture's dependencies from its destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
+    await use(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+  },
+  host: async ({ sandboxOptions, sandboxInternals, dataDir }, use) => {
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
       dataDir,
@@ -48,7 +56,6 @@ export const test = base.extend<{
     });
     await use(host);
     await host.close();
-    await rm(dataDir, { recursive: true, force: true });
   },
   kiln: async ({ page, host }, use) => {
     const requests: string[] = [];

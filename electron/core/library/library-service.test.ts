@@ -3,7 +3,7 @@
  * thumbnail is on disk, a family's versions found by name, the cache's size and clearing, and the
  * model cache's size limit.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,14 +127,28 @@ describe('library service', () => {
     expect(info.models.find((m) => m.modelId === page.items[0]!.modelId)?.thumbnailUrl).toMatch(
       /\.webp$/,
     );
+    expect(info).toMatchObject({ otherCount: 0, otherBytes: 0 });
+    // A saved remesh copied in to be previewed, and a photo the browser host received.
+    await writeFile(path.join(paths.cache, `${'a'.repeat(64)}.glb`), new Uint8Array(1000));
+    await mkdir(path.join(paths.temp, 'uploads'), { recursive: true });
+    await writeFile(path.join(paths.temp, 'uploads', 'photo-1'), new Uint8Array(300));
+    expect(await library.cacheInfo()).toMatchObject({ otherCount: 2, otherBytes: 1300 });
+
+    // While a job still has to send its photo, Clear keeps the upload (and says so).
+    const kept = await library.clearCache({ keepUploads: true });
+    expect(kept).toMatchObject({ models: [], thumbnailCount: 0, otherCount: 1, otherBytes: 300 });
+    expect(await readdir(paths.cache)).toEqual([]);
     const cleared = await library.clearCache();
     expect(cleared).toMatchObject({
       models: [],
       modelBytes: 0,
       thumbnailCount: 0,
       thumbnailBytes: 0,
+      otherCount: 0,
+      otherBytes: 0,
     });
     expect(await readdir(paths.cache)).toEqual([]);
+    expect(await readdir(path.join(paths.temp, 'uploads'))).toEqual([]);
     // A cleared model downloads again when opened.
     await models.ensure(page.items[0]!.modelId);
     expect((await library.cacheInfo()).models).toHaveLength(1);

@@ -14,7 +14,9 @@ import type {
   ThumbnailView,
 } from '../../../shared/ipc/contract';
 import { LIMITS } from '../../../shared/api/rules';
+import path from 'node:path';
 import type { ApiClient } from '../api/client';
+import { folderFiles, removeFiles, totalBytes, UPLOADS_FOLDER } from './cache-folder';
 import type { ModelCache } from './model-cache';
 import type { ThumbnailCache } from './thumbnail-cache';
 
@@ -114,9 +116,17 @@ export class LibraryService {
     return { modelId, url: this.#o.cacheFileUrl(file) };
   }
 
-  /** What the cache holds: models (most recently opened first) and thumbnails, with sizes. */
+  /**
+   * What the cache holds: models (most recently opened first) and thumbnails, with sizes, and
+   * the other files Kiln wrote there (previews of saved results, models opened from the
+   * desktop, photos uploaded for jobs).
+   */
   async cacheInfo(): Promise<LibraryCacheInfoView> {
-    const [models, thumbs] = await Promise.all([this.#o.models.info(), this.#o.thumbnails.info()]);
+    const [models, thumbs, others] = await Promise.all([
+      this.#o.models.info(),
+      this.#o.thumbnails.info(),
+      this.#otherFiles(),
+    ]);
     const limit = this.#o.limitBytes?.();
     return {
       models: await Promise.all(
@@ -135,14 +145,39 @@ export class LibraryService {
       modelBytes: models.bytes,
       thumbnailCount: thumbs.count,
       thumbnailBytes: thumbs.bytes,
+      otherCount: others.cache.length + others.uploads.length,
+      otherBytes: totalBytes(others.cache) + totalBytes(others.uploads),
       ...(limit !== undefined ? { limitBytes: limit } : {}),
     };
   }
 
-  /** Removes every cached model and thumbnail; models open again from the service. */
-  async clearCache(): Promise<LibraryCacheInfoView> {
+  /**
+   * Empties the cache: every model, thumbnail and other file in the cache folder (models open
+   * again from the service), and the uploaded photos, except while a job still has to send one
+   * (`keepUploads`).
+   */
+  async clearCache(
+    options: Readonly<{ keepUploads?: boolean }> = {},
+  ): Promise<LibraryCacheInfoView> {
     await Promise.all([this.#o.models.clear(), this.#o.thumbnails.clear()]);
+    const { cache, uploads } = await this.#otherFiles();
+    const folders = this.#o.models.folders;
+    await removeFiles(folders.cache, cache);
+    if (!options.keepUploads) await removeFiles(path.join(folders.temp, UPLOADS_FOLDER), uploads);
     return this.cacheInfo();
+  }
+
+  /** Files of the cache folder that are neither models nor thumbnails, and the uploads. */
+  async #otherFiles() {
+    const folders = this.#o.models.folders;
+    const [inCache, uploads, models, thumbs] = await Promise.all([
+      folderFiles(folders.cache),
+      folderFiles(path.join(folders.temp, UPLOADS_FOLDER)),
+      this.#o.models.files(),
+      this.#o.thumbnails.files(),
+    ]);
+    const cache = inCache.filter((f) => !models.has(f.name) && !thumbs.has(f.name));
+    return { cache, uploads };
   }
 
   async #mark(rows: readonly LibraryRow[]): Promise<LibraryItemView[]> {

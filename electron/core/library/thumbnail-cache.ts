@@ -104,6 +104,11 @@ export class ThumbnailCache {
     }
   }
 
+  /** The cache file names of the thumbnails. */
+  async files(): Promise<ReadonlySet<string>> {
+    return new Set(Object.values(await this.#load()));
+  }
+
   /** Number of thumbnails and the disk they use. */
   async info(): Promise<ThumbnailCacheInfo> {
     const index = await this.#load();

@@ -142,9 +142,17 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     }
   };
 
-  const showOffline = async (gen: number, error: unknown) => {
-    const cache = await bridge['library:cacheInfo'](undefined).catch(() => get().libCache);
+  /** Why the grid shows the offline cache (kept so a refresh of it says the same). */
+  let offlineReason = '';
+  /**
+   * Shows the models saved on this computer in place of the service's rows: after `error` (no
+   * network), or again after the cache changed (`cache` given).
+   */
+  const showOffline = async (gen: number, error: unknown, known?: LibraryCacheInfoView) => {
+    const cache =
+      known ?? (await bridge['library:cacheInfo'](undefined).catch(() => get().libCache));
     if (gen !== generation) return;
+    if (!known) offlineReason = libraryErrorText(error);
     const rows = offlineRows(cache?.models ?? [], get().libFilters.search);
     set({
       libSource: 'offline',
@@ -152,7 +160,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       libTotal: rows.length,
       libLoading: false,
       libCache: cache,
-      libError: `${libraryErrorText(error)} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
+      libError: `${offlineReason} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
     });
   };
 
@@ -280,6 +288,12 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     async clearLibraryCache() {
       try {
         const libCache = await bridge['library:clearCache'](undefined);
+        // Offline, the grid is the cache: it and its count show what is left (nothing).
+        if (get().libSource === 'offline') {
+          const gen = generation;
+          set({ libCache, libThumbs: {} });
+          return showOffline(gen, undefined, libCache);
+        }
         // Cards no longer hold cached thumbnails: fetch them again when seen.
         const pages = Object.fromEntries(
           Object.entries(get().libPages).map(([p, rows]) => [
