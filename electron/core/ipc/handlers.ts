@@ -138,6 +138,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       ),
     'library:versions': async (input) => d.library.versions(input),
     'library:thumbnail': async ({ modelId }) => d.library.thumbnail(modelId),
+    'library:thumbnailsInView': async ({ modelIds }) => ({
+      cancelled: d.library.thumbnailsInView(modelIds),
+    }),
     'library:cacheInfo': async () => d.library.cacheInfo(),
     // A photo a job has not sent yet stays (the upload is what it will send).
     'library:clearCache': async () =>

@@ -55,6 +55,8 @@ export function libraryItem(row: LibraryRow): LibraryItemView {
 /** Library listing, family versions, thumbnails and the cache. */
 export class LibraryService {
   readonly #o: LibraryServiceOptions;
+  /** Thumbnails asked for and not answered yet, by model id (cancelled when scrolled away). */
+  readonly #pendingThumbnails = new Map<string, AbortController>();
 
   constructor(options: LibraryServiceOptions) {
     this.#o = options;
@@ -110,10 +112,39 @@ export class LibraryService {
     return { rootId: input.rootId, versions: await this.#mark(rows), complete };
   }
 
-  /** Brings a model's thumbnail into the cache and returns its local URL. */
+  /**
+   * Brings a model's thumbnail into the cache and returns its local URL. It waits for the
+   * budget's unused share, and is cancelled while it waits if its card leaves the screen
+   * ({@link thumbnailsInView}).
+   * @throws CancelledError (`cancelled`) when its card scrolled away before it was sent
+   */
   async thumbnail(modelId: string): Promise<ThumbnailView> {
-    const file = await this.#o.thumbnails.ensure(modelId);
-    return { modelId, url: this.#o.cacheFileUrl(file) };
+    const controller = new AbortController();
+    this.#pendingThumbnails.set(modelId, controller);
+    try {
+      const file = await this.#o.thumbnails.ensure(modelId, controller.signal);
+      return { modelId, url: this.#o.cacheFileUrl(file) };
+    } finally {
+      if (this.#pendingThumbnails.get(modelId) === controller) {
+        this.#pendingThumbnails.delete(modelId);
+      }
+    }
+  }
+
+  /**
+   * The cards on screen now: thumbnails asked for other models are cancelled if they have not
+   * been sent yet (those already sent finish and are kept). Returns how many were cancelled.
+   */
+  thumbnailsInView(modelIds: readonly string[]): number {
+    const keep = new Set(modelIds);
+    let cancelled = 0;
+    for (const [modelId, controller] of this.#pendingThumbnails) {
+      if (keep.has(modelId)) continue;
+      controller.abort();
+      this.#pendingThumbnails.delete(modelId);
+      cancelled++;
+    }
+    return cancelled;
   }
 
   /**

@@ -9,6 +9,10 @@
  *   oldest send leaves the window.
  * - **Priorities.** When a slot frees, a user action goes before a download, which goes before a
  *   poll; first come, first served within a priority. A retried request keeps its place in line.
+ * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
+ *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
+ *   slots a user action or a poll arriving next would need. Cancelled while queued (the cards
+ *   scrolled away), they are never sent.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses the whole scheduler for `retryAfter` seconds, and the refused request is sent
  *   again after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -29,11 +33,14 @@ import {
 } from '../api/errors';
 import { backoffDelay } from './backoff';
 
-/** Who is waiting: user actions go before downloads, downloads before polls. */
-export type Priority = 'user' | 'download' | 'poll';
+/**
+ * Who is waiting: user actions go before downloads, downloads before polls, polls before `idle`
+ * work (sent only from the budget's unused share, see `idleReserve`).
+ */
+export type Priority = 'user' | 'download' | 'poll' | 'idle';
 
 /** Priorities from first served to last. */
-export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll'];
+export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll', 'idle'];
 
 /** What the scheduler did, for logs, diagnostics and tests. Times are the clock's milliseconds. */
 export type SchedulerEvent =
@@ -72,6 +79,11 @@ export type SchedulerOptions = Readonly<{
   clock: Clock;
   /** Requests per rolling window; default 55 (the service allows 60 a minute). */
   budget?: number;
+  /**
+   * Slots of the window `idle` requests leave free for the others; default a third of the budget
+   * (19 of 55: thumbnails get up to 36 a minute when nothing else is sent).
+   */
+  idleReserve?: number;
   /** Length of the rolling window; default 60 000 ms. */
   windowMs?: number;
   /** Source of jitter in [0, 1); default `Math.random`. */
@@ -136,6 +148,8 @@ interface Entry {
 export class RequestScheduler {
   readonly #clock: Clock;
   readonly #budget: number;
+  /** The most sends in the window under which an `idle` request may still go. */
+  readonly #idleLimit: number;
   readonly #windowMs: number;
   readonly #random: () => number;
   readonly #maxRetries: number;
@@ -168,6 +182,8 @@ export class RequestScheduler {
     if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
     this.#clock = options.clock;
     this.#budget = budget;
+    const reserve = options.idleReserve ?? Math.ceil(budget / 3);
+    this.#idleLimit = Math.max(1, budget - Math.max(0, reserve));
     this.#windowMs = windowMs;
     this.#random = options.random ?? Math.random;
     this.#maxRetries = Math.max(0, options.maxRetries ?? 4);
@@ -294,10 +310,12 @@ export class RequestScheduler {
         this.#clearWake();
         return;
       }
-      if (this.#window.length >= this.#budget) {
-        // Put it back in front and wake exactly when the oldest send leaves the window.
+      // Every other queue is empty when an idle request comes up: it may only use the share.
+      const limit = entry.priority === 'idle' ? this.#idleLimit : this.#budget;
+      if (this.#window.length >= limit) {
+        // Put it back in front and wake exactly when enough sends have left the window.
         this.#queues.get(entry.priority)!.unshift(entry);
-        this.#arm(this.#window[0]! + this.#windowMs);
+        this.#arm(this.#window[this.#window.length - limit]! + this.#windowMs);
         return;
       }
       this.#dispatch(entry, now);
