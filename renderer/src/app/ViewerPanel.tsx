@@ -86,7 +86,9 @@ export function ViewerPanel() {
   return (
     <section className="panel viewer-panel" aria-label="Viewer">
       <div className="viewer-caption" data-testid="viewer-caption">
-        {caption}
+        <span className={`viewer-caption-what${shownB ? ' viewer-caption-what--two' : ''}`}>
+          {caption}
+        </span>
         {openError ? (
           <span className="error-text" role="alert">
             {' '}

@@ -13,6 +13,7 @@ import {
   versionName,
   versionTree,
 } from './library-logic';
+import { useShowInViewer } from './use-show-in-viewer';
 
 /** The family tree of `item`, listed when shown. */
 export function FamilyTree({ item }: { item: LibraryItemView }) {
@@ -25,6 +26,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
   const compared = useKiln((s) =>
     s.compareModel && s.model ? `${s.model.modelId} ${s.compareModel.modelId}` : undefined,
   );
+  const showInViewer = useShowInViewer();
   const [picked, setPicked] = useState<string[]>([]);
   // The ticks chose the comparison: when it ends, they go with it.
   const wasComparing = useRef(false);
@@ -108,7 +110,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
                 type="button"
                 className="link-button"
                 data-testid="version-open"
-                onClick={() => void openModel(v.modelId)}
+                onClick={() => showInViewer(() => void openModel(v.modelId))}
                 title={needsWebsitePlan(v, 'open') ? 'Needs a website plan (see above)' : undefined}
               >
                 Open
@@ -121,7 +123,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
         type="button"
         data-testid="compare-versions"
         disabled={!a || !b}
-        onClick={() => a && b && void openCompare(choice(a), choice(b))}
+        onClick={() => a && b && showInViewer(() => void openCompare(choice(a), choice(b)))}
       >
         {a && b ? 'Compare the two ticked versions' : 'Tick two versions to compare them'}
       </button>

@@ -10,7 +10,9 @@ export interface LibraryCardProps {
   readonly selected: boolean;
   readonly cached: boolean;
   readonly index: number;
-  onSelect(modelId: string): void;
+  /** The grid's one card reached with Tab (the others by the arrow keys). */
+  readonly tabStop: boolean;
+  onSelect(modelId: string, index: number): void;
   onOpen(modelId: string): void;
 }
 
@@ -27,8 +29,9 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
       data-index={p.index}
       data-cached={p.cached ? 'true' : 'false'}
       aria-pressed={p.selected}
+      tabIndex={p.tabStop ? 0 : -1}
       aria-label={`${name}${item.versionsCount ? `, ${item.versionsCount} versions` : ''}${p.cached ? ', saved on this computer' : ''}`}
-      onClick={() => p.onSelect(item.modelId)}
+      onClick={() => p.onSelect(item.modelId, p.index)}
       onDoubleClick={() => p.onOpen(item.modelId)}
     >
       <span className="library-thumb">

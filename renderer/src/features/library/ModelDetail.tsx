@@ -7,6 +7,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
 import { FamilyTree } from './FamilyTree';
 import { MODEL_ACTIONS, kindLabel, needsWebsitePlan } from './library-logic';
+import { useShowInViewer } from './use-show-in-viewer';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return '—';
@@ -33,6 +34,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
   const beginRetexture = useKiln((s) => s.beginRetexture);
   const select = useKiln((s) => s.selectLibraryModel);
   const offline = useKiln((s) => s.libSource === 'offline');
+  const showInViewer = useShowInViewer();
   const name = item.name ?? item.modelId;
   const website = item.source === 'website';
   const lock = (op: string) => needsWebsitePlan(item, op);
@@ -76,7 +78,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
           type="button"
           className="primary"
           data-testid="detail-open"
-          onClick={() => void openModel(item.modelId)}
+          onClick={() => showInViewer(() => void openModel(item.modelId))}
           aria-describedby={lock('open') ? `web-${item.modelId}` : undefined}
         >
           Open{lock('open') ? <Locked /> : null}

@@ -1,19 +1,6 @@
 import { useEffect } from 'react';
+import { keyBelongsToFocus } from '../../ui/keys';
 import { useLatest } from '../use-latest';
-
-/**
- * True when Escape pressed on `target` belongs to something else: a text field (it clears or
- * leaves the field), or a dialog (it closes the dialog).
- */
-export function escapeBelongsElsewhere(target: EventTarget | null): boolean {
-  const element = target instanceof Element ? target : null;
-  if (!element) return false;
-  return (
-    element.closest(
-      'input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), textarea, select, [contenteditable="true"], [role="dialog"], dialog',
-    ) !== null
-  );
-}
 
 /**
  * Escape ends a comparison, wherever the focus is (the library's Compare button the user just
@@ -28,7 +15,7 @@ export function useCompareEscape(comparing: boolean, stop: () => void): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (escapeBelongsElsewhere(event.target)) return;
+      if (keyBelongsToFocus(event.target)) return;
       event.preventDefault();
       stopRef.current();
     };
