@@ -32,9 +32,12 @@ export const test = base.extend<{
   sandboxOptions: SandboxOptions;
   /** Test hooks of the test's sandbox (a builder that fails). */
   sandboxInternals: SandboxInternals;
+  /** A first start: the welcome shows (`test.use({ firstRun: true })`). */
+  firstRun: boolean;
 }>({
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
+  firstRun: [false, { option: true }],
   // Playwright reads a fixture's dependencies from its destructuring: none here.
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
@@ -42,15 +45,16 @@ export const test = base.extend<{
     await use(dataDir);
     await rm(dataDir, { recursive: true, force: true });
   },
-  host: async ({ sandboxOptions, sandboxInternals, dataDir }, use) => {
+  host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
       dataDir,
       secrets: new MemorySecretStore(),
       sandbox: { taskSeconds: 1, ...sandboxOptions },
       sandboxInternals,
-      // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
-      welcomeSeen: true,
+      // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
+      // it would cover the app.
+      welcomeSeen: !firstRun,
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });

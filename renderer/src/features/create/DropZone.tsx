@@ -1,8 +1,10 @@
 /**
- * Where photos come in: drop them, paste them, or browse for them. Keyboard: Enter or Space opens
- * the file chooser. Only the drop zone on screen listens for pastes (one per flow).
+ * Where photos come in: drop them, paste them, or browse for them (a click on the zone, or its
+ * Browse button from the keyboard). The zone is a drop target, not a control: what it shows
+ * inside (a chosen photo with its Remove button) stays reachable on its own. Only the drop zone
+ * on screen listens for pastes (one per flow).
  */
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 
 /** Props of {@link DropZone}. */
 export interface DropZoneProps {
@@ -57,24 +59,19 @@ export function DropZone({
     const files = [...event.dataTransfer.files];
     if (files.length) onFiles(files);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      input.current?.click();
-    }
+  // A click on the zone browses, except on a control inside it (a photo's Remove button).
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('button, select, input, a')) return;
+    input.current?.click();
   };
 
   return (
+    // A click anywhere is the mouse's shortcut to the Browse button inside (the keyboard's way).
     <div
       className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}${full ? ' drop-zone-full' : ''}`}
       data-testid={testId}
       data-full={full}
-      role="button"
-      tabIndex={0}
-      aria-label={`${hint}: drop, paste, or press Enter to browse`}
-      aria-describedby={describedBy}
-      onClick={() => input.current?.click()}
-      onKeyDown={onKeyDown}
+      onClick={onClick}
       onDragOver={(e) => {
         if (![...e.dataTransfer.types].includes('Files')) return;
         e.preventDefault();
@@ -89,6 +86,15 @@ export function DropZone({
           <span className="muted">{detail}</span>
         </div>
       )}
+      <button
+        type="button"
+        className="drop-zone-browse"
+        data-testid={`${testId}-browse`}
+        aria-describedby={describedBy}
+        onClick={() => input.current?.click()}
+      >
+        Browse…
+      </button>
       <input
         ref={input}
         data-testid={`${testId}-input`}

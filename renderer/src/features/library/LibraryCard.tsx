@@ -30,10 +30,11 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
       data-cached={p.cached ? 'true' : 'false'}
       aria-pressed={p.selected}
       tabIndex={p.tabStop ? 0 : -1}
-      aria-label={`${name}${item.versionsCount ? `, ${item.versionsCount} versions` : ''}${p.cached ? ', saved on this computer' : ''}`}
       onClick={() => p.onSelect(item.modelId, p.index)}
       onDoubleClick={() => p.onOpen(item.modelId)}
     >
+      {/* First in the DOM, so the card's name is what it reads (its badges after); shown below. */}
+      <span className="library-card-name">{name}</span>
       <span className="library-thumb">
         {p.thumb ? (
           <img src={p.thumb} alt="" loading="lazy" decoding="async" draggable={false} />
@@ -45,7 +46,7 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
         <span className="library-badges">
           {p.cached ? (
             <span className="library-badge ok" title="Saved on this computer: opens offline">
-              ✓ offline
+              <span aria-hidden="true">✓ </span>offline
             </span>
           ) : null}
           {item.versionsCount && item.versionsCount > 1 ? (
@@ -60,7 +61,6 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
           ) : null}
         </span>
       </span>
-      <span className="library-card-name">{name}</span>
     </button>
   );
 });
