@@ -18,10 +18,7 @@ test('a long prompt ellipsizes; every card fits the panel and shows its version 
   const page = kiln.page;
   const create = new CreatePage(kiln);
   // A photo job first, so there is a short-named card beside the long one.
-  await kiln.dropPhoto('coffee.png');
-  await page.getByTestId('tier').selectOption('fast');
-  await kiln.generate();
-  await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
+  await kiln.generateFast('coffee.png');
 
   await create.mode('text');
   await page.getByTestId('prompt').fill(PROMPT);

@@ -36,10 +36,7 @@ test('a remesh preview and uploaded photos are counted; Clear while offline remo
   const uploadsDir = path.join(dataDir, 'cache', 'tmp', 'uploads');
 
   // A model from a photo: it opens in the viewer (downloaded into the cache).
-  await kiln.dropPhoto('coffee.png');
-  await page.getByTestId('tier').selectOption('fast');
-  await kiln.generate();
-  await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
+  await kiln.generateFast('coffee.png');
   await kiln.waitForModel();
 
   // A quad remesh of it, previewed: its saved GLB is copied into the cache.

@@ -15,6 +15,19 @@ export interface CompareOverlayProps {
   readonly onStop: () => void;
 }
 
+/** One side's label: its letter and name, ellipsized, the whole name in its tooltip. */
+function SideLabel({ side, name }: { side: 'a' | 'b'; name: string | undefined }): JSX.Element {
+  return (
+    <span
+      className="kiln-viewer__compare-label"
+      data-testid={`viewer-compare-label-${side}`}
+      title={name}
+    >
+      {side.toUpperCase()} · {name}
+    </span>
+  );
+}
+
 /**
  * Over the canvas while comparing: the A and B labels (long names ellipsized, the whole name in
  * the tooltip), Stop comparing beside A's label (the left half, never under the inspector), and
@@ -34,13 +47,7 @@ export function CompareOverlay({
       data-testid="viewer-compare-labels"
     >
       <div className="kiln-viewer__compare-side kiln-viewer__compare-side--a">
-        <span
-          className="kiln-viewer__compare-label"
-          data-testid="viewer-compare-label-a"
-          title={nameA}
-        >
-          A · {nameA}
-        </span>
+        <SideLabel side="a" name={nameA} />
         <button
           type="button"
           className="kiln-viewer__compare-stop"
@@ -53,13 +60,7 @@ export function CompareOverlay({
         </button>
       </div>
       <div className="kiln-viewer__compare-side kiln-viewer__compare-side--b">
-        <span
-          className="kiln-viewer__compare-label"
-          data-testid="viewer-compare-label-b"
-          title={nameB}
-        >
-          B · {nameB}
-        </span>
+        <SideLabel side="b" name={nameB} />
       </div>
       {layout === 'wipe' ? (
         <>
