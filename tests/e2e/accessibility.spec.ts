@@ -66,7 +66,15 @@ test('every screen has no serious or critical violation', async ({ kiln }) => {
   await test.step('the viewer with each panel, and a comparison', async () => {
     await viewer.open(await coffeeModel());
     await check(page, 'viewer', found);
-    for (const tab of ['scene', 'stats', 'parts', 'compare', 'capture'] as const) {
+    for (const tab of [
+      'scene',
+      'stats',
+      'parts',
+      'compare',
+      'capture',
+      'record',
+      'health',
+    ] as const) {
       await viewer.tab(tab);
       await check(page, `viewer: ${tab} panel`, found);
     }
