@@ -42,7 +42,9 @@ export const test = base.extend<{
   dataDir: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     await use(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
+    // A download the closed host had in flight (a thumbnail) may still land while the folder is
+    // removed (ENOTEMPTY): Node retries those errors with a short backoff.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   },
   host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
     const host = await startHost({
