@@ -10,7 +10,7 @@ import { findLibraryRow, LIBRARY_CARD_SIZE } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';
-import { doneJobCount, nameSortProblem } from './library-logic';
+import { doneJobCount, nameSortProblem, shownSort } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
 import { useShowInViewer } from './use-show-in-viewer';
@@ -38,7 +38,7 @@ export default function LibraryView() {
   // The name order needs the whole list: beyond what Kiln reads whole, newest first it is.
   const sortProblem =
     chosenSort === 'name' ? nameSortProblem(total, source === 'offline') : undefined;
-  const sort = sortProblem ? 'newest' : chosenSort;
+  const sort = shownSort(chosenSort, total, source === 'offline');
   const showInViewer = useShowInViewer();
   const onOpen = useCallback(
     (modelId: string) => showInViewer(() => void openModel(modelId)),

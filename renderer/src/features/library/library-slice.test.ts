@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { JobView, LibraryListInput, LibraryPageView } from '../../../../shared/ipc/contract';
 import { createKilnStore } from '../../store/app-store';
+import { selectedModels } from './library-slice';
 
 const done = (id: string): JobView => ({
   id,
@@ -85,5 +86,107 @@ describe('library slice: the cache', () => {
     expect(store.getState().libPages[1]).toEqual([]);
     expect(store.getState().libError).toContain('cannot reach the service');
     expect(store.getState().libError).toContain('Showing the 0 models saved on this computer');
+  });
+});
+
+/** A store over a library of `total` models (`m0` newest … ), paged by 200 as the service does. */
+function storeWithRows(total: number) {
+  const list = vi.fn(async (input: LibraryListInput): Promise<LibraryPageView> => {
+    const page = input?.page ?? 1;
+    const count = Math.max(0, Math.min(200, total - (page - 1) * 200));
+    return {
+      items: Array.from({ length: count }, (_, i) => {
+        const n = (page - 1) * 200 + i;
+        return { modelId: `m${n}`, name: `Model ${n}` };
+      }),
+      page,
+      limit: 200,
+      total,
+    };
+  });
+  const bridge = { 'library:list': list } as unknown as Bridge;
+  return { store: createKilnStore(bridge), list };
+}
+
+describe('library slice: the selection a batch runs on', () => {
+  it('"Run a tool on N…" asks for a batch on the picked models in the grid order', async () => {
+    const { store } = storeWithRows(500);
+    await store.getState().reloadLibrary();
+    const s = store.getState();
+    s.pickLibraryModels('anchor', 2);
+    s.pickLibraryModels('range', 5);
+    s.pickLibraryModels('toggle', 0);
+    expect(selectedModels(store.getState())).toEqual({
+      kind: 'ids',
+      ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
+    });
+    expect(store.getState().batchRequest).toBeNull();
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toEqual({
+      kind: 'ids',
+      ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
+    });
+    store.getState().clearBatchRequest();
+    expect(store.getState().batchRequest).toBeNull();
+  });
+
+  it('a Shift range over pages not listed lists them, then names every model of it', async () => {
+    const { store, list } = storeWithRows(1000);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('anchor', 10);
+    store.getState().pickLibraryModels('range', 950);
+    // Pages 2–5 were not listed: counted at once, not yet nameable.
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toBeNull();
+    await vi.waitFor(() => expect(selectedModels(store.getState())).not.toBeNull());
+    expect(list.mock.calls.map(([q]) => q?.page)).toEqual([1, 2, 3, 4, 5]);
+    store.getState().requestBatch();
+    const batch = store.getState().batchRequest;
+    expect(batch?.kind === 'ids' && batch.ids.length).toBe(941);
+    expect(batch?.kind === 'ids' && [batch.ids[0], batch.ids.at(-1)]).toEqual(['m10', 'm950']);
+  });
+
+  it('"Select all N" is the search and the unticked models; a new search clears it and says so', async () => {
+    const { store, list } = storeWithRows(20_000);
+    store.getState().setLibraryFilters({ search: 'Model', favourite: true });
+    await vi.waitFor(() => expect(store.getState().libTotal).toBe(20_000));
+    store.getState().selectAllLibrary();
+    store.getState().pickLibraryModels('toggle', 3);
+    store.getState().pickLibraryModels('toggle', 7);
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toEqual({
+      kind: 'query',
+      filter: { search: 'Model', favourite: true },
+      except: ['m3', 'm7'],
+      total: 20_000,
+    });
+    // Nothing beyond page 1 was listed for it.
+    expect(list).toHaveBeenCalledTimes(1);
+
+    store.getState().setLibraryFilters({ search: 'Other' });
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(store.getState().libSelectionNote).toContain('“Select all” (19,998) was cleared');
+  });
+
+  it('models picked one by one stay selected through a new search, and it says so', async () => {
+    const { store } = storeWithRows(300);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('toggle', 4);
+    store.getState().pickLibraryModels('toggle', 1);
+    store.getState().setLibraryFilters({ search: 'Model 2' });
+    expect(selectedModels(store.getState())).toEqual({ kind: 'ids', ids: ['m1', 'm4'] });
+    expect(store.getState().libSelectionNote).toContain('2 models picked before the search');
+    store.getState().clearLibrarySelection();
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(store.getState().libSelectionNote).toBeUndefined();
+  });
+
+  it('more than a batch takes is refused with what to do', async () => {
+    const { store } = storeWithRows(20_001);
+    await store.getState().reloadLibrary();
+    store.getState().selectAllLibrary();
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toBeNull();
+    expect(store.getState().libSelectionNote).toContain('at most 20,000 models');
   });
 });
