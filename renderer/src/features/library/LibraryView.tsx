@@ -2,7 +2,7 @@
  * The library: every model of the account in a virtualized grid (newest first, paged as it
  * scrolls; or oldest first, or by name when the list is small enough), searched and filtered,
  * grouped by family, with the selected model's detail, the local cache, and a banner when
- * something failed (what is shown stays). A strip beside the viewer, or the full-width
+ * something failed (what is shown stays), and the selection a batch runs on. A strip beside the viewer, or the full-width
  * workspace (thumbnail size, keyboard browsing; choosing a model returns to the viewer).
  */
 import { useCallback, useEffect, useMemo } from 'react';
@@ -13,6 +13,7 @@ import { LibraryGrid } from './LibraryGrid';
 import { doneJobCount, nameSortProblem, shownSort } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
+import { SelectionBar } from './SelectionBar';
 import { useShowInViewer } from './use-show-in-viewer';
 import './library.css';
 
@@ -97,6 +98,7 @@ export default function LibraryView() {
           </button>
         </div>
       ) : null}
+      <SelectionBar />
       <CacheBar />
       <div className="library-body">
         <LibraryGrid

@@ -59,6 +59,21 @@ describe('library slice: page 1 listed ahead of the first visit', () => {
   });
 });
 
+describe('library slice: the model shown', () => {
+  it('clicking the shown model again keeps its family listed', async () => {
+    const family = { rootId: 'm1', versions: [{ modelId: 'm1', name: 'Cup' }] };
+    const bridge = { 'library:versions': async () => family } as unknown as Bridge;
+    const store = createKilnStore(bridge);
+    store.getState().selectLibraryModel('m1');
+    await store.getState().loadFamily({ modelId: 'm1', name: 'Cup' });
+    expect(store.getState().libFamily).toEqual(family);
+    store.getState().selectLibraryModel('m1');
+    expect(store.getState().libFamily).toEqual(family);
+    store.getState().selectLibraryModel('m2');
+    expect(store.getState().libFamily).toBeUndefined();
+  });
+});
+
 describe('library slice: the cache', () => {
   it('clearing the cache while offline empties the grid and its count', async () => {
     const saved = {

@@ -408,6 +408,8 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       pumpThumbnails();
     },
     selectLibraryModel(modelId) {
+      // The same card clicked again (a Ctrl/Shift pick's neighbour, say): its family stays.
+      if (modelId === get().libSelectedId) return;
       set({ libSelectedId: modelId, libFamily: undefined, libFamilyError: undefined });
     },
     async loadFamily(item) {
