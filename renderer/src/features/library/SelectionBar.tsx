@@ -14,6 +14,8 @@ export function SelectionBar() {
   const selectAll = useKiln((s) => s.selectAllLibrary);
   const clear = useKiln((s) => s.clearLibrarySelection);
   const requestBatch = useKiln((s) => s.requestBatch);
+  const batchListing = useKiln((s) => s.libBatchListing);
+  const batchRequested = useKiln((s) => s.batchRequest !== null);
   const count = selectedCount(selection);
   const listing = pendingCount(selection);
   const all = selection.kind === 'all';
@@ -28,6 +30,7 @@ export function SelectionBar() {
       data-count={count}
       data-kind={selection.kind}
       data-listing={listing}
+      data-batch={batchListing ? 'listing' : batchRequested ? 'requested' : 'none'}
     >
       <span
         className="library-selection-count"
@@ -35,7 +38,7 @@ export function SelectionBar() {
         data-testid="library-selection-count"
       >
         {count > 0 ? selectionText(selection) : ''}
-        {listing > 0 ? ` (listing ${n(listing)}…)` : ''}
+        {batchListing ? ` (listing ${n(listing)} of them…)` : ''}
       </span>
       {!all && total > 0 ? (
         <button
@@ -54,8 +57,12 @@ export function SelectionBar() {
             type="button"
             className="primary"
             data-testid="library-batch"
-            disabled={listing > 0}
-            title={listing > 0 ? 'Waiting for the rest of the range to be listed' : undefined}
+            disabled={batchListing}
+            title={
+              listing > 0 && !batchListing
+                ? `${n(listing)} of them are listed first (pages of 200 from the service)`
+                : undefined
+            }
             onClick={requestBatch}
           >
             Run a tool on {n(count)}…

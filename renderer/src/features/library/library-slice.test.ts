@@ -3,6 +3,7 @@ import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { JobView, LibraryListInput, LibraryPageView } from '../../../../shared/ipc/contract';
 import { createKilnStore } from '../../store/app-store';
 import { selectedModels } from './library-slice';
+import { selectedCount } from './selection';
 
 const done = (id: string): JobView => ({
   id,
@@ -145,17 +146,22 @@ describe('library slice: the selection a batch runs on', () => {
     expect(store.getState().batchRequest).toBeNull();
   });
 
-  it('a Shift range over pages not listed lists them, then names every model of it', async () => {
+  it('a Shift range over pages not listed is counted at once, listed only for a batch', async () => {
     const { store, list } = storeWithRows(1000);
     await store.getState().reloadLibrary();
     store.getState().pickLibraryModels('anchor', 10);
     store.getState().pickLibraryModels('range', 950);
-    // Pages 2–5 were not listed: counted at once, not yet nameable.
+    // Pages 2–5 were not listed: counted, not yet nameable, and not asked for (a range over a
+    // whole library would hold every other listing up behind its pages).
+    expect(selectedCount(store.getState().libSelection)).toBe(941);
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(list).toHaveBeenCalledTimes(1);
+    // "Run a tool on 941…": the missing pages are listed, then the batch is asked for.
     store.getState().requestBatch();
-    expect(store.getState().batchRequest).toBeNull();
-    await vi.waitFor(() => expect(selectedModels(store.getState())).not.toBeNull());
+    expect(store.getState().libBatchListing).toBe(true);
+    await vi.waitFor(() => expect(store.getState().batchRequest).not.toBeNull());
+    expect(store.getState().libBatchListing).toBe(false);
     expect(list.mock.calls.map(([q]) => q?.page)).toEqual([1, 2, 3, 4, 5]);
-    store.getState().requestBatch();
     const batch = store.getState().batchRequest;
     expect(batch?.kind === 'ids' && batch.ids.length).toBe(941);
     expect(batch?.kind === 'ids' && [batch.ids[0], batch.ids.at(-1)]).toEqual(['m10', 'm950']);

@@ -33,6 +33,7 @@ import {
 import {
   NO_SELECTION,
   forgetPositions,
+  pendingCount,
   pickAll,
   resolvePending,
   selectAll,
@@ -135,8 +136,13 @@ export interface LibrarySlice {
   clearLibrarySelection(): void;
   /** The selection a batch was asked for ("Run a tool on N…"); the batch form opens on it. */
   batchRequest: ModelSelection | null;
-  /** Asks for a batch on the selection (nothing while a range is still being listed). */
+  /**
+   * Asks for a batch on the selection. Rows of a Shift range not listed yet are listed first
+   * (`libBatchListing` meanwhile); the batch is asked for once the last of them has arrived.
+   */
   requestBatch(): void;
+  /** True while the rows a batch waits for are being listed. */
+  libBatchListing: boolean;
   clearBatchRequest(): void;
 }
 
@@ -268,7 +274,13 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       });
       const order = shownOrder(get());
       const resolved = resolvePending(get().libSelection, (i) => order.rowAt(i)?.modelId);
-      if (resolved !== get().libSelection) set({ libSelection: resolved });
+      if (resolved !== get().libSelection) {
+        set({ libSelection: resolved });
+        // The batch asked for waited for these rows: with the last of them it is asked for.
+        if (get().libBatchListing && pendingCount(resolved) === 0) {
+          set({ libBatchListing: false, batchRequest: selectedModels(get()) });
+        }
+      }
     } catch (error) {
       if (gen !== generation) return;
       failed.add(page);
@@ -288,6 +300,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     const forgotten = forgetPositions(selection);
     set({
       libSelection: forgotten.selection,
+      libBatchListing: false,
       ...(forgotten.dropped > 0
         ? {
             libSelectionNote: `${why}: the ${forgotten.dropped.toLocaleString('en-US')} models of the Shift range still being listed were left out. Select the range again.`,
@@ -296,7 +309,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     });
   };
 
-  /** Rows of a Shift range that were not listed yet: their pages are asked for now. */
+  /**
+   * Rows of a Shift range that were not listed yet: their pages are asked for now. Only for a
+   * batch: a range over the whole library is 100 pages, nearly two minutes of the key's request
+   * budget, which would hold up every other listing (a new search's first page) behind it.
+   */
   const listPending = () => {
     const selection = get().libSelection;
     if (selection.kind === 'all') return;
@@ -450,8 +467,10 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         if (modelId === undefined) return;
         next = toggle(selection, modelId, position);
       } else next = selectRange(selection, position, idAt, how === 'add-range');
-      set({ libSelection: next, ...(how === 'anchor' ? {} : { libSelectionNote: undefined }) });
-      if (how === 'range' || how === 'add-range') listPending();
+      set({
+        libSelection: next,
+        ...(how === 'anchor' ? {} : { libSelectionNote: undefined, libBatchListing: false }),
+      });
     },
     selectAllLibrary() {
       const s = get();
@@ -462,9 +481,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         s.libSource === 'offline'
           ? pickAll((s.libPages[1] ?? []).map((r) => r.modelId))
           : selectAll(libraryFilter(s.libFilters), s.libTotal);
-      set({ libSelection, libSelectionNote: undefined });
+      set({ libSelection, libSelectionNote: undefined, libBatchListing: false });
     },
-    clearLibrarySelection: () => set({ libSelection: NO_SELECTION, libSelectionNote: undefined }),
+    clearLibrarySelection: () =>
+      set({ libSelection: NO_SELECTION, libSelectionNote: undefined, libBatchListing: false }),
+    libBatchListing: false,
     batchRequest: null,
     requestBatch() {
       const s = get();
@@ -473,6 +494,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         set({
           libSelectionNote: `A batch takes at most ${MAX_BATCH_MODELS.toLocaleString('en-US')} models (${count.toLocaleString('en-US')} selected): search or filter to fewer.`,
         });
+        return;
+      }
+      if (pendingCount(s.libSelection) > 0) {
+        set({ libBatchListing: true });
+        listPending();
         return;
       }
       const batchRequest = selectedModels(s);
