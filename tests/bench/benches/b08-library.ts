@@ -31,7 +31,8 @@ import {
   type OpenPage,
 } from '../lib/context';
 
-const MODELS = 20_000;
+/** The library's size (B15 uses the same). */
+export const MODELS = 20_000;
 const STEPS = 60;
 const STEP_PX = 1900;
 
@@ -100,7 +101,7 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
 }
 
 /** Writes the sandbox's pages of 200 rows (Kiln's page size) as static JSON beside the baseline. */
-async function writeBaselineData(
+export async function writeBaselineData(
   kiln: Awaited<ReturnType<typeof startKiln>>,
   pagesDir: string,
 ): Promise<void> {
@@ -135,7 +136,7 @@ async function writeBaselineData(
  * Builds the baseline page into a folder of this run's own (the shared build folder in the
  * system temp is rebuilt by any other bench run on the machine).
  */
-async function buildBaseline(): Promise<string> {
+export async function buildBaseline(): Promise<string> {
   const outDir = path.join(os.tmpdir(), `kiln-bench-b08-${process.pid}`);
   await build({
     configFile: false,
