@@ -8,25 +8,21 @@
  * same elements (`library-select-all`, the cards, with `ctrlKey` / `shiftKey`), followed by two
  * animation frames. Its time is click → handled and rendered (React renders a click's update in
  * a microtask: measured at the next task), and click → the frame after next. Long tasks (PerformanceObserver) are
- * counted from the first click to 2 s after the last one: Kiln lists the range's pages in that
- * time and names their models as they arrive. The target is the issue's: no task over 50 ms.
+ * counted from the first click to 2 s after the last one. The target is the issue's: no task
+ * over 50 ms.
  */
-import { rm } from 'node:fs/promises';
 import { longTasks } from '../lib/browser';
-import { serveStatic } from '../lib/static-server';
 import {
   alternate,
-  newPage,
   openKiln,
-  startKiln,
   type BenchContext,
   type BenchResult,
   type OpenPage,
 } from '../lib/context';
-import { MODELS, buildBaseline, writeBaselineData } from './b08-library';
+import { MODELS, gridSize, startLibraryBench } from '../lib/library-bench';
 
 const TOGGLES = 10;
-/** Settle after the last click: page answers for the range arrive and are named. */
+/** Watched after the last click: late renders, thumbnails of the cards scrolled to. */
 const SETTLE_MS = 2000;
 
 interface Sample {
@@ -96,59 +92,32 @@ const SCRIPT = `(async ([toggles, settle]) => {
 })`;
 
 async function measure(open: OpenPage): Promise<Sample> {
-  const r = (await open.page.evaluate(`${SCRIPT}([${TOGGLES}, ${SETTLE_MS}])`)) as {
-    start: number;
-    end: number;
-    clickMs: number;
-    worstClickMs: number;
-    frameMs: number;
-    selectAllMs: number;
-    rangeMs: number;
-    countText: string;
-  };
-  const tasks = longTasks(await open.probe.probe((b) => b.longtasks), r.start, r.end);
-  return {
-    longTasks: tasks.count,
-    maxTaskMs: tasks.maxMs,
-    blockingMs: tasks.blockingMs,
-    clickMs: r.clickMs,
-    worstClickMs: r.worstClickMs,
-    frameMs: r.frameMs,
-    selectAllMs: r.selectAllMs,
-    rangeMs: r.rangeMs,
-    countText: r.countText,
-  };
+  const { start, end, ...times } = (await open.page.evaluate(
+    `${SCRIPT}([${TOGGLES}, ${SETTLE_MS}])`,
+  )) as Omit<Sample, 'longTasks' | 'maxTaskMs' | 'blockingMs'> & { start: number; end: number };
+  const tasks = longTasks(await open.probe.probe((b) => b.longtasks), start, end);
+  return { longTasks: tasks.count, maxTaskMs: tasks.maxMs, blockingMs: tasks.blockingMs, ...times };
 }
 
 export async function b15(ctx: BenchContext): Promise<BenchResult> {
-  const pagesDir = await buildBaseline();
-  const pages = await serveStatic({ '/': pagesDir });
-  // As in B8: the sandbox's limiter lifted for copying its pages; Kiln's core keeps its budget.
-  const kiln = await startKiln({ sandbox: { seedModels: MODELS, requestsPerMinute: 1_000_000 } });
+  const lib = await startLibraryBench();
   let size = { w: 272, h: 500 };
   try {
-    await kiln.host.sandbox!.ready();
-    await writeBaselineData(kiln, pagesDir);
     const app = async (): Promise<Sample> => {
-      const open = await openKiln(ctx, kiln.url);
+      const open = await openKiln(ctx, lib.kiln.url);
       try {
         await open.page.click('#left-tab-library');
         await open.page.locator('[data-testid="library-card"]').first().waitFor();
         await open.page.waitForTimeout(1000);
-        size = await open.page.evaluate(() => {
-          const el = document.querySelector('[data-testid="library-grid"]')!;
-          return { w: el.clientWidth, h: el.clientHeight };
-        });
+        size = await gridSize(open);
         return await measure(open);
       } finally {
         await open.close();
       }
     };
     const bare = async (): Promise<Sample> => {
-      const open = await newPage(ctx);
+      const open = await lib.openBare(ctx, size);
       try {
-        await open.page.goto(`${pages.origin}/library-grid.html?w=${size.w}&h=${size.h}`);
-        await open.page.waitForFunction(() => '__showGrid' in window);
         await open.page.evaluate(() => window.__showGrid!());
         await open.page.locator('[data-testid="library-card"]').first().waitFor();
         await open.page.waitForTimeout(1000);
@@ -239,8 +208,6 @@ export async function b15(ctx: BenchContext): Promise<BenchResult> {
       },
     };
   } finally {
-    await kiln.close();
-    await pages.close();
-    await rm(pagesDir, { recursive: true, force: true });
+    await lib.close();
   }
 }
