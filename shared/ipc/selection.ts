@@ -12,7 +12,10 @@ export const MAX_BATCH_MODELS = 20_000;
 const modelId = z.string().trim().min(1).max(200);
 
 /** The library's filters without paging: what "Select all N" selected. */
-export const LibraryFilterSchema = LibraryListInputSchema.unwrap().omit({ page: true, limit: true });
+export const LibraryFilterSchema = LibraryListInputSchema.unwrap().omit({
+  page: true,
+  limit: true,
+});
 /** Library filters without paging. */
 export type LibraryFilter = z.infer<typeof LibraryFilterSchema>;
 
