@@ -202,6 +202,21 @@ describe('library slice: the selection a batch runs on', () => {
     expect(store.getState().libSelectionNote).toBeUndefined();
   });
 
+  it('new models at the top while a range waits to be listed: its unlisted part is dropped, and said so', async () => {
+    const { store } = storeWithRows(1000);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('anchor', 190);
+    store.getState().pickLibraryModels('range', 409);
+    expect(selectedCount(store.getState().libSelection)).toBe(220);
+    // A generation finished: page 1 is listed again, every position moves down.
+    await store.getState().refreshLibrary();
+    expect(selectedModels(store.getState())).toEqual({
+      kind: 'ids',
+      ids: Array.from({ length: 10 }, (_, i) => `m${190 + i}`),
+    });
+    expect(store.getState().libSelectionNote).toContain('the 210 models of the Shift range');
+  });
+
   it('more than a batch takes is refused with what to do', async () => {
     const { store } = storeWithRows(20_001);
     await store.getState().reloadLibrary();

@@ -1,9 +1,10 @@
 /**
  * The library: pages of the account's models fetched as the grid scrolls (the total kept so the
  * grid knows its height), the filters, thumbnails brought into the local cache for the cards in
- * view, the selected model and its family's versions, and the local cache (what is on disk, its
- * size, clearing it), and the multi-selection a batch runs on (see `selection.ts`). A failed request never empties what is shown: the banner says what
- * happened; with no network at all the grid shows the models saved on this computer.
+ * view, the selected model and its family's versions, the local cache (what is on disk, its
+ * size, clearing it), and the multi-selection a batch runs on (see `selection.ts`). A failed
+ * request never empties what is shown: the banner says what happened; with no network at all the
+ * grid shows the models saved on this computer.
  */
 import type {
   JobView,
@@ -325,6 +326,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
   };
 
   const restart = () => {
+    // Listed again (new models at the top, or the service back after the offline cache): the
+    // grid's positions move, picked models stay.
+    forgetSelectionPositions('The library was listed again');
     generation++;
     inFlight.clear();
     failed.clear();
@@ -388,11 +392,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       }
       return restart();
     },
-    refreshLibrary() {
-      // New models come in at the top: positions move, picked models stay.
-      forgetSelectionPositions('New models arrived');
-      return restart();
-    },
+    refreshLibrary: () => restart(),
     prefetchLibrary() {
       const viewer = get().viewerState;
       if (get().openingModelId || viewer === undefined || viewer === 'loading') return false;
