@@ -75,15 +75,20 @@ export default function LibraryView() {
       data-workspace={workspace}
     >
       <LibraryToolbar sortProblem={sortProblem} />
-      <div className="library-status" aria-live="polite">
-        <span data-testid="library-count">
-          {total === undefined
-            ? loading
-              ? 'Listing your models…'
-              : ''
-            : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
+      {/* The count and "Select all" share a line: the strip's grid keeps its height until
+          something is selected. */}
+      <div className="library-status">
+        <span aria-live="polite">
+          <span data-testid="library-count">
+            {total === undefined
+              ? loading
+                ? 'Listing your models…'
+                : ''
+              : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
+          </span>
+          {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
         </span>
-        {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
+        <SelectionBar />
       </div>
       {error ? (
         <div
@@ -98,7 +103,6 @@ export default function LibraryView() {
           </button>
         </div>
       ) : null}
-      <SelectionBar />
       <CacheBar />
       <div className="library-body">
         <LibraryGrid

@@ -43,6 +43,7 @@ export function SelectionBar() {
       {!all && total > 0 ? (
         <button
           type="button"
+          className="link-button"
           data-testid="library-select-all"
           aria-keyshortcuts="Control+A"
           title="Every model of this search and these filters (Ctrl/⌘+A)"
