@@ -27,6 +27,7 @@ import { b11 } from './benches/b11-upload';
 import { b12 } from './benches/b12-offline';
 import { b13 } from './benches/b13-health';
 import { b14 } from './benches/b14-turntable';
+import { b15 } from './benches/b15-selection';
 import { KilnHost, RENDERER_DIR, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
 import { buildPages } from './lib/build';
@@ -52,6 +53,7 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
   ['B13', b13],
   // Minutes of SwiftShader work; runs alone too (`--only B14`), e.g. on a machine with a GPU.
   ['B14', b14],
+  ['B15', b15],
 ];
 
 const log = (message: string) => console.error(message);

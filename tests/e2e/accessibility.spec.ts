@@ -1,7 +1,7 @@
 /**
  * Every screen of Kiln checked with axe-core as a user reaches it: the welcome, Create's four
  * flows, the viewer with each of its panels and a comparison, the library (strip and workspace,
- * with a model's detail), Tools, Activity and the account's five sections. No serious or
+ * with a model's detail, with models selected for a batch), Tools, Activity and the account's five sections. No serious or
  * critical violation is allowed on any of them.
  */
 import { expect, test } from '../support/fixtures';
@@ -88,6 +88,16 @@ test('every screen has no serious or critical violation', async ({ kiln }) => {
     await lib.open();
     await expect(lib.card(0)).toBeVisible();
     await check(page, 'library', found);
+    // Models picked for a batch: the checkboxes on every card, the count, Run a tool, Clear.
+    await lib.pick(0, 'toggle');
+    await lib.pick(2, 'range');
+    await lib.pick(4, 'toggle');
+    await lib.expectSelected(4, '4 selected');
+    await check(page, 'library: selection', found);
+    await lib.selectAllButton.click();
+    await expect(lib.selection).toHaveAttribute('data-kind', 'all');
+    await check(page, 'library: all selected', found);
+    await lib.selection.getByRole('button', { name: 'Clear' }).click();
     await lib.filter('families').check();
     await lib.select(0);
     await expect(lib.detail.getByTestId('version-tree')).toBeVisible();

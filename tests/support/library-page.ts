@@ -1,6 +1,7 @@
 /**
  * Page module of the Library tab: what a user does there (search, filter, scroll, pick a model,
- * compare versions, clear the cache) and what they see, through test ids and readiness attributes.
+ * select many for a batch, compare versions, clear the cache) and what they see, through test ids
+ * and readiness attributes.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Host } from '../../electron/host/host';
@@ -56,6 +57,35 @@ export class LibraryPage {
   card(index: number): Locator {
     return this.page.locator(`[data-testid="library-card"][data-index="${index}"]`);
   }
+  /** The selection bar (count, Select all, Run a tool, Clear). */
+  get selection(): Locator {
+    return this.page.getByTestId('library-selection');
+  }
+  get selectionCount(): Locator {
+    return this.page.getByTestId('library-selection-count');
+  }
+  get selectionNote(): Locator {
+    return this.page.getByTestId('library-selection-note');
+  }
+  get selectAllButton(): Locator {
+    return this.page.getByTestId('library-select-all');
+  }
+  get batchButton(): Locator {
+    return this.page.getByTestId('library-batch');
+  }
+  /** The checkbox that picks the card at `index` for a batch. */
+  check(index: number): Locator {
+    return this.card(index).locator('xpath=following-sibling::input[@type="checkbox"]');
+  }
+  /** Picks cards as a user does: Ctrl-click toggles, Shift-click a range from the anchor. */
+  async pick(index: number, how: 'toggle' | 'range'): Promise<void> {
+    await this.card(index).click({ modifiers: [how === 'toggle' ? 'ControlOrMeta' : 'Shift'] });
+  }
+  /** Waits until `count` models are selected (and the count says `text`). */
+  async expectSelected(count: number, text?: string | RegExp): Promise<void> {
+    await expect(this.selection).toHaveAttribute('data-count', String(count));
+    if (text !== undefined) await expect(this.selectionCount).toHaveText(text);
+  }
   filter(name: 'published' | 'favourite' | 'includeRemesh' | 'families' | 'hasVersions'): Locator {
     return this.page.getByTestId(`library-filter-${name}`);
   }
@@ -106,6 +136,12 @@ export class LibraryPage {
         }),
       { index, ms },
     );
+  }
+
+  /** Scrolls the grid (any card size) so that card `index` is on screen. */
+  async scrollToCard(index: number): Promise<void> {
+    await this.dragScrollTo(index, 100);
+    await expect(this.card(index)).toBeVisible();
   }
 
   /**

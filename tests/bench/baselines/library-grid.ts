@@ -4,10 +4,14 @@
  * (`b08/page-N.json`, written by the bench from the sandbox's own answers) as it scrolls, every
  * card with its thumbnail. No store, no IPC, no app shell: the least a virtualized grid can do.
  *
+ * It also keeps the least a multi-selection can (B15's baseline): "Select all" as a flag with
+ * the unticked ids, Ctrl-click toggles, Shift-click adds the loaded rows of a range to a `Set`;
+ * each card has Kiln's checkbox beside it.
+ *
  * `window.__showGrid()` mounts it; the grid's size comes from `?w=&h=` (Kiln's grid size).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { createElement as h, memo, useEffect, useRef, useState } from 'react';
+import { createElement as h, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../../renderer/src/ui/app.css';
 import '../../../renderer/src/features/library/library.css';
@@ -30,15 +34,37 @@ const params = new URLSearchParams(location.search);
 const width = Number(params.get('w') ?? 272);
 const height = Number(params.get('h') ?? 500);
 
-const Card = memo(function Card({ row, index }: { row: Row; index: number }) {
+interface Selection {
+  all: boolean;
+  except: Set<string>;
+  ids: Set<string>;
+  anchor: number | undefined;
+}
+type Pick = (
+  index: number,
+  event: { ctrlKey: boolean; metaKey: boolean; shiftKey: boolean },
+) => void;
+
+const Card = memo(function Card({
+  row,
+  index,
+  picked,
+  onPick,
+}: {
+  row: Row;
+  index: number;
+  picked: boolean;
+  onPick: Pick;
+}) {
   return h(
     'button',
     {
       type: 'button',
-      className: 'library-card',
+      className: `library-card${picked ? ' picked' : ''}`,
       'data-testid': 'library-card',
       'data-index': index,
       'aria-label': row.name,
+      onClick: (e: MouseEvent) => onPick(index, e),
     },
     h(
       'span',
@@ -51,6 +77,39 @@ const Card = memo(function Card({ row, index }: { row: Row; index: number }) {
 
 function Grid({ first }: { first: Page }) {
   const [pages, setPages] = useState<Record<number, Row[]>>({ 1: first.items });
+  const [selection, setSelection] = useState<Selection>({
+    all: false,
+    except: new Set(),
+    ids: new Set(),
+    anchor: undefined,
+  });
+  // Stable, so the memoised cards re-render only when their own state changes (as B8 measures).
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+  const rowAt = (i: number) => pagesRef.current[Math.floor(i / PAGE) + 1]?.[i % PAGE];
+  const onPick = useCallback<Pick>(
+    (index, e) =>
+      setSelection((s) => {
+        const id = rowAt(index)?.model_id;
+        if (id === undefined) return s;
+        if (e.ctrlKey || e.metaKey) {
+          const set = new Set(s.all ? s.except : s.ids);
+          if (!set.delete(id)) set.add(id);
+          return s.all ? { ...s, except: set, anchor: index } : { ...s, ids: set, anchor: index };
+        }
+        if (!e.shiftKey) return { ...s, anchor: index };
+        const ids = new Set<string>();
+        const anchor = s.anchor ?? index;
+        for (let i = Math.min(anchor, index); i <= Math.max(anchor, index); i++) {
+          const row = rowAt(i);
+          if (row) ids.add(row.model_id);
+        }
+        return { all: false, except: new Set(), ids, anchor };
+      }),
+    [],
+  );
+  const isPicked = (id: string) =>
+    selection.all ? !selection.except.has(id) : selection.ids.has(id);
   const loading = useRef(new Set<number>([1]));
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (MIN_CARD_PX + GAP_PX)));
@@ -76,7 +135,8 @@ function Grid({ first }: { first: Page }) {
     }
   }, [firstRow, lastRow, columns, total]);
   const cardWidth = (width - GAP_PX * (columns - 1)) / columns;
-  return h(
+  const count = selection.all ? total - selection.except.size : selection.ids.size;
+  const grid = h(
     'div',
     {
       ref: scrollRef,
@@ -101,15 +161,49 @@ function Grid({ first }: { first: Page }) {
             const item = pages[Math.floor(index / PAGE) + 1]?.[index % PAGE];
             return h(
               'div',
-              { key: c, style: { width: cardWidth } },
+              { key: c, className: 'library-cell', style: { width: cardWidth } },
               item
-                ? h(Card, { row: item, index })
+                ? [
+                    h(Card, {
+                      key: 'card',
+                      row: item,
+                      index,
+                      picked: isPicked(item.model_id),
+                      onPick,
+                    }),
+                    h('input', {
+                      key: 'check',
+                      type: 'checkbox',
+                      className: 'library-card-check',
+                      'aria-label': `Select ${item.name}`,
+                      tabIndex: -1,
+                      checked: isPicked(item.model_id),
+                      onChange: () =>
+                        onPick(index, { ctrlKey: true, metaKey: false, shiftKey: false }),
+                    }),
+                  ]
                 : h('div', { className: 'library-card placeholder' }),
             );
           }),
         ),
       ),
     ),
+  );
+  return h(
+    'div',
+    null,
+    h('span', { 'data-testid': 'library-selection-count' }, `${count} selected`),
+    h(
+      'button',
+      {
+        type: 'button',
+        'data-testid': 'library-select-all',
+        onClick: () =>
+          setSelection({ all: true, except: new Set(), ids: new Set(), anchor: undefined }),
+      },
+      'Select all',
+    ),
+    grid,
   );
 }
 

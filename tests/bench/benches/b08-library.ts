@@ -13,25 +13,16 @@
  * and after the scroll; the target row compares the growth while scrolling (Kiln's window also
  * holds its shell, its lazy viewer and, from the click, the lazy library chunk).
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { build } from 'vite';
-import { EMBEDDED_SANDBOX_KEY, EMBEDDED_SANDBOX_URL } from '../../../electron/sandbox';
-import { ROOT } from '../lib/app';
 import { longTasks } from '../lib/browser';
-import { serveStatic } from '../lib/static-server';
 import {
   alternate,
-  newPage,
   openKiln,
-  startKiln,
   type BenchContext,
   type BenchResult,
   type OpenPage,
 } from '../lib/context';
+import { MODELS, gridSize, startLibraryBench } from '../lib/library-bench';
 
-const MODELS = 20_000;
 const STEPS = 60;
 const STEP_PX = 1900;
 
@@ -99,95 +90,29 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
   };
 }
 
-/** Writes the sandbox's pages of 200 rows (Kiln's page size) as static JSON beside the baseline. */
-async function writeBaselineData(
-  kiln: Awaited<ReturnType<typeof startKiln>>,
-  pagesDir: string,
-): Promise<void> {
-  const dir = path.join(pagesDir, 'b08');
-  await mkdir(dir, { recursive: true });
-  const sandbox = kiln.host.sandbox!;
-  const get = (p: string) =>
-    sandbox.handle(
-      new Request(`${EMBEDDED_SANDBOX_URL}${p}`, {
-        headers: { authorization: `Bearer ${EMBEDDED_SANDBOX_KEY}` },
-      }),
-    );
-  let thumbnail: string | undefined;
-  for (let page = 1; page <= MODELS / 200; page++) {
-    const body = (await (await get(`/library?limit=200&page=${page}`)).json()) as {
-      items: Array<{ model_id: string; name: string; thumbnail_url: string }>;
-      total: number;
-    };
-    thumbnail ??= body.items[0]!.thumbnail_url;
-    // Whole rows, as the service sent them: the baseline holds the same data Kiln holds.
-    const items = body.items;
-    await writeFile(
-      path.join(dir, `page-${page}.json`),
-      JSON.stringify({ items, total: body.total }),
-    );
-  }
-  const bytes = new Uint8Array(await (await get(new URL(thumbnail!).pathname)).arrayBuffer());
-  await writeFile(path.join(dir, 'thumb.webp'), bytes);
-}
-
-/**
- * Builds the baseline page into a folder of this run's own (the shared build folder in the
- * system temp is rebuilt by any other bench run on the machine).
- */
-async function buildBaseline(): Promise<string> {
-  const outDir = path.join(os.tmpdir(), `kiln-bench-b08-${process.pid}`);
-  await build({
-    configFile: false,
-    root: path.join(ROOT, 'tests', 'bench', 'baselines'),
-    base: './',
-    publicDir: false,
-    logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      rolldownOptions: {
-        input: { grid: path.join(ROOT, 'tests', 'bench', 'baselines', 'library-grid.html') },
-      },
-    },
-  });
-  return outDir;
-}
-
 export async function b8(ctx: BenchContext): Promise<BenchResult> {
-  const pagesDir = await buildBaseline();
-  const pages = await serveStatic({ '/': pagesDir });
-  // The sandbox's own 60/min limiter is lifted only so the bench can copy its 100 pages for the
-  // baseline quickly; Kiln's core still keeps its own budget (55/min) as with the real service.
-  const kiln = await startKiln({ sandbox: { seedModels: MODELS, requestsPerMinute: 1_000_000 } });
+  const lib = await startLibraryBench();
   let size = { w: 272, h: 500 };
   try {
-    await kiln.host.sandbox!.ready();
-    await writeBaselineData(kiln, pagesDir);
     const app = async (): Promise<Sample> => {
       // The grid is measured, not the viewer's start: wait until the lazy viewer is mounted
       // and the window is quiet, as B6 does.
-      const open = await openKiln(ctx, kiln.url);
+      const open = await openKiln(ctx, lib.kiln.url);
       try {
         await open.page.waitForTimeout(1000);
         const sample = await measure(
           open,
           `() => document.getElementById('left-tab-library').click()`,
         );
-        size = await open.page.evaluate(() => {
-          const el = document.querySelector('[data-testid="library-grid"]')!;
-          return { w: el.clientWidth, h: el.clientHeight };
-        });
+        size = await gridSize(open);
         return sample;
       } finally {
         await open.close();
       }
     };
     const bare = async (): Promise<Sample> => {
-      const open = await newPage(ctx);
+      const open = await lib.openBare(ctx, size);
       try {
-        await open.page.goto(`${pages.origin}/library-grid.html?w=${size.w}&h=${size.h}`);
-        await open.page.waitForFunction(() => '__showGrid' in window);
         return await measure(open, `() => window.__showGrid()`);
       } finally {
         await open.close();
@@ -276,8 +201,6 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
       details: { size, app: a, baseline: b },
     };
   } finally {
-    await kiln.close();
-    await pages.close();
-    await rm(pagesDir, { recursive: true, force: true });
+    await lib.close();
   }
 }

@@ -36,6 +36,7 @@ export const BENCH_IDS = [
   'B12',
   'B13',
   'B14',
+  'B15',
 ];
 
 /** Reads the options; throws a sentence on a bad value. */

@@ -6,8 +6,9 @@
  * start even for 20,000 models. One grid serves the strip beside the viewer and the full-width
  * workspace: the card size and the order are parameters.
  *
- * Keyboard: the arrows move the selection (a row is the columns' count), Page Up/Down a screen,
- * Home/End to the ends; Enter opens the selected model, Space shows its detail.
+ * Keyboard: the arrows move the shown model (a row is the columns' count), Page Up/Down a screen,
+ * Home/End to the ends; Enter opens it. For a batch, Space picks or unpicks the focused card and
+ * Shift with a move picks the range from the anchor (Ctrl/⌘+A and Escape: `useWorkspaceKeys`).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -20,8 +21,9 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { LibraryCard } from './LibraryCard';
+import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, type LibrarySort } from './library-logic';
+import { isSelected, selectedCount } from './selection';
 
 const GAP_PX = 8;
 /** The card's name line below its thumbnail. */
@@ -59,6 +61,8 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   const ensureRows = useKiln((s) => s.ensureLibraryRows);
   const wantThumbnails = useKiln((s) => s.wantThumbnails);
   const select = useKiln((s) => s.selectLibraryModel);
+  const picked = useKiln((s) => s.libSelection);
+  const pick = useKiln((s) => s.pickLibraryModels);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const rowPx = cardPx + NAME_PX;
@@ -137,18 +141,26 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   }, [focusIndex, rows]);
 
   const moveTo = useCallback(
-    (index: number) => {
+    (index: number, range: boolean) => {
       const next = Math.min(total - 1, Math.max(0, index));
       setFocusIndex(next);
       virtualizer.scrollToIndex(Math.floor(next / columns));
+      // Shift+move picks from the anchor, which stays; a plain move carries the anchor along.
+      pick(range ? 'range' : 'anchor', next);
       const item = order.rowAt(next);
       if (item) select(item.modelId);
     },
-    [total, columns, order, select, virtualizer],
+    [total, columns, order, select, pick, virtualizer],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || total === 0) return;
+    if (event.key === ' ' && !event.shiftKey && active !== undefined) {
+      // Space picks (the card's own Space would show its detail, which the arrows already do).
+      event.preventDefault();
+      pick('toggle', active);
+      return;
+    }
     const at = active ?? -1;
     const screen = Math.max(
       1,
@@ -167,7 +179,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     const target = moves[event.key];
     if (target !== undefined) {
       event.preventDefault();
-      moveTo(target);
+      moveTo(target, event.shiftKey);
       return;
     }
     if (event.key === 'Enter' && active !== undefined) {
@@ -192,7 +204,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   return (
     <div
       ref={scrollRef}
-      className="library-grid"
+      className={`library-grid${selectedCount(picked) > 0 ? ' picking' : ''}`}
       data-testid="library-grid"
       data-total={total}
       data-columns={columns}
@@ -204,7 +216,12 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       onKeyDown={onKeyDown}
     >
       <span id="library-grid-keys" hidden>
-        Arrow keys move between models, Enter opens the model, Space shows its details.
+        Arrow keys move between models and show their details, Enter opens the model. Space adds the
+        model to the selection or takes it out, Shift with the arrows selects a range, Control A
+        selects all, Escape clears the selection.
+      </span>
+      <span id={PICKED_DESCRIPTION_ID} hidden>
+        In the selection
       </span>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => (
@@ -219,17 +236,19 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
               if (index >= total) return null;
               const item = order.rowAt(index);
               return (
-                <div key={c} role="listitem" style={{ width: cardWidth }}>
+                <div key={c} role="listitem" className="library-cell" style={{ width: cardWidth }}>
                   {item ? (
                     <LibraryCard
                       item={item}
                       index={index}
                       thumb={item.thumbnailUrl ?? thumbs[item.modelId]}
                       selected={item.modelId === selectedId}
+                      picked={isSelected(picked, item.modelId, index)}
                       cached={Boolean(item.cached) || cachedIds.has(item.modelId)}
                       tabStop={index === tabStop}
                       onSelect={onSelect}
                       onOpen={onOpen}
+                      onPick={pick}
                     />
                   ) : (
                     <div

@@ -2,7 +2,7 @@
  * The library: every model of the account in a virtualized grid (newest first, paged as it
  * scrolls; or oldest first, or by name when the list is small enough), searched and filtered,
  * grouped by family, with the selected model's detail, the local cache, and a banner when
- * something failed (what is shown stays). A strip beside the viewer, or the full-width
+ * something failed (what is shown stays), and the selection a batch runs on. A strip beside the viewer, or the full-width
  * workspace (thumbnail size, keyboard browsing; choosing a model returns to the viewer).
  */
 import { useCallback, useEffect, useMemo } from 'react';
@@ -10,9 +10,10 @@ import { findLibraryRow, LIBRARY_CARD_SIZE } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';
-import { doneJobCount, nameSortProblem } from './library-logic';
+import { doneJobCount, nameSortProblem, shownSort } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
+import { SelectionBar } from './SelectionBar';
 import { useShowInViewer } from './use-show-in-viewer';
 import './library.css';
 
@@ -38,7 +39,7 @@ export default function LibraryView() {
   // The name order needs the whole list: beyond what Kiln reads whole, newest first it is.
   const sortProblem =
     chosenSort === 'name' ? nameSortProblem(total, source === 'offline') : undefined;
-  const sort = sortProblem ? 'newest' : chosenSort;
+  const sort = shownSort(chosenSort, total, source === 'offline');
   const showInViewer = useShowInViewer();
   const onOpen = useCallback(
     (modelId: string) => showInViewer(() => void openModel(modelId)),
@@ -74,15 +75,20 @@ export default function LibraryView() {
       data-workspace={workspace}
     >
       <LibraryToolbar sortProblem={sortProblem} />
-      <div className="library-status" aria-live="polite">
-        <span data-testid="library-count">
-          {total === undefined
-            ? loading
-              ? 'Listing your models…'
-              : ''
-            : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
+      {/* The count and "Select all" share a line: the strip's grid keeps its height until
+          something is selected. */}
+      <div className="library-status">
+        <span aria-live="polite">
+          <span data-testid="library-count">
+            {total === undefined
+              ? loading
+                ? 'Listing your models…'
+                : ''
+              : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
+          </span>
+          {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
         </span>
-        {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
+        <SelectionBar />
       </div>
       {error ? (
         <div

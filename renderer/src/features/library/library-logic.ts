@@ -7,6 +7,7 @@ import type {
   LibraryItemView,
   LibraryListInput,
 } from '../../../../shared/ipc/contract';
+import type { LibraryFilter } from '../../../../shared/ipc/selection';
 
 /**
  * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
@@ -79,6 +80,12 @@ export function libraryErrorText(error: unknown): string {
   }
   if (isOffline(error)) return `Kiln cannot reach the service. ${message}`;
   return message;
+}
+
+/** The filters as a batch's "Select all" names them: the listing's query without paging. */
+export function libraryFilter(filters: LibraryFilters): LibraryFilter {
+  const { page: _page, limit: _limit, ...filter } = libraryQuery(filters, 1);
+  return filter;
 }
 
 /** Cached models matching the search, as library rows (the offline grid). */
@@ -227,6 +234,15 @@ export const NAME_SORT_MAX = 5 * LIBRARY_PAGE_SIZE;
 export function nameSortProblem(total: number | undefined, offline: boolean): string | undefined {
   if (offline || total === undefined || total <= NAME_SORT_MAX) return undefined;
   return `The service lists models newest first only: to sort by name Kiln needs the whole list, so search or filter down to ${NAME_SORT_MAX.toLocaleString('en-US')} models or fewer (now ${total.toLocaleString('en-US')}).`;
+}
+
+/** The order the grid shows: the one chosen, or newest first where the name order cannot be had. */
+export function shownSort(
+  sort: LibrarySort,
+  total: number | undefined,
+  offline: boolean,
+): LibrarySort {
+  return sort === 'name' && nameSortProblem(total, offline) ? 'newest' : sort;
 }
 
 /** The order the grid shows: its rows by position, and the service rows a range of it needs. */

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { JobView, LibraryListInput, LibraryPageView } from '../../../../shared/ipc/contract';
 import { createKilnStore } from '../../store/app-store';
+import { selectedModels } from './library-slice';
+import { selectedCount } from './selection';
 
 const done = (id: string): JobView => ({
   id,
@@ -58,6 +60,21 @@ describe('library slice: page 1 listed ahead of the first visit', () => {
   });
 });
 
+describe('library slice: the model shown', () => {
+  it('clicking the shown model again keeps its family listed', async () => {
+    const family = { rootId: 'm1', versions: [{ modelId: 'm1', name: 'Cup' }] };
+    const bridge = { 'library:versions': async () => family } as unknown as Bridge;
+    const store = createKilnStore(bridge);
+    store.getState().selectLibraryModel('m1');
+    await store.getState().loadFamily({ modelId: 'm1', name: 'Cup' });
+    expect(store.getState().libFamily).toEqual(family);
+    store.getState().selectLibraryModel('m1');
+    expect(store.getState().libFamily).toEqual(family);
+    store.getState().selectLibraryModel('m2');
+    expect(store.getState().libFamily).toBeUndefined();
+  });
+});
+
 describe('library slice: the cache', () => {
   it('clearing the cache while offline empties the grid and its count', async () => {
     const saved = {
@@ -85,5 +102,127 @@ describe('library slice: the cache', () => {
     expect(store.getState().libPages[1]).toEqual([]);
     expect(store.getState().libError).toContain('cannot reach the service');
     expect(store.getState().libError).toContain('Showing the 0 models saved on this computer');
+  });
+});
+
+/** A store over a library of `total` models (`m0` newest … ), paged by 200 as the service does. */
+function storeWithRows(total: number) {
+  const list = vi.fn(async (input: LibraryListInput): Promise<LibraryPageView> => {
+    const page = input?.page ?? 1;
+    const count = Math.max(0, Math.min(200, total - (page - 1) * 200));
+    return {
+      items: Array.from({ length: count }, (_, i) => {
+        const n = (page - 1) * 200 + i;
+        return { modelId: `m${n}`, name: `Model ${n}` };
+      }),
+      page,
+      limit: 200,
+      total,
+    };
+  });
+  const bridge = { 'library:list': list } as unknown as Bridge;
+  return { store: createKilnStore(bridge), list };
+}
+
+describe('library slice: the selection a batch runs on', () => {
+  it('"Run a tool on N…" asks for a batch on the picked models in the grid order', async () => {
+    const { store } = storeWithRows(500);
+    await store.getState().reloadLibrary();
+    const s = store.getState();
+    s.pickLibraryModels('anchor', 2);
+    s.pickLibraryModels('range', 5);
+    s.pickLibraryModels('toggle', 0);
+    expect(selectedModels(store.getState())).toEqual({
+      kind: 'ids',
+      ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
+    });
+    expect(store.getState().batchRequest).toBeNull();
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toEqual({
+      kind: 'ids',
+      ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
+    });
+    store.getState().clearBatchRequest();
+    expect(store.getState().batchRequest).toBeNull();
+  });
+
+  it('a Shift range over pages not listed is counted at once, listed only for a batch', async () => {
+    const { store, list } = storeWithRows(1000);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('anchor', 10);
+    store.getState().pickLibraryModels('range', 950);
+    // Pages 2–5 were not listed: counted, not yet nameable, and not asked for (a range over a
+    // whole library would hold every other listing up behind its pages).
+    expect(selectedCount(store.getState().libSelection)).toBe(941);
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(list).toHaveBeenCalledTimes(1);
+    // "Run a tool on 941…": the missing pages are listed, then the batch is asked for.
+    store.getState().requestBatch();
+    expect(store.getState().libBatchListing).toBe(true);
+    await vi.waitFor(() => expect(store.getState().batchRequest).not.toBeNull());
+    expect(store.getState().libBatchListing).toBe(false);
+    expect(list.mock.calls.map(([q]) => q?.page)).toEqual([1, 2, 3, 4, 5]);
+    const batch = store.getState().batchRequest;
+    expect(batch?.kind === 'ids' && batch.ids.length).toBe(941);
+    expect(batch?.kind === 'ids' && [batch.ids[0], batch.ids.at(-1)]).toEqual(['m10', 'm950']);
+  });
+
+  it('"Select all N" is the search and the unticked models; a new search clears it and says so', async () => {
+    const { store, list } = storeWithRows(20_000);
+    store.getState().setLibraryFilters({ search: 'Model', favourite: true });
+    await vi.waitFor(() => expect(store.getState().libTotal).toBe(20_000));
+    store.getState().selectAllLibrary();
+    store.getState().pickLibraryModels('toggle', 3);
+    store.getState().pickLibraryModels('toggle', 7);
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toEqual({
+      kind: 'query',
+      filter: { search: 'Model', favourite: true },
+      except: ['m3', 'm7'],
+      total: 20_000,
+    });
+    // Nothing beyond page 1 was listed for it.
+    expect(list).toHaveBeenCalledTimes(1);
+
+    store.getState().setLibraryFilters({ search: 'Other' });
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(store.getState().libSelectionNote).toContain('“Select all” (19,998) was cleared');
+  });
+
+  it('models picked one by one stay selected through a new search, and it says so', async () => {
+    const { store } = storeWithRows(300);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('toggle', 4);
+    store.getState().pickLibraryModels('toggle', 1);
+    store.getState().setLibraryFilters({ search: 'Model 2' });
+    expect(selectedModels(store.getState())).toEqual({ kind: 'ids', ids: ['m1', 'm4'] });
+    expect(store.getState().libSelectionNote).toContain('2 models picked before the search');
+    store.getState().clearLibrarySelection();
+    expect(selectedModels(store.getState())).toBeNull();
+    expect(store.getState().libSelectionNote).toBeUndefined();
+  });
+
+  it('new models at the top while a range waits to be listed: its unlisted part is dropped, and said so', async () => {
+    const { store } = storeWithRows(1000);
+    await store.getState().reloadLibrary();
+    store.getState().pickLibraryModels('anchor', 190);
+    store.getState().pickLibraryModels('range', 409);
+    expect(selectedCount(store.getState().libSelection)).toBe(220);
+    // A generation finished: page 1 is listed again, every position moves down.
+    await store.getState().refreshLibrary();
+    expect(selectedModels(store.getState())).toEqual({
+      kind: 'ids',
+      ids: Array.from({ length: 10 }, (_, i) => `m${190 + i}`),
+    });
+    expect(store.getState().libSelectionNote).toContain('the 210 models of the Shift range');
+  });
+
+  it('more than a batch takes is refused with what to do', async () => {
+    const { store } = storeWithRows(20_001);
+    await store.getState().reloadLibrary();
+    store.getState().selectAllLibrary();
+    store.getState().requestBatch();
+    expect(store.getState().batchRequest).toBeNull();
+    expect(store.getState().libSelectionNote).toContain('at most 20,000 models');
   });
 });

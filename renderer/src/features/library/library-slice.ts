@@ -1,9 +1,10 @@
 /**
  * The library: pages of the account's models fetched as the grid scrolls (the total kept so the
  * grid knows its height), the filters, thumbnails brought into the local cache for the cards in
- * view, the selected model and its family's versions, and the local cache (what is on disk, its
- * size, clearing it). A failed request never empties what is shown: the banner says what
- * happened; with no network at all the grid shows the models saved on this computer.
+ * view, the selected model and its family's versions, the local cache (what is on disk, its
+ * size, clearing it), and the multi-selection a batch runs on (see `selection.ts`). A failed
+ * request never empties what is shown: the banner says what happened; with no network at all the
+ * grid shows the models saved on this computer.
  */
 import type {
   JobView,
@@ -12,16 +13,38 @@ import type {
   LibraryVersionsView,
 } from '../../../../shared/ipc/contract';
 import {
+  MAX_BATCH_MODELS,
+  ModelSelectionSchema,
+  type ModelSelection,
+} from '../../../../shared/ipc/selection';
+import {
   LIBRARY_PAGE_SIZE,
   NO_FILTERS,
   doneJobCount,
   isOffline,
   libraryErrorText,
+  libraryFilter,
+  libraryOrder,
   libraryQuery,
   offlineRows,
+  shownSort,
   type LibraryFilters,
   type LibrarySort,
 } from './library-logic';
+import {
+  NO_SELECTION,
+  forgetPositions,
+  pendingCount,
+  pickAll,
+  resolvePending,
+  selectAll,
+  selectRange,
+  selectedCount,
+  setAnchor,
+  toModelSelection,
+  toggle,
+  type LibrarySelection,
+} from './selection';
 import type { SliceCreator } from '../../store/slice';
 import type { ViewerState } from '../../viewer/viewer-types';
 
@@ -99,6 +122,49 @@ export interface LibrarySlice {
   loadFamily(item: LibraryItemView): Promise<void>;
   loadCacheInfo(): Promise<void>;
   clearLibraryCache(): Promise<void>;
+  /** The models picked for a batch (not the model whose detail is shown: `libSelectedId`). */
+  libSelection: LibrarySelection;
+  /** Why the selection changed by itself (a new search ended "Select all"), until it changes. */
+  libSelectionNote: string | undefined;
+  /**
+   * Picks cards for a batch: `toggle` (checkbox, Ctrl/⌘-click, Space), `range` (Shift-click:
+   * the anchor to `position` replaces the selection), `add-range` (Ctrl/⌘+Shift-click: joins
+   * it), `anchor` (a plain click: where the next range starts). Positions are the grid's.
+   */
+  pickLibraryModels(how: 'toggle' | 'range' | 'add-range' | 'anchor', position: number): void;
+  /** "Select all N": every model of the current search and filters, without listing them. */
+  selectAllLibrary(): void;
+  clearLibrarySelection(): void;
+  /** The selection a batch was asked for ("Run a tool on N…"); the batch form opens on it. */
+  batchRequest: ModelSelection | null;
+  /**
+   * Asks for a batch on the selection. Rows of a Shift range not listed yet are listed first
+   * (`libBatchListing` meanwhile); the batch is asked for once the last of them has arrived.
+   */
+  requestBatch(): void;
+  /** True while the rows a batch waits for are being listed. */
+  libBatchListing: boolean;
+  clearBatchRequest(): void;
+}
+
+/** The order of the grid as shown now (the name order only where it can be had). */
+function shownOrder(s: LibrarySlice) {
+  const total = s.libTotal ?? 0;
+  return libraryOrder(
+    shownSort(s.libSort, s.libTotal, s.libSource === 'offline'),
+    s.libPages,
+    total,
+  );
+}
+
+/**
+ * The library's selection as a batch names it, or null (nothing selected, a range still being
+ * listed, or more than a batch takes: `libSelectionNote` says so after `requestBatch`).
+ */
+export function selectedModels(s: LibrarySlice): ModelSelection | null {
+  const order = shownOrder(s);
+  const selection = toModelSelection(s.libSelection, (id) => order.indexOf(id));
+  return selection && ModelSelectionSchema.safeParse(selection).success ? selection : null;
 }
 
 /** What the library reads of Activity and the viewer. */
@@ -207,6 +273,15 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         libSource: 'service',
         ...(replace ? { libLoading: false, libError: undefined } : {}),
       });
+      const order = shownOrder(get());
+      const resolved = resolvePending(get().libSelection, (i) => order.rowAt(i)?.modelId);
+      if (resolved !== get().libSelection) {
+        set({ libSelection: resolved });
+        // The batch asked for waited for these rows: with the last of them it is asked for.
+        if (get().libBatchListing && pendingCount(resolved) === 0) {
+          set({ libBatchListing: false, batchRequest: selectedModels(get()) });
+        }
+      }
     } catch (error) {
       if (gen !== generation) return;
       failed.add(page);
@@ -219,7 +294,41 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     }
   };
 
+  /** Picks stay by id; what was still being listed by position is dropped, and said so. */
+  const forgetSelectionPositions = (why: string) => {
+    const selection = get().libSelection;
+    if (selection.kind === 'all') return;
+    const forgotten = forgetPositions(selection);
+    set({
+      libSelection: forgotten.selection,
+      libBatchListing: false,
+      ...(forgotten.dropped > 0
+        ? {
+            libSelectionNote: `${why}: the ${forgotten.dropped.toLocaleString('en-US')} models of the Shift range still being listed were left out. Select the range again.`,
+          }
+        : {}),
+    });
+  };
+
+  /**
+   * Rows of a Shift range that were not listed yet: their pages are asked for now. Only for a
+   * batch: a range over the whole library is 100 pages, nearly two minutes of the key's request
+   * budget, which would hold up every other listing (a new search's first page) behind it.
+   */
+  const listPending = () => {
+    const selection = get().libSelection;
+    if (selection.kind === 'all') return;
+    const order = shownOrder(get());
+    for (const [from, to] of selection.pending) {
+      const [a, b] = order.serviceRange(from, to);
+      get().ensureLibraryRows(a, b);
+    }
+  };
+
   const restart = () => {
+    // Listed again (new models at the top, or the service back after the offline cache): the
+    // grid's positions move, picked models stay.
+    forgetSelectionPositions('The library was listed again');
     generation++;
     inFlight.clear();
     failed.clear();
@@ -231,7 +340,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
   return {
     libFilters: NO_FILTERS,
     libSort: 'newest',
-    setLibrarySort: (libSort) => set({ libSort }),
+    setLibrarySort(libSort) {
+      if (libSort === get().libSort) return;
+      forgetSelectionPositions('The order changed');
+      set({ libSort });
+    },
     libCardSize: LIBRARY_CARD_SIZE.workspace,
     setLibraryCardSize: (px) =>
       set({
@@ -252,7 +365,22 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     libCache: undefined,
     libRetryTick: 0,
     setLibraryFilters(patch) {
+      const before = get().libSelection;
       set({ libFilters: { ...get().libFilters, ...patch } });
+      if (before.kind === 'all') {
+        // "All" meant the old search: it would now mean models the user has not seen.
+        set({
+          libSelection: NO_SELECTION,
+          libSelectionNote: `The search or filters changed: “Select all” (${selectedCount(before).toLocaleString('en-US')}) was cleared.`,
+        });
+      } else {
+        forgetSelectionPositions('The search changed');
+        if (before.ids.size > 0 && get().libSelectionNote === undefined) {
+          set({
+            libSelectionNote: `The ${before.ids.size.toLocaleString('en-US')} models picked before the search changed stay selected.`,
+          });
+        }
+      }
       void restart();
     },
     reloadLibrary() {
@@ -297,6 +425,8 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       pumpThumbnails();
     },
     selectLibraryModel(modelId) {
+      // The same card clicked again (a Ctrl/Shift pick's neighbour, say): its family stays.
+      if (modelId === get().libSelectedId) return;
       set({ libSelectedId: modelId, libFamily: undefined, libFamilyError: undefined });
     },
     async loadFamily(item) {
@@ -324,6 +454,57 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         set({ libError: libraryErrorText(error) });
       }
     },
+    libSelection: NO_SELECTION,
+    libSelectionNote: undefined,
+    pickLibraryModels(how, position) {
+      const order = shownOrder(get());
+      const selection = get().libSelection;
+      const modelId = order.rowAt(position)?.modelId;
+      const idAt = (i: number) => order.rowAt(i)?.modelId;
+      let next: LibrarySelection;
+      if (how === 'anchor') next = setAnchor(selection, position);
+      else if (how === 'toggle') {
+        if (modelId === undefined) return;
+        next = toggle(selection, modelId, position);
+      } else next = selectRange(selection, position, idAt, how === 'add-range');
+      set({
+        libSelection: next,
+        ...(how === 'anchor' ? {} : { libSelectionNote: undefined, libBatchListing: false }),
+      });
+    },
+    selectAllLibrary() {
+      const s = get();
+      if (!s.libTotal) return;
+      // Offline, the grid holds every row it can show: they are picked by id (a query would
+      // need the service).
+      const libSelection =
+        s.libSource === 'offline'
+          ? pickAll((s.libPages[1] ?? []).map((r) => r.modelId))
+          : selectAll(libraryFilter(s.libFilters), s.libTotal);
+      set({ libSelection, libSelectionNote: undefined, libBatchListing: false });
+    },
+    clearLibrarySelection: () =>
+      set({ libSelection: NO_SELECTION, libSelectionNote: undefined, libBatchListing: false }),
+    libBatchListing: false,
+    batchRequest: null,
+    requestBatch() {
+      const s = get();
+      const count = selectedCount(s.libSelection);
+      if (count > MAX_BATCH_MODELS) {
+        set({
+          libSelectionNote: `A batch takes at most ${MAX_BATCH_MODELS.toLocaleString('en-US')} models (${count.toLocaleString('en-US')} selected): search or filter to fewer.`,
+        });
+        return;
+      }
+      if (pendingCount(s.libSelection) > 0) {
+        set({ libBatchListing: true });
+        listPending();
+        return;
+      }
+      const batchRequest = selectedModels(s);
+      if (batchRequest) set({ batchRequest });
+    },
+    clearBatchRequest: () => set({ batchRequest: null }),
     async clearLibraryCache() {
       try {
         const libCache = await bridge['library:clearCache'](undefined);
