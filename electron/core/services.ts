@@ -8,6 +8,8 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { AccountService } from './account/account-service';
 import { Ledger } from './account/ledger';
 import { SwitchableConnection } from './connection';
+import { Converter } from './convert/converter';
+import { DragCompatible } from './convert/drag-compatible';
 import { FileStager } from './files/file-stager';
 import { Recordings } from './files/recordings';
 import { DesktopFiles } from './desktop/desktop-files';
@@ -146,10 +148,12 @@ export async function createServices(
     logger,
     mode: () => session.mode,
   });
+  const converter = new Converter(ports.convertWorker ? { workerFile: ports.convertWorker } : {});
   const jobs = new JobService({
     api,
     files,
     cache,
+    converter,
     journal: new JobJournal(paths.data, logger),
     account,
     clock,
@@ -193,8 +197,14 @@ export async function createServices(
   const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
   await recent.load();
   const recordings = new Recordings({ paths, clock });
+  const dragCompatible = new DragCompatible({ cache, converter, logger });
   const desktop = new DesktopFiles({
     recordings,
+    compatible: {
+      enabled: () => settings.get().dragOutCompatible === true,
+      prepare: (modelId) => dragCompatible.prepare(modelId),
+      prepareSoon: (modelId) => dragCompatible.prepareSoon(modelId),
+    },
     jobs,
     cache,
     local: new LocalModels({ paths, clock, cacheFileUrl: (file) => ports.cacheFileUrl(file) }),
@@ -250,6 +260,7 @@ export async function createServices(
     close: () => {
       updates.close();
       jobs.close();
+      converter.close();
       account.close();
       ledger.close();
       scheduler.close();

@@ -90,6 +90,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);
+      d.desktop.modelOpened(modelId);
       return {
         modelId,
         name: model.name,

@@ -145,6 +145,7 @@ const stored = z.object({
   units: z.enum(UNITS).optional().catch(undefined),
   welcomeSeen: z.boolean().optional().catch(undefined),
   checkUpdatesAtStart: z.boolean().optional().catch(undefined),
+  dragOutCompatible: z.boolean().optional().catch(undefined),
   keyIndex: KeyIndexSchema.optional().catch(undefined),
 });
 
@@ -240,6 +241,7 @@ export class SettingsService {
     if (patch.checkUpdatesAtStart !== undefined) {
       next['checkUpdatesAtStart'] = patch.checkUpdatesAtStart;
     }
+    if (patch.dragOutCompatible !== undefined) next['dragOutCompatible'] = patch.dragOutCompatible;
     if (patch.exportDir === null) delete next['exportDir'];
     else if (patch.exportDir !== undefined) {
       if (!path.isAbsolute(patch.exportDir)) {
@@ -317,6 +319,7 @@ export class SettingsService {
       units: pick('units', 'cm'),
       welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
       checkUpdatesAtStart: pick('checkUpdatesAtStart', true),
+      dragOutCompatible: pick('dragOutCompatible', false),
       ...Object.fromEntries(
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
       ),
