@@ -197,6 +197,54 @@ describe('RequestScheduler priorities', () => {
     expect(order).toEqual(['first', 'second', 'user-1', 'download-1', 'poll-1', 'poll-2']);
   });
 
+  it('sends idle work only from the unused share, leaving the reserve to user actions and polls', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 6, idleReserve: 2, windowMs: 1000 });
+    const sent: string[] = [];
+    const job = (name: string, priority: Priority) =>
+      scheduler.run(priority, async () => {
+        sent.push(name);
+        return name;
+      });
+    const thumbs = Array.from({ length: 6 }, (_, i) => job(`thumb-${i}`, 'idle'));
+    await clock.flush();
+    // 6 − 2 reserved: four go at once, two wait.
+    expect(sent).toEqual(['thumb-0', 'thumb-1', 'thumb-2', 'thumb-3']);
+    // The reserve is there for a user action and a poll the moment they come.
+    void job('user', 'user');
+    void job('poll', 'poll');
+    await clock.flush();
+    expect(sent.slice(4)).toEqual(['user', 'poll']);
+    expect(sends().at(-1)!.inWindow).toBe(6);
+    // The waiting thumbnails go once the first sends leave the window, four at most in it.
+    await clock.advance(1000);
+    expect(sent.slice(6)).toEqual(['thumb-4', 'thumb-5']);
+    await Promise.all(thumbs);
+  });
+
+  it('never sends idle work cancelled while it waits (a thumbnail scrolled away)', async () => {
+    const { clock, scheduler } = setup({ budget: 3, idleReserve: 1, windowMs: 1000 });
+    const sent: string[] = [];
+    const controllers = Array.from({ length: 4 }, () => new AbortController());
+    const thumbs = controllers.map((c, i) =>
+      track(
+        scheduler.run(
+          'idle',
+          async () => {
+            sent.push(`thumb-${i}`);
+          },
+          { signal: c.signal },
+        ),
+      ),
+    );
+    await clock.flush();
+    expect(sent).toEqual(['thumb-0', 'thumb-1']);
+    controllers[2]!.abort();
+    await clock.flush();
+    expect(thumbs[2]!.error).toBeInstanceOf(CancelledError);
+    await clock.advance(1000);
+    expect(sent).toEqual(['thumb-0', 'thumb-1', 'thumb-3']);
+  });
+
   it('keeps a retried request ahead of those of its priority that came after it', async () => {
     const { clock, scheduler } = setup({ budget: 1, windowMs: 1000 });
     const order: string[] = [];

@@ -13,6 +13,10 @@
  *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
  * - **Priorities.** When a slot frees, a user action goes before a download, which goes before a
  *   poll; first come, first served within a priority. A retried request keeps its place in line.
+ * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
+ *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
+ *   slots a user action or a poll arriving next would need. Cancelled while queued (the cards
+ *   scrolled away), they are never sent.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
  *   after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -35,11 +39,14 @@ import {
 } from '../api/errors';
 import { backoffDelay } from './backoff';
 
-/** Who is waiting: user actions go before downloads, downloads before polls. */
-export type Priority = 'user' | 'download' | 'poll';
+/**
+ * Who is waiting: user actions go before downloads, downloads before polls, polls before `idle`
+ * work (sent only from the budget's unused share, see `idleReserve`).
+ */
+export type Priority = 'user' | 'download' | 'poll' | 'idle';
 
 /** Priorities from first served to last. */
-export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll'];
+export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll', 'idle'];
 
 /** What the scheduler did, for logs, diagnostics and tests. Times are the clock's milliseconds. */
 export type SchedulerEvent =
@@ -113,6 +120,11 @@ export type SchedulerOptions = Readonly<{
   clock: Clock;
   /** Requests per rolling window; default 55 (the service allows 60 a minute). */
   budget?: number;
+  /**
+   * Slots of the window `idle` requests leave free for the others; default a third of the budget
+   * (19 of 55: thumbnails get up to 36 a minute when nothing else is sent).
+   */
+  idleReserve?: number;
   /** Length of the rolling window; default 60 000 ms. */
   windowMs?: number;
   /** Source of jitter in [0, 1); default `Math.random`. */
@@ -206,6 +218,8 @@ const ONE_BUDGET = (): string => '';
 export class RequestScheduler {
   readonly #clock: Clock;
   readonly #budget: number;
+  /** The most sends in the window under which an `idle` request may still go. */
+  readonly #idleLimit: number;
   readonly #windowMs: number;
   readonly #random: () => number;
   readonly #maxRetries: number;
@@ -241,6 +255,8 @@ export class RequestScheduler {
     if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
     this.#clock = options.clock;
     this.#budget = budget;
+    const reserve = options.idleReserve ?? Math.ceil(budget / 3);
+    this.#idleLimit = Math.max(1, budget - Math.max(0, reserve));
     this.#windowMs = windowMs;
     this.#random = options.random ?? Math.random;
     this.#maxRetries = Math.max(0, options.maxRetries ?? 4);
@@ -382,7 +398,7 @@ export class RequestScheduler {
         const entry = q[i]!;
         const name = entry.budget();
         const bucket = this.#bucket(name);
-        const openAt = this.#openAt(bucket, now);
+        const openAt = this.#openAt(bucket, now, entry.priority);
         if (openAt > now) {
           // Wait for this budget; requests of other budgets may still go.
           wake = Math.min(wake, openAt);
@@ -401,10 +417,14 @@ export class RequestScheduler {
     else this.#arm(wake);
   }
 
-  /** When the budget lets its next request go: now, the end of its pause, or a send leaving. */
-  #openAt(bucket: Bucket, now: number): number {
+  /**
+   * When the budget lets its next request of `priority` go: now, the end of its pause, or a send
+   * leaving. An `idle` request may only use the share above `idleReserve`.
+   */
+  #openAt(bucket: Bucket, now: number, priority: Priority): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
-    const over = this.#prune(bucket, now).window.length - this.#budget;
+    const limit = priority === 'idle' ? this.#idleLimit : this.#budget;
+    const over = this.#prune(bucket, now).window.length - limit;
     return over < 0 ? now : bucket.window[over]! + this.#windowMs;
   }
 

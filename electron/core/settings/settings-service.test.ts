@@ -37,12 +37,14 @@ describe('SettingsService', () => {
       units: 'cm',
       welcomeSeen: false,
       checkUpdatesAtStart: true,
+      dragOutCompatible: false,
     });
     await s.set({
       baseUrl: 'https://eu.example.test/v1/',
       maxConcurrentJobs: 3,
       spendWarningUsd: '20',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     const again = await open(file);
     expect(again.get()).toMatchObject({
@@ -50,6 +52,7 @@ describe('SettingsService', () => {
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     // Only what differs from the defaults is stored.
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
@@ -57,6 +60,7 @@ describe('SettingsService', () => {
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     await again.set({ spendWarningUsd: null, exportDir: null });
     expect(again.get().spendWarningUsd).toBeUndefined();

@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
 import { CAPTURE_SIZES, MAX_CAPTURE_SIDE } from './capture-pixels';
+import { SizeFields } from '../panels/SizeFields';
 
 /** Props of {@link CapturePanel}. */
 export interface CapturePanelProps {
@@ -62,26 +63,14 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
         </select>
       </label>
       {size.id === 'custom' ? (
-        <div className="kiln-viewer__row">
-          {(['width', 'height'] as const).map((side) => (
-            <label key={side} className="kiln-viewer__field">
-              <span>{side === 'width' ? 'Width (px)' : 'Height (px)'}</span>
-              <input
-                type="number"
-                data-testid={`viewer-capture-${side}`}
-                min={16}
-                max={MAX_CAPTURE_SIDE}
-                value={custom[side]}
-                onChange={(e) =>
-                  setCustom({
-                    ...custom,
-                    [side]: Math.max(16, Number(e.currentTarget.value) || 16),
-                  })
-                }
-              />
-            </label>
-          ))}
-        </div>
+        <SizeFields
+          value={custom}
+          labels={{ width: 'Width (px)', height: 'Height (px)' }}
+          min={16}
+          max={MAX_CAPTURE_SIDE}
+          testIdPrefix="viewer-capture-"
+          onChange={setCustom}
+        />
       ) : null}
       <label className="kiln-viewer__check">
         <input

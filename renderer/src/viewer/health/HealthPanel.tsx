@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
 import type { ViewerStage } from '../viewer-types';
+import { SizeFields } from '../panels/SizeFields';
 import type { BuildVolume, HealthIssue, HealthReport, HealthTexture } from './health-types';
 import { useHealth, type CheckState } from './use-health';
 import { engineVerdict, printVerdict, type Verdict } from './verdicts';
@@ -305,27 +306,13 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
             </select>
           </label>
           {printer === 'custom' ? (
-            <div className="kiln-viewer__row">
-              {(['x', 'y', 'z'] as const).map((axis) => (
-                <label key={axis} className="kiln-viewer__field">
-                  <span>
-                    {axis === 'z' ? 'Height (mm)' : axis === 'x' ? 'Width (mm)' : 'Depth (mm)'}
-                  </span>
-                  <input
-                    type="number"
-                    min={1}
-                    value={custom[axis]}
-                    data-testid={`health-volume-${axis}`}
-                    onChange={(e) =>
-                      setCustom({
-                        ...custom,
-                        [axis]: Math.max(1, Number(e.currentTarget.value) || 1),
-                      })
-                    }
-                  />
-                </label>
-              ))}
-            </div>
+            <SizeFields
+              value={custom}
+              labels={{ x: 'Width (mm)', y: 'Depth (mm)', z: 'Height (mm)' }}
+              min={1}
+              testIdPrefix="health-volume-"
+              onChange={setCustom}
+            />
           ) : null}
           <label className="kiln-viewer__check">
             <input
