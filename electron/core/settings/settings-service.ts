@@ -3,6 +3,7 @@
  * and a spending warning. Read tolerantly (a damaged or old field falls back to its default, the
  * others are kept), checked on every change, saved through the {@link SettingsStore} port.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/api/rules';
@@ -251,7 +252,16 @@ export class SettingsService {
           { field: 'exportDir' },
         );
       }
-      next['exportDir'] = path.normalize(patch.exportDir);
+      const folder = path.normalize(patch.exportDir);
+      const blocked = await fileInTheWay(folder);
+      if (blocked) {
+        throw new KilnError(
+          'invalid_setting',
+          `${blocked} is a file, not a folder: choose a folder (Kiln creates it if it does not exist yet).`,
+          { field: 'exportDir' },
+        );
+      }
+      next['exportDir'] = folder;
     }
     for (const field of USD_FIELDS) {
       const value = patch[field];
@@ -324,5 +334,18 @@ export class SettingsService {
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
       ),
     };
+  }
+}
+
+/**
+ * The nearest existing path at or above `folder` when it is a file (results could never be saved
+ * there), else undefined: a folder that does not exist yet is created when the first result is
+ * saved.
+ */
+async function fileInTheWay(folder: string): Promise<string | undefined> {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const found = await stat(at).catch(() => undefined);
+    if (found) return found.isDirectory() ? undefined : at;
+    if (path.dirname(at) === at) return undefined;
   }
 }
