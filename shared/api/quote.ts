@@ -57,3 +57,16 @@ export function quote(
     free: unknown.length === 0 && total !== undefined && compareUsd(total, '0') === 0,
   };
 }
+
+/**
+ * Whether the user must confirm before spending: the total is above the threshold they set in
+ * settings (`confirmAboveUsd`), or unknown while a threshold is set.
+ */
+export function needsConfirmation(
+  q: Pick<Quote, 'free' | 'totalUsd' | 'unknown'>,
+  confirmAboveUsd: Usd | undefined,
+): boolean {
+  if (confirmAboveUsd === undefined || q.free) return false;
+  if (q.totalUsd === undefined || q.unknown.length > 0) return true;
+  return compareUsd(q.totalUsd, confirmAboveUsd) > 0;
+}

@@ -74,6 +74,10 @@ export const JobViewSchema = z.object({
   modelId: z.string().optional(),
   /** The model a post-processing job works on. */
   sourceModelId: z.string().optional(),
+  /** The batch this job is an item of (Activity shows it inside the batch's row). */
+  batchId: z.string().optional(),
+  /** Its item's index in the batch. */
+  batchItem: z.number().int().optional(),
   costUsd: UsdStringSchema.optional(),
   /** Refunded by the service after a failure. */
   refundedUsd: UsdStringSchema.optional(),

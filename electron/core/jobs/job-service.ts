@@ -78,6 +78,11 @@ const OP_LABELS: Record<ToolOp['kind'], (op: ToolOp) => string> = {
   make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
 };
 
+/** A tool's operation in words: "Export (fbx)", "Quad remesh", "Compatible GLB". */
+export function opLabel(op: ToolOp): string {
+  return OP_LABELS[op.kind](op);
+}
+
 /** The runners of the current connection, one per kind of job. */
 type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: LocalRunner }> &
   Readonly<Record<RunnerKind, JobRunner>>;
@@ -86,6 +91,7 @@ type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: Lo
 export class JobService implements SessionListener {
   readonly #o: JobServiceOptions;
   readonly #store: JobStore;
+  readonly #listeners = new Set<(view: JobView) => void>();
   #runners: Runners;
 
   constructor(options: JobServiceOptions) {
@@ -95,6 +101,9 @@ export class JobService implements SessionListener {
       emit: options.emit,
       logger: options.logger,
       ...(options.onChange ? { onChange: options.onChange } : {}),
+      onJobChanged: (view) => {
+        for (const listener of this.#listeners) listener(view);
+      },
     });
     this.#runners = this.#newRunners();
   }
@@ -108,6 +117,31 @@ export class JobService implements SessionListener {
   /** Every job, newest first. */
   list(): JobView[] {
     return this.#store.views();
+  }
+
+  /** Calls `listener` with every job that changes; returns the unsubscribe. */
+  subscribe(listener: (view: JobView) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * True when running `op` on `modelId` again would be a free repeat (§3.2): the same call, on
+   * this connection, already answered by the service (its result is cached there).
+   */
+  isRepeat(modelId: string, op: ToolOp): boolean {
+    if (op.kind === 'compatible') return false;
+    const call = JSON.stringify(opCall(modelId, op));
+    return this.#store
+      .all()
+      .some(
+        (r) =>
+          r.input.kind === 'op' &&
+          r.origin === this.#o.api.origin &&
+          r.answered &&
+          r.view.state === 'done' &&
+          JSON.stringify(r.input.call) === call,
+      );
   }
 
   /** Kiln's generation queue now. */
@@ -215,7 +249,12 @@ export class JobService implements SessionListener {
    * saved in `folder` (default: the settings' export folder).
    * @throws KilnError `invalid_folder`, or a ValidationError for a parameter the service refuses
    */
-  async runOp(modelId: string, op: ToolOp, folder?: string): Promise<JobView> {
+  async runOp(
+    modelId: string,
+    op: ToolOp,
+    folder?: string,
+    batch?: Readonly<{ id: string; item: number }>,
+  ): Promise<JobView> {
     const target = folder ?? this.#o.settings().exportDir;
     if (!path.isAbsolute(target)) {
       throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
@@ -228,6 +267,7 @@ export class JobService implements SessionListener {
       kind: op.kind,
       source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
       sourceModelId: modelId,
+      ...(batch ? { batchId: batch.id, batchItem: batch.item } : {}),
     };
     if (op.kind === 'compatible') {
       return this.#create(

@@ -3,10 +3,10 @@
  * it (`shared/api/quote.ts`), worded the same way by every paid button in Kiln
  * ("$0.40 · balance $12.30 → $11.90").
  */
-import { compareUsd, formatUsd, type Usd } from '../../../../shared/money';
+import { formatUsd } from '../../../../shared/money';
 import type { Quote } from '../../../../shared/api/quote';
 
-export { quote, type CostItem, type Quote } from '../../../../shared/api/quote';
+export { needsConfirmation, quote, type CostItem, type Quote } from '../../../../shared/api/quote';
 
 /** The one wording of a quote: "$0.40 · balance $12.30 → $11.90", "Free", "Price unknown". */
 export function describeQuote(q: Quote): string {
@@ -15,14 +15,4 @@ export function describeQuote(q: Quote): string {
   const price = formatUsd(q.totalUsd) + (q.unknown.length > 0 ? ' + unpriced calls' : '');
   if (q.balanceUsd === undefined || q.balanceAfterUsd === undefined) return price;
   return `${price} · balance ${formatUsd(q.balanceUsd)} → ${formatUsd(q.balanceAfterUsd)}`;
-}
-
-/**
- * Whether the user must confirm before spending: the total is above the threshold they set in
- * settings (`confirmAboveUsd`), or unknown while a threshold is set.
- */
-export function needsConfirmation(q: Quote, confirmAboveUsd: Usd | undefined): boolean {
-  if (confirmAboveUsd === undefined || q.free) return false;
-  if (q.totalUsd === undefined || q.unknown.length > 0) return true;
-  return compareUsd(q.totalUsd, confirmAboveUsd) > 0;
 }
