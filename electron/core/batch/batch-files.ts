@@ -70,9 +70,13 @@ function outcome(item: BatchItemRecord): string {
   }
 }
 
-/** Net cost of an item: charged minus refunded, exact; empty while nothing was charged. */
-export function netCost(item: Pick<BatchItemRecord, 'costUsd' | 'refundedUsd'>): string {
-  if (item.costUsd === undefined) return '';
+/**
+ * Net cost of an item: charged minus refunded, exact; `0.00` for a finished item nothing was
+ * charged for (a free export), empty while it has not finished.
+ */
+export function netCost(item: Pick<BatchItemRecord, 'costUsd' | 'refundedUsd' | 'state'>): string {
+  if (item.costUsd === undefined)
+    return item.state === 'done' || item.state === 'failed' ? '0.00' : '';
   return item.refundedUsd ? subUsd(item.costUsd, item.refundedUsd) : item.costUsd;
 }
 
