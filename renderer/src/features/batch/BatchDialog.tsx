@@ -71,6 +71,27 @@ function count(selection: ModelSelection): number {
     : selection.total - selection.except.length;
 }
 
+/** A whole number typed in a field (checked by the tool's builder). */
+function WholeField(props: {
+  label: string;
+  error: string | undefined;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={props.label} error={props.error}>
+      <input
+        type="text"
+        inputMode="numeric"
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
 /** The batch form, open while a selection waits for it. */
 export function BatchDialog() {
   const selection = useKiln((s) => s.batchSelection);
@@ -146,7 +167,8 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
         data-testid="batch-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void start(false);
+          // Only once the price is shown (and confirmed where it must be), like the button.
+          if (quote && !(mustConfirm && !confirmed)) void start(false);
         }}
         noValidate
       >
@@ -163,17 +185,13 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
         ) : null}
         {tool === 'print' ? (
           <>
-            <Field label="Longest side (mm)" error={errors['lengthMm']}>
-              <input
-                type="text"
-                inputMode="numeric"
-                data-testid="batch-print-length"
-                value={forms.print.lengthMm}
-                onChange={(e) =>
-                  setForms({ ...forms, print: { ...forms.print, lengthMm: e.target.value } })
-                }
-              />
-            </Field>
+            <WholeField
+              label="Longest side (mm)"
+              error={errors['lengthMm']}
+              testId="batch-print-length"
+              value={forms.print.lengthMm}
+              onChange={(lengthMm) => setForms({ ...forms, print: { ...forms.print, lengthMm } })}
+            />
             <Field label="Format">
               <Choice
                 testId="batch-print-format"
@@ -185,17 +203,13 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
           </>
         ) : null}
         {tool === 'retopo' ? (
-          <Field label="Target quads (500–100,000)" error={errors['faces']}>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid="batch-retopo-faces"
-              value={forms.retopo.faces}
-              onChange={(e) =>
-                setForms({ ...forms, retopo: { ...forms.retopo, faces: e.target.value } })
-              }
-            />
-          </Field>
+          <WholeField
+            label="Target quads (500–100,000)"
+            error={errors['faces']}
+            testId="batch-retopo-faces"
+            value={forms.retopo.faces}
+            onChange={(faces) => setForms({ ...forms, retopo: { ...forms.retopo, faces } })}
+          />
         ) : null}
         {tool === 'rig' ? (
           <Field label="Skeleton">

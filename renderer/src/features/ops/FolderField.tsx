@@ -96,7 +96,11 @@ export function FolderField({ folder }: { folder: ResultsFolder }) {
           onChange={(e) => folder.edit(e.target.value)}
           onBlur={() => void folder.commit()}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void folder.commit();
+            // Keeps the folder; inside a form (the batch form) it must not submit it.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void folder.commit();
+            }
           }}
         />
         {canChoose ? (
