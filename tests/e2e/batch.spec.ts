@@ -84,6 +84,19 @@ test.describe('family exports', () => {
     expect(prints.slice(1).every((l) => l.includes('lengthMm=80') && l.endsWith(',done'))).toBe(
       true,
     );
+
+    // Game pack and makers take the single tools' fields too; a bad size sends nothing.
+    await batches.openFamily();
+    await batches.form.getByTestId('batch-tool').selectOption('gamepack');
+    await batches.form.getByTestId('game-size').fill('-1');
+    await expect(batches.form).toContainText('Enter the real size in metres');
+    await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
+    await batches.form.getByTestId('game-size').fill('1.8');
+    await expect(batches.price).toContainText('4 models');
+    await batches.form.getByTestId('batch-tool').selectOption('make');
+    await expect(batches.price).toContainText('4 models');
+    await batches.form.getByTestId('batch-close').click();
+    await expect(batches.form).toHaveCount(0);
   });
 });
 

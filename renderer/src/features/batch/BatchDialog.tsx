@@ -6,27 +6,32 @@
  * spend-confirmation threshold, and when the balance covers only part offers to run those.
  */
 import { useEffect, useId, useState } from 'react';
-import { PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
+import { MAKER_KINDS, PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
 import type { BatchQuoteView, ModelSelection, ToolOp } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportFields } from '../ops/ExportFields';
 import { Choice, Field } from '../ops/Field';
 import { FolderField, useResultsFolder } from '../ops/FolderField';
+import { GAME_DEFAULTS, GameFields } from '../ops/GameFields';
+import { makerChoices } from '../ops/MakerTool';
 import {
   EXPORT_DEFAULTS,
   buildExport,
   buildPrint,
   buildRetopo,
+  buildGame,
+  buildMaker,
   buildRig,
   type Built,
+  type GameForm,
   type ExportForm,
   type PrintForm,
   type RetopoForm,
 } from '../ops/op-forms';
 import './batch.css';
 
-type Tool = 'export' | 'print' | 'retopo' | 'rig' | 'parts';
+type Tool = 'export' | 'print' | 'retopo' | 'rig' | 'parts' | 'gamepack' | 'make';
 
 const TOOLS: ReadonlyArray<readonly [Tool, string]> = [
   ['export', 'Export (formats, compatible GLB)'],
@@ -34,6 +39,8 @@ const TOOLS: ReadonlyArray<readonly [Tool, string]> = [
   ['retopo', 'Quad remesh'],
   ['rig', 'Rig'],
   ['parts', 'Split into parts'],
+  ['gamepack', 'Game pack'],
+  ['make', 'Makers (papercraft…)'],
 ];
 
 interface Forms {
@@ -41,6 +48,8 @@ interface Forms {
   readonly print: PrintForm;
   readonly retopo: RetopoForm;
   readonly rig: (typeof RIG_KINDS)[number];
+  readonly game: GameForm;
+  readonly maker: string;
 }
 
 const DEFAULTS: Forms = {
@@ -48,6 +57,8 @@ const DEFAULTS: Forms = {
   print: { lengthMm: '100', format: 'stl', hollow: false, colors: 1, palette: '' },
   retopo: { faces: '5000', texture: '', symmetry: false, interior: 'keep', format: 'glb' },
   rig: 'humanoid',
+  game: GAME_DEFAULTS,
+  maker: MAKER_KINDS[0],
 };
 
 function build(tool: Tool, forms: Forms): Built {
@@ -62,6 +73,10 @@ function build(tool: Tool, forms: Forms): Built {
       return buildRig(forms.rig);
     case 'parts':
       return { op: { kind: 'parts' } };
+    case 'gamepack':
+      return buildGame(forms.game);
+    case 'make':
+      return buildMaker(forms.maker);
   }
 }
 
@@ -104,6 +119,7 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
   const quoteBatch = useKiln((s) => s.quoteBatch);
   const startBatch = useKiln((s) => s.startBatch);
   const showRight = useKiln((s) => s.showRight);
+  const prices = useKiln((s) => s.prices?.items);
   const folder = useResultsFolder();
   const [tool, setTool] = useState<Tool>('export');
   const [forms, setForms] = useState<Forms>(DEFAULTS);
@@ -210,6 +226,23 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
             value={forms.retopo.faces}
             onChange={(faces) => setForms({ ...forms, retopo: { ...forms.retopo, faces } })}
           />
+        ) : null}
+        {tool === 'gamepack' ? (
+          <GameFields
+            form={forms.game}
+            onChange={(game) => setForms({ ...forms, game })}
+            errors={errors}
+          />
+        ) : null}
+        {tool === 'make' ? (
+          <Field label="Project">
+            <Choice
+              testId="batch-maker"
+              value={forms.maker}
+              options={makerChoices(prices ?? []).map((c) => [c.id, c.label] as const)}
+              onChange={(maker) => setForms({ ...forms, maker })}
+            />
+          </Field>
         ) : null}
         {tool === 'rig' ? (
           <Field label="Skeleton">
