@@ -249,7 +249,8 @@ export class BatchService {
       });
       this.#settle(batch);
     }
-    await this.#save();
+    // Nothing to write before the first batch: no journal file appears until one is started.
+    if (this.#batches.size > 0) await this.#save();
     for (const batch of this.#batches.values()) {
       await this.#writeCsv(batch);
       this.#pump(batch);
