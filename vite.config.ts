@@ -75,6 +75,20 @@ export default defineConfig(({ mode }) => ({
             },
           },
           {
+            // The compatible-GLB conversion's worker thread (`electron/core/convert/converter.ts`)
+            // is a file of its own beside the main bundle: `new Worker(url)` loads it by path.
+            entry: 'electron/core/convert/convert-worker.ts',
+            // A worker file changing needs no restart: the next conversion starts a new worker.
+            onstart: () => {},
+            vite: {
+              root: '.',
+              build: {
+                outDir: 'dist-electron/main',
+                rolldownOptions: { external, output: { format: 'es' } },
+              },
+            },
+          },
+          {
             // Sandboxed preloads cannot be ES modules. The plugin derives lib mode's format from
             // package.json's "type": "module", so lib mode is switched off and the CommonJS
             // output is set directly.

@@ -135,4 +135,10 @@ export interface Ports {
    * where the drag hands Chromium a `DownloadURL`); absent where the OS drags the file itself.
    */
   readonly downloadUrl?: (file: Readonly<{ path: string; name: string }>) => string;
+  /**
+   * The compatible-GLB conversion's worker entry: the built `convert-worker.js` beside Electron's
+   * main bundle. Absent when Kiln runs from source (the browser host, tests): the TypeScript
+   * entry is then loaded through tsx.
+   */
+  readonly convertWorker?: URL;
 }

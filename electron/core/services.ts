@@ -6,8 +6,12 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AccountService } from './account/account-service';
+import { BatchJournal } from './batch/batch-journal';
+import { BatchService } from './batch/batch-service';
 import { Ledger } from './account/ledger';
 import { SwitchableConnection } from './connection';
+import { Converter } from './convert/converter';
+import { DragCompatible } from './convert/drag-compatible';
 import { FileStager } from './files/file-stager';
 import { Recordings } from './files/recordings';
 import { DesktopFiles } from './desktop/desktop-files';
@@ -15,7 +19,7 @@ import { LocalModels } from './desktop/local-models';
 import { RecentFiles } from './desktop/recent-files';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
-import { JobService } from './jobs/job-service';
+import { JobService, opLabel } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
 import { ConceptService } from './library/concept-service';
 import { ImageCache } from './library/image-cache';
@@ -36,6 +40,8 @@ export interface Services {
   readonly handlers: Handlers;
   readonly files: FileStager;
   readonly jobs: JobService;
+  /** Batches: one tool on many library models. */
+  readonly batches: BatchService;
   readonly account: AccountService;
   readonly keys: KeyService;
   readonly settings: SettingsService;
@@ -146,10 +152,12 @@ export async function createServices(
     logger,
     mode: () => session.mode,
   });
+  const converter = new Converter(ports.convertWorker ? { workerFile: ports.convertWorker } : {});
   const jobs = new JobService({
     api,
     files,
     cache,
+    converter,
     journal: new JobJournal(paths.data, logger),
     account,
     clock,
@@ -193,11 +201,44 @@ export async function createServices(
   const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
   await recent.load();
   const recordings = new Recordings({ paths, clock });
+  const localModels = new LocalModels({
+    paths,
+    clock,
+    cacheFileUrl: (file) => ports.cacheFileUrl(file),
+  });
+  const batches = new BatchService({
+    jobs,
+    library: {
+      library: (input) => api.library(input),
+      seen: (modelId) => library.seen(modelId),
+      localName: async (modelId) => (await localModels.get(modelId))?.name,
+    },
+    account: {
+      prices: () => account.prices(),
+      isPaid: (operation) => account.isPaid(operation),
+      balanceUsd: () => account.view().balanceUsd,
+    },
+    journal: new BatchJournal(paths.data, logger),
+    settings: () => settings.get(),
+    origin: () => api.origin,
+    label: opLabel,
+    clock,
+    emit,
+    logger,
+  });
+  // After the jobs: an item that was starting is matched with its job, if it was created.
+  await batches.load();
+  const dragCompatible = new DragCompatible({ cache, converter, logger });
   const desktop = new DesktopFiles({
     recordings,
+    compatible: {
+      enabled: () => settings.get().dragOutCompatible === true,
+      prepare: (modelId) => dragCompatible.prepare(modelId),
+      prepareSoon: (modelId) => dragCompatible.prepareSoon(modelId),
+    },
     jobs,
     cache,
-    local: new LocalModels({ paths, clock, cacheFileUrl: (file) => ports.cacheFileUrl(file) }),
+    local: localModels,
     recent,
     paths,
     emit,
@@ -231,6 +272,7 @@ export async function createServices(
       settings,
       connection,
       library,
+      batches,
       desktop,
       updates,
       notices,
@@ -238,6 +280,7 @@ export async function createServices(
     }),
     files,
     jobs,
+    batches,
     account,
     keys,
     settings,
@@ -249,7 +292,9 @@ export async function createServices(
     notices,
     close: () => {
       updates.close();
+      batches.close();
       jobs.close();
+      converter.close();
       account.close();
       ledger.close();
       scheduler.close();

@@ -163,6 +163,8 @@ export async function start(): Promise<Kiln> {
     },
     emit,
     showInFolder: (file) => shell.showItemInFolder(file),
+    // Built beside this bundle (vite.config.ts): conversions run off the main thread.
+    convertWorker: new URL('./convert-worker.js', import.meta.url),
     ...withUpdates(),
   };
   const services = await createServices(ports);

@@ -178,6 +178,8 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
     for (const file of [
       '/package.json',
       `/${pkg.main}`,
+      // The compatible-GLB conversion's worker thread, loaded by path beside the main bundle.
+      '/dist-electron/main/convert-worker.js',
       '/dist-electron/preload/index.cjs',
       '/dist/renderer/index.html',
     ]) {

@@ -18,8 +18,20 @@ export const IMAGINE_OPERATION = 'text.imagine';
 /** A model painted anew from a photo. */
 export const RETEXTURE_OPERATION = 'retexture';
 
+/**
+ * Kiln's own compatible-GLB conversion: not a call of the service, so never in its price list,
+ * and always free.
+ */
+export const COMPATIBLE_OPERATION = 'local.compatible';
+
+/** True for an operation Kiln runs itself (free, whatever the price list says). */
+export function isLocalOperation(operation: string): boolean {
+  return operation.startsWith('local.');
+}
+
 /** The operation id of a post-processing call: its kind, or `make.<maker>` for a maker. */
 export function postOperation(op: { kind: string; maker?: string }): string {
+  if (op.kind === 'compatible') return COMPATIBLE_OPERATION;
   return op.kind === 'make' ? `make.${op.maker ?? ''}` : op.kind;
 }
 

@@ -190,3 +190,23 @@ export const GAME_COLLIDERS = ['off', 'simple', 'balanced', 'detailed'] as const
 export const MAKER_KINDS = ['papercraft'] as const;
 /** The only `group` value of the library. */
 export const LIBRARY_GROUPS = ['family'] as const;
+
+/**
+ * What a model made on the website may not have without a plan or a one-off unlock on the
+ * platform (service-api.md §4.10, 403 `subscription_required`): its download (so Kiln's own
+ * compatible-GLB conversion too), export, print, quad remesh and game pack. Rig, parts, makers
+ * and retexture work.
+ */
+export const WEBSITE_PLAN_KINDS: ReadonlySet<string> = new Set([
+  'open',
+  'export',
+  'compatible',
+  'print',
+  'retopo',
+  'gamepack',
+]);
+
+/** True when `kind` on a model of this `source` needs a website plan. */
+export function needsWebsitePlan(source: string | undefined, kind: string): boolean {
+  return source === 'website' && WEBSITE_PLAN_KINDS.has(kind);
+}

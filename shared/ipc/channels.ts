@@ -19,6 +19,12 @@ export const CHANNELS = [
   'jobs:resolveUnknown',
   'concepts:imagine',
   'ops:run',
+  'batch:quote',
+  'batch:start',
+  'batch:pause',
+  'batch:resume',
+  'batch:cancel',
+  'batch:list',
   'library:list',
   'library:model',
   'library:versions',
@@ -79,6 +85,7 @@ export function isPageChannel(name: unknown): name is PageChannel {
 /** Every event the main process pushes, `area.event`. */
 export const EVENTS = [
   'jobs.updated',
+  'batch.updated',
   'account.updated',
   'keys.updated',
   'app.openModel',

@@ -8,6 +8,13 @@
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import {
+  BatchQuoteInputSchema,
+  BatchQuoteViewSchema,
+  BatchRefSchema,
+  BatchStartInputSchema,
+  BatchViewSchema,
+} from './batch';
+import {
   FileRefSchema,
   ImagineInputSchema,
   JobRefSchema,
@@ -62,6 +69,8 @@ import {
 
 export * from './inputs';
 export * from './views';
+export * from './batch';
+export * from './selection';
 
 const none = z.object({}).strict().optional();
 
@@ -79,6 +88,12 @@ export const contract = {
   'jobs:resolveUnknown': { input: ResolveUnknownInputSchema, output: JobViewSchema },
   'concepts:imagine': { input: ImagineInputSchema, output: ConceptViewSchema },
   'ops:run': { input: RunOpInputSchema, output: JobViewSchema },
+  'batch:quote': { input: BatchQuoteInputSchema, output: BatchQuoteViewSchema },
+  'batch:start': { input: BatchStartInputSchema, output: BatchViewSchema },
+  'batch:pause': { input: BatchRefSchema, output: BatchViewSchema },
+  'batch:resume': { input: BatchRefSchema, output: BatchViewSchema },
+  'batch:cancel': { input: BatchRefSchema, output: BatchViewSchema },
+  'batch:list': { input: none, output: z.array(BatchViewSchema) },
   'library:list': { input: LibraryListInputSchema, output: LibraryPageViewSchema },
   'library:model': { input: z.object({ modelId: z.string().min(1) }), output: ModelViewSchema },
   'account:balance': { input: none, output: AccountViewSchema },
@@ -135,6 +150,7 @@ export const contract = {
 /** Every pushed event with its payload schema. */
 export const events = {
   'jobs.updated': JobViewSchema,
+  'batch.updated': BatchViewSchema,
   'account.updated': AccountViewSchema,
   'keys.updated': KeyStateViewSchema,
   /** Something waits in `app:takeOpenRequests` (a file opened from the OS, a notification). */

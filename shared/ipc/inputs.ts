@@ -143,10 +143,45 @@ export const OpSchema = z.discriminatedUnion('kind', [
 /** One post-processing operation. */
 export type Op = z.infer<typeof OpSchema>;
 
+/** Geometry compression of a compatible GLB; `none` is the one every importer reads. */
+export const GLB_COMPRESSIONS = ['none', 'draco', 'meshopt'] as const;
+/** Longest texture edges a compatible GLB may be downsized to. */
+export const COMPATIBLE_TEXTURE_SIZES = [4096, 2048, 1024, 512] as const;
+/** Largest size budget of a compatible GLB, in MB. */
+export const MAX_SIZE_BUDGET_MB = 2048;
+
+/**
+ * "Compatible GLB (PNG/JPEG textures)": a local conversion of the model's GLB, in Kiln, free
+ * (no call to the service but the model's download): WebP textures become PNG/JPEG without
+ * `EXT_texture_webp`, with optional Draco or meshopt compression and texture downsizing.
+ */
+export const CompatibleOpSchema = z.object({
+  kind: z.literal('compatible'),
+  compression: z.enum(GLB_COMPRESSIONS).optional(),
+  /** Longest edge of any texture, in pixels. */
+  maxTextureSize: z
+    .number()
+    .int()
+    .refine(
+      (n) => (COMPATIBLE_TEXTURE_SIZES as readonly number[]).includes(n),
+      'use 4096, 2048, 1024 or 512',
+    )
+    .optional(),
+  /** Textures are halved until the file fits this many MB. */
+  sizeBudgetMb: z.number().positive().max(MAX_SIZE_BUDGET_MB).optional(),
+});
+/** A compatible-GLB conversion. */
+export type CompatibleOp = z.infer<typeof CompatibleOpSchema>;
+
+/** What a tool of the Tools column runs: a service operation or Kiln's own conversion. */
+export const ToolOpSchema = z.discriminatedUnion('kind', [...OpSchema.options, CompatibleOpSchema]);
+/** What a tool runs. */
+export type ToolOp = z.infer<typeof ToolOpSchema>;
+
 /** `ops:run`: an operation on a model; the result is saved to `folder` (default: settings). */
 export const RunOpInputSchema = z.object({
   modelId: id,
-  op: OpSchema,
+  op: ToolOpSchema,
   /** Absolute path of the folder to save the result in. */
   folder: z.string().min(1).max(4096).optional(),
 });
@@ -233,6 +268,7 @@ export const SettingsPatchSchema = z.object({
   units: z.enum(['mm', 'cm', 'in']).optional(),
   welcomeSeen: z.boolean().optional(),
   checkUpdatesAtStart: z.boolean().optional(),
+  dragOutCompatible: z.boolean().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

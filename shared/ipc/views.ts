@@ -24,8 +24,10 @@ export type StagedFile = z.infer<typeof StagedFileSchema>;
 export const GENERATION_KINDS = ['photo', 'multi', 'text', 'retexture'] as const;
 /** Post-processing kinds (service-api.md §3.2): one URL, repeated with identical parameters. */
 export const OP_KINDS = ['export', 'print', 'retopo', 'rig', 'parts', 'gamepack', 'make'] as const;
+/** Kinds Kiln runs itself, on this computer (free: nothing is sent but the model's download). */
+export const LOCAL_KINDS = ['compatible'] as const;
 /** Every kind of job. */
-export const JOB_KINDS = [...GENERATION_KINDS, ...OP_KINDS] as const;
+export const JOB_KINDS = [...GENERATION_KINDS, ...OP_KINDS, ...LOCAL_KINDS] as const;
 /** One of {@link JOB_KINDS}. */
 export type JobKind = (typeof JOB_KINDS)[number];
 /** One of {@link GENERATION_KINDS}. */
@@ -72,6 +74,10 @@ export const JobViewSchema = z.object({
   modelId: z.string().optional(),
   /** The model a post-processing job works on. */
   sourceModelId: z.string().optional(),
+  /** The batch this job is an item of (Activity shows it inside the batch's row). */
+  batchId: z.string().optional(),
+  /** Its item's index in the batch. */
+  batchItem: z.number().int().optional(),
   costUsd: UsdStringSchema.optional(),
   /** Refunded by the service after a failure. */
   refundedUsd: UsdStringSchema.optional(),
@@ -318,6 +324,8 @@ export const SettingsViewSchema = z.object({
   welcomeSeen: z.boolean().optional(),
   /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */
   checkUpdatesAtStart: z.boolean().optional(),
+  /** Models drag out as a compatible GLB (PNG/JPEG textures), made when a model opens. */
+  dragOutCompatible: z.boolean().optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

@@ -6,7 +6,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { Converter } from '../../electron/core/convert/converter';
+import { coffeeModel } from '../support/fixture-models';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => readFile(path.join(root, file), 'utf8');
@@ -23,6 +26,33 @@ test('the main process is an ES module with native modules left external', async
   expect(main).toMatch(/from "electron"/);
   expect(main).toMatch(/from "@napi-rs\/keyring"/);
   expect(main).toMatch(/from "sharp"/);
+});
+
+test('the compatible-GLB worker is built beside the main process, which loads it by that name', async () => {
+  const worker = await read('dist-electron/main/convert-worker.js');
+  // Its own entry: it answers the main process from its thread, with the field's libraries
+  // left external (sharp is native) like the main bundle's.
+  expect(worker).toMatch(/from "node:worker_threads"/);
+  expect(worker).toMatch(/from "sharp"/);
+  expect(worker).toMatch(/from "@gltf-transform\/core"/);
+  expect(worker).not.toMatch(/from "electron"/);
+  const main = await read('dist-electron/main/index.js');
+  // Vite keeps the relative URL (as `"" + import.meta.url`): resolved beside index.js at run time.
+  expect(main).toMatch(/new URL\(["'`]\.\/convert-worker\.js["'`], (?:"" \+ )?import\.meta\.url\)/);
+});
+
+test('the built worker converts a generated model on its own (no tsx, no sources)', async () => {
+  test.setTimeout(120_000);
+  const converter = new Converter({
+    workerFile: pathToFileURL(path.join(root, 'dist-electron/main/convert-worker.js')),
+  });
+  try {
+    const { report } = await converter.convert((await coffeeModel()).bytes);
+    expect(report.textures.map((t) => `${t.from} → ${t.to}`)).toEqual(['image/webp → image/jpeg']);
+    expect(report.extensionsRequired).toEqual([]);
+  } finally {
+    converter.close();
+  }
 });
 
 test('the renderer references its assets relatively', async () => {

@@ -19,6 +19,33 @@ export function isLocal(url: string): boolean {
   return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
 }
 
+/**
+ * A browser host as every test starts it, on `dataDir`: starting a second one on the same folder
+ * after closing the first is a restart of Kiln (settings, journal, cache and the sandbox's own
+ * state are all kept there).
+ */
+export function startTestHost(
+  o: Readonly<{
+    dataDir: string;
+    sandboxOptions?: SandboxOptions;
+    sandboxInternals?: SandboxInternals;
+    firstRun?: boolean;
+  }>,
+): Promise<Host> {
+  return startHost({
+    rendererDir: path.join(root, 'dist', 'renderer'),
+    dataDir: o.dataDir,
+    secrets: new MemorySecretStore(),
+    sandbox: { taskSeconds: 1, ...o.sandboxOptions },
+    sandboxInternals: o.sandboxInternals ?? {},
+    // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
+    // it would cover the app.
+    welcomeSeen: !o.firstRun,
+    services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
+    logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
+  });
+}
+
 export const test = base.extend<{
   /** The test's data folder (settings, jobs, and the cache under `cache/`). */
   dataDir: string;
@@ -47,18 +74,7 @@ export const test = base.extend<{
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   },
   host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
-    const host = await startHost({
-      rendererDir: path.join(root, 'dist', 'renderer'),
-      dataDir,
-      secrets: new MemorySecretStore(),
-      sandbox: { taskSeconds: 1, ...sandboxOptions },
-      sandboxInternals,
-      // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
-      // it would cover the app.
-      welcomeSeen: !firstRun,
-      services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
-      logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
-    });
+    const host = await startTestHost({ dataDir, sandboxOptions, sandboxInternals, firstRun });
     await use(host);
     await host.close();
   },

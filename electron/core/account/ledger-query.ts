@@ -10,6 +10,7 @@ import type {
   LedgerTotals,
 } from '../../../shared/ipc/contract';
 import { addUsd, subUsd, type Usd } from '../../../shared/money';
+import { csvText } from '../util/csv';
 
 /** Calendar month (UTC) of a timestamp: "2026-11". */
 export function monthOf(at: number): string {
@@ -77,31 +78,20 @@ export const CSV_COLUMNS = [
   'source',
 ] as const;
 
-/** One CSV field, quoted when it needs to be; a leading formula character is defused. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The rows as CSV (RFC 4180, CRLF line ends), amounts as the exact decimal strings. */
 export function ledgerCsv(entries: readonly LedgerEntryView[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const e of entries) {
-    lines.push(
-      [
-        new Date(e.at).toISOString(),
-        e.type,
-        e.operation,
-        e.jobId ?? '',
-        e.amountUsd ?? '',
-        e.chargeIds.join(' '),
-        e.refundId ?? '',
-        e.balanceAfterUsd ?? '',
-        e.source,
-      ]
-        .map(csvField)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText([
+    CSV_COLUMNS,
+    ...entries.map((e) => [
+      new Date(e.at).toISOString(),
+      e.type,
+      e.operation,
+      e.jobId ?? '',
+      e.amountUsd ?? '',
+      e.chargeIds.join(' '),
+      e.refundId ?? '',
+      e.balanceAfterUsd ?? '',
+      e.source,
+    ]),
+  ]);
 }

@@ -294,7 +294,15 @@ describe('Converter (worker thread)', () => {
   it('converts off the main thread, queues a second conversion, and stops its worker when closed', async () => {
     const converter = new Converter();
     try {
-      const [a, b] = await Promise.all([converter.convert(generated), converter.convert(rigged)]);
+      const seen: number[] = [];
+      const [a, b] = await Promise.all([
+        converter.convert(generated, {}, { onProgress: (p) => seen.push(p) }),
+        converter.convert(rigged),
+      ]);
+      // Progress comes from the worker as it goes, ending at 1.
+      expect(seen.length).toBeGreaterThan(2);
+      expect(seen).toEqual([...seen].sort((x, y) => x - y));
+      expect(seen.at(-1)).toBe(1);
       expect(a.report.textures[0]!.to).toBe('image/jpeg');
       expect(b.report.textures.map((t) => t.to)).toEqual(['image/png', 'image/png', 'image/jpeg']);
       await expectValid(a.glb);
@@ -308,7 +316,11 @@ describe('Converter (worker thread)', () => {
     const converter = new Converter();
     try {
       const abort = new AbortController();
-      const first = converter.convert(generated, { compression: 'draco' }, abort.signal);
+      const first = converter.convert(
+        generated,
+        { compression: 'draco' },
+        { signal: abort.signal },
+      );
       abort.abort(new Error('stopped by the user'));
       await expect(first).rejects.toThrow('stopped by the user');
       const next = await converter.convert(rigged);

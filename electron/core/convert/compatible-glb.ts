@@ -30,11 +30,16 @@ import {
 import { compressTexture, draco, listTextureSlots, meshopt } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
+import type { GLB_COMPRESSIONS } from '../../../shared/ipc/inputs';
 
-/** Geometry compression of the output. `none` is the one every importer reads. */
-export const COMPRESSIONS = ['none', 'draco', 'meshopt'] as const;
-/** See {@link COMPRESSIONS}. */
-export type Compression = (typeof COMPRESSIONS)[number];
+/** Geometry compression of the output (`shared/ipc/inputs`'s `GLB_COMPRESSIONS`). */
+export type Compression = (typeof GLB_COMPRESSIONS)[number];
+
+/**
+ * Told how far a conversion is, 0–1, as it goes: reading, each texture, compression, writing
+ * (and each halving for a size budget).
+ */
+export type ConvertProgress = (fraction: number) => void;
 
 /** Options of {@link toCompatibleGlb}. */
 export type CompatibleOptions = Readonly<{
@@ -123,6 +128,7 @@ function gltfIO(): Promise<NodeIO> {
 export async function toCompatibleGlb(
   input: Uint8Array,
   options: CompatibleOptions = {},
+  onProgress: ConvertProgress = () => {},
 ): Promise<ConvertResult> {
   const nodeIO = await gltfIO();
   let doc: Document;
@@ -145,9 +151,13 @@ export async function toCompatibleGlb(
     );
   }
 
+  onProgress(0.1);
   const changes = new Map<Texture, TextureChange>();
-  for (const texture of doc.getRoot().listTextures()) {
+  const textures = doc.getRoot().listTextures();
+  // Re-encoding the textures is most of the work; compression and writing the rest.
+  for (const [i, texture] of textures.entries()) {
     changes.set(texture, await makeCompatible(texture, options.maxTextureSize));
+    onProgress(0.1 + (0.6 * (i + 1)) / textures.length);
   }
   // The textures are PNG/JPEG now: the extensions that declared WebP/AVIF (and Basis) go, and
   // with them the `extensionsRequired` entries importers refuse. Draco/meshopt input is decoded
@@ -165,12 +175,14 @@ export async function toCompatibleGlb(
     }
   }
   await compress(doc, options.compression ?? 'none');
+  onProgress(0.85);
 
   let glb: Uint8Array = await nodeIO.writeBinary(doc);
   let withinBudget = true;
   if (options.sizeBudgetBytes !== undefined && glb.byteLength > options.sizeBudgetBytes) {
     ({ glb, withinBudget } = await fitBudget(doc, nodeIO, changes, options.sizeBudgetBytes, glb));
   }
+  onProgress(1);
   const json = doc.getRoot();
   return {
     glb,

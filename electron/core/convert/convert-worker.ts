@@ -10,7 +10,11 @@ const port = parentPort;
 if (!port) throw new Error('convert-worker must run in a worker thread');
 
 port.on('message', (request: WorkerRequest) => {
-  void toCompatibleGlb(new Uint8Array(request.input), request.options).then(
+  const progress = (fraction: number) => {
+    const reply: WorkerReply = { id: request.id, progress: fraction };
+    port.postMessage(reply);
+  };
+  void toCompatibleGlb(new Uint8Array(request.input), request.options, progress).then(
     ({ glb, report }) => {
       const reply: WorkerReply = { id: request.id, ok: true, glb, report };
       port.postMessage(reply, [glb.buffer as ArrayBuffer]);

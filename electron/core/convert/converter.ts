@@ -5,7 +5,12 @@
  * quiet minute, so an idle Kiln holds no extra thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { CompatibleOptions, ConvertReport, ConvertResult } from './compatible-glb';
+import type {
+  CompatibleOptions,
+  ConvertProgress,
+  ConvertReport,
+  ConvertResult,
+} from './compatible-glb';
 import { ConvertError } from './compatible-glb';
 
 /** A message to the worker. */
@@ -15,8 +20,9 @@ export interface WorkerRequest {
   readonly options: CompatibleOptions;
 }
 
-/** The worker's answer. */
+/** The worker's answer, or how far it is. */
 export type WorkerReply =
+  | { readonly id: number; readonly progress: number }
   | {
       readonly id: number;
       readonly ok: true;
@@ -36,11 +42,20 @@ export type ConverterOptions = Readonly<{
   idleMs?: number;
 }>;
 
+/** Options of one {@link Converter.convert}. */
+export type ConvertCallOptions = Readonly<{
+  /** Aborting it rejects the conversion at once (a running one stops its worker). */
+  signal?: AbortSignal;
+  /** How far the conversion is, 0–1. */
+  onProgress?: ConvertProgress;
+}>;
+
 interface Pending {
   readonly request: WorkerRequest;
   readonly resolve: (result: ConvertResult) => void;
   readonly reject: (error: unknown) => void;
   readonly signal: AbortSignal | undefined;
+  readonly onProgress: ConvertProgress | undefined;
   readonly onAbort: () => void;
 }
 
@@ -66,8 +81,9 @@ export class Converter {
   convert(
     input: Uint8Array,
     options: CompatibleOptions = {},
-    signal?: AbortSignal,
+    call: ConvertCallOptions = {},
   ): Promise<ConvertResult> {
+    const { signal, onProgress } = call;
     signal?.throwIfAborted();
     return new Promise<ConvertResult>((resolve, reject) => {
       const request: WorkerRequest = {
@@ -80,6 +96,7 @@ export class Converter {
         resolve,
         reject,
         signal,
+        onProgress,
         onAbort: () => this.#abort(pending),
       };
       signal?.addEventListener('abort', pending.onAbort, { once: true });
@@ -130,6 +147,10 @@ export class Converter {
   #reply(reply: WorkerReply): void {
     const pending = this.#running;
     if (!pending || pending.request.id !== reply.id) return;
+    if ('progress' in reply) {
+      pending.onProgress?.(reply.progress);
+      return;
+    }
     this.#running = undefined;
     if (reply.ok)
       this.#settle(pending, undefined, { glb: new Uint8Array(reply.glb), report: reply.report });

@@ -52,6 +52,15 @@ export type DesktopFilesOptions = Readonly<{
   downloadUrl?: (file: Readonly<{ path: string; name: string }>) => string;
   /** Shows a file in the OS file manager (Electron); absent in the browser host. */
   showInFolder?: (file: string) => void | Promise<void>;
+  /**
+   * Library models drag out as their compatible GLB while `enabled()` (a setting): `prepare`
+   * makes it, or finds it made, in the model cache.
+   */
+  compatible?: Readonly<{
+    enabled: () => boolean;
+    prepare: (modelId: string) => Promise<string>;
+    prepareSoon: (modelId: string) => void;
+  }>;
 }>;
 
 const MIME: Record<string, string> = {
@@ -114,6 +123,16 @@ export class DesktopFiles {
   /** The file last resolved for `ref`, without touching the disk (Electron's drag start). */
   known(ref: FileRef): ResolvedFile | undefined {
     return this.#known.get(keyOf(ref));
+  }
+
+  /**
+   * A library model was opened: when models drag out as compatible GLBs, that file is made now,
+   * so it exists when the desktop app's synchronous drag begins.
+   */
+  modelOpened(modelId: string): void {
+    if (this.#o.compatible?.enabled() && !modelId.startsWith(LOCAL_MODEL_PREFIX)) {
+      this.#o.compatible.prepareSoon(modelId);
+    }
   }
 
   /** What the page needs to start a drag. */
@@ -228,12 +247,13 @@ export class DesktopFiles {
       fallbackStem: modelId,
       extensions: ['glb'],
     });
-    return {
-      // Always inside the model cache: `file` is a content hash Kiln named itself.
-      path: path.join(this.#o.paths.cache, cached.file),
-      name,
-      mime: mimeOf(name),
-    };
+    // A library model as its compatible GLB when the user chose so (a file opened from the
+    // desktop stays the user's own file). Both are inside the model cache, named by Kiln.
+    const file =
+      !local && this.#o.compatible?.enabled()
+        ? await this.#o.compatible.prepare(modelId)
+        : path.join(this.#o.paths.cache, cached.file);
+    return { path: file, name, mime: mimeOf(name) };
   }
 }
 

@@ -71,3 +71,14 @@ export function numbered(name: string, n: number): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
 }
+
+/**
+ * A safe folder name for `name` (a model's name): the rules of {@link sanitizeFilename} without
+ * an extension.
+ */
+export function sanitizeFolderName(name: string | undefined, fallback: string): string {
+  return sanitizeFilename(`${name ?? ''}.dir`, {
+    fallbackStem: fallback,
+    extensions: ['dir'],
+  }).slice(0, -'.dir'.length);
+}

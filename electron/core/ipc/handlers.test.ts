@@ -105,6 +105,21 @@ describe('every IPC channel', () => {
         op: { kind: 'print', format: 'stl' },
         folder: path.join(work, 'out'),
       }),
+      'batch:quote': () => ({
+        selection: { kind: 'ids', ids: [modelId] },
+        op: { kind: 'print', format: 'stl' },
+        folder: path.join(work, 'batch'),
+      }),
+      'batch:start': () => ({
+        selection: { kind: 'ids', ids: [modelId] },
+        op: { kind: 'print', format: 'stl' },
+        folder: path.join(work, 'batch'),
+      }),
+      // The batch batch:start made (channels run in the contract's order).
+      'batch:pause': () => ({ batchId: services.batches.list()[0]!.id }),
+      'batch:resume': () => ({ batchId: services.batches.list()[0]!.id }),
+      'batch:cancel': () => ({ batchId: services.batches.list()[0]!.id }),
+      'batch:list': () => undefined,
       'library:list': () => ({
         search: 'a',
         group: 'family',

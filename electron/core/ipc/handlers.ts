@@ -19,6 +19,7 @@ import type { ModelCache } from '../library/model-cache';
 import type { Ports } from '../ports';
 import type { KeyService } from '../secrets/key-service';
 import type { SettingsService } from '../settings/settings-service';
+import type { BatchService } from '../batch/batch-service';
 import type { AppNotices } from '../diagnostics/app-notices';
 import type { UpdateService } from '../update/update-service';
 
@@ -35,6 +36,7 @@ export type HandlerDeps = Readonly<{
   settings: SettingsService;
   connection: SwitchableConnection;
   library: LibraryService;
+  batches: BatchService;
   desktop: DesktopFiles;
   updates: UpdateService;
   notices: AppNotices;
@@ -87,9 +89,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'jobs:resolveUnknown': async ({ jobId, resolution }) => jobs.resolveUnknown(jobId, resolution),
     'concepts:imagine': async ({ prompt, style }) => d.concepts.imagine(prompt, style),
     'ops:run': async ({ modelId, op, folder }) => jobs.runOp(modelId, op, folder),
+    'batch:quote': async (input) => d.batches.quote(input),
+    'batch:start': async (input) => d.batches.start(input),
+    'batch:pause': async ({ batchId }) => d.batches.pause(batchId),
+    'batch:resume': async ({ batchId }) => d.batches.resume(batchId),
+    'batch:cancel': async ({ batchId }) => d.batches.cancel(batchId),
+    'batch:list': async () => d.batches.list(),
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);
+      d.desktop.modelOpened(modelId);
       return {
         modelId,
         name: model.name,

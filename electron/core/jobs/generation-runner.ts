@@ -286,6 +286,7 @@ export class GenerationRunner implements JobRunner {
           hooks,
         );
       case 'op':
+      case 'local':
         throw new Error('not a generation');
     }
   }

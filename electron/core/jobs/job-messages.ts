@@ -52,6 +52,32 @@ export function buildFailedMessage(
   return `${serverText ? serverText.replace(/\.?$/, '.') : 'The service could not finish this.'}${refundedUsd ? ` The ${formatUsd(refundedUsd)} charge is refunded automatically.` : ''}`;
 }
 
+/** What a compatible-GLB conversion made, in a sentence (textures, size, and a missed budget). */
+export function convertedNote(
+  report: Readonly<{
+    bytes: number;
+    textures: ReadonlyArray<{ from: string; to: string }>;
+    extensionsRequired: readonly string[];
+    withinBudget: boolean;
+  }>,
+): string {
+  const kinds = (mime: string) => mime.replace('image/', '').toUpperCase();
+  const changed = report.textures.filter((t) => t.from !== t.to);
+  const textures =
+    changed.length > 0
+      ? `${changed.length} texture${changed.length > 1 ? 's' : ''} re-encoded (${[...new Set(changed.map((t) => `${kinds(t.from)} → ${kinds(t.to)}`))].join(', ')})`
+      : 'textures already PNG/JPEG';
+  const mb = (report.bytes / (1024 * 1024)).toFixed(1);
+  const required =
+    report.extensionsRequired.length > 0
+      ? ` Needs ${report.extensionsRequired.join(' and ')} (the compression you chose).`
+      : ' Opens in every glTF 2.0 importer.';
+  const budget = report.withinBudget
+    ? ''
+    : ' The size budget could not be met even with the smallest textures: this is the smallest file Kiln could make.';
+  return `Compatible GLB, ${mb} MB: ${textures}.${required}${budget}`;
+}
+
 /** True when the user can fix the refusal and then retry safely (nothing was charged). */
 export function isFixable(error: unknown): boolean {
   return (

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MODEL_TIERS } from '../../../shared/api/rules';
 import {
+  CompatibleOpSchema,
   GenerationOptionsSchema,
   JobViewSchema,
   OpSchema,
@@ -53,6 +54,14 @@ export const JobInputSchema = z.discriminatedUnion('kind', [
       query: z.record(z.string(), z.string()),
       operation: z.string(),
     }),
+    /** Where the result is saved. */
+    folder: z.string(),
+  }),
+  /** Kiln's own conversion of a model's GLB, on this computer: nothing is sent to the service. */
+  z.object({
+    kind: z.literal('local'),
+    op: CompatibleOpSchema,
+    modelId: z.string(),
     /** Where the result is saved. */
     folder: z.string(),
   }),
@@ -116,9 +125,14 @@ export function isActive(state: JobView['state']): boolean {
 /** The renderer's view of a record, with what the user may do now. */
 export function toView(record: JobRecord): JobView {
   const { view } = record;
-  const canCancel = view.state === 'waiting' || (view.state === 'starting' && !record.dispatched);
-  const canRetry =
-    view.state === 'cancelled'
+  // A local conversion sends nothing and charges nothing: it can be stopped and run again at will.
+  const local = record.input.kind === 'local';
+  const canCancel = local
+    ? isActive(view.state)
+    : view.state === 'waiting' || (view.state === 'starting' && !record.dispatched);
+  const canRetry = local
+    ? view.state === 'cancelled' || view.state === 'failed'
+    : view.state === 'cancelled'
       ? !record.dispatched || record.input.kind === 'op'
       : view.state === 'failed'
         ? record.retryable ||

@@ -2,6 +2,8 @@
  * What {@link JobService} asks of the runner of one kind of job: generations (photo, multi-view,
  * text, retexture) hold one of the account's slots; post-processing calls repeat one URL. Both
  * follow the one paid-call protocol (`paid-call.ts`); each keeps its own rules of what comes next.
+ * Local conversions (a compatible GLB) send no paid call at all, but are journaled, resumed,
+ * cancelled and reported like the others.
  */
 import type { JobView } from '../../../shared/ipc/contract';
 import type { AccountService } from '../account/account-service';
@@ -12,11 +14,11 @@ import type { JobStore } from './job-store';
 import type { PollTiming } from './poll-delay';
 
 /** The kinds of runner: each job belongs to one, by its input. */
-export type RunnerKind = 'generation' | 'op';
+export type RunnerKind = 'generation' | 'op' | 'local';
 
 /** The runner a job belongs to. */
 export function runnerKind(input: JobInput): RunnerKind {
-  return input.kind === 'op' ? 'op' : 'generation';
+  return input.kind === 'op' || input.kind === 'local' ? input.kind : 'generation';
 }
 
 /** A job not yet journaled: its runner gives it its first state. */

@@ -1,13 +1,18 @@
 /**
  * Every job Kiln runs, behind one face: generations (photo, multi-view, text, retexture) through
  * the {@link GenerationRunner}, post-processing through the {@link OpsRunner} (one
- * {@link JobRunner} interface, one paid-call protocol), one journal, one list for the renderer,
- * and the user's decisions (cancel, retry, resolve an unknown outcome).
+ * {@link JobRunner} interface, one paid-call protocol), Kiln's own conversions through the
+ * {@link LocalRunner}, one journal, one list for the renderer, and the user's decisions (cancel,
+ * retry, resolve an unknown outcome).
  *
  * Jobs belong to the service origin they were started on: after a switch between the sandbox and
  * the live service they wait, and carry on when Kiln uses their origin again.
  */
-import { generationOperation, RETEXTURE_OPERATION } from '../../../shared/api/operations';
+import {
+  COMPATIBLE_OPERATION,
+  generationOperation,
+  RETEXTURE_OPERATION,
+} from '../../../shared/api/operations';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,13 +21,14 @@ import type {
   AccountView,
   GenerationOptions,
   JobView,
-  Op,
   SettingsView,
+  ToolOp,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import { generationQuery, opCall, retextureQuery, textBody } from '../api/query';
+import type { Converter } from '../convert/converter';
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
@@ -32,6 +38,7 @@ import type { JobJournal } from './job-journal';
 import { isActive, toView, type JobInput, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
 import { JobStore } from './job-store';
+import { LocalRunner } from './local-runner';
 import { OpsRunner } from './ops-runner';
 import type { PollTiming } from './poll-delay';
 
@@ -40,6 +47,8 @@ export type JobServiceOptions = Readonly<{
   api: ApiClient;
   files: FileStager;
   cache: ModelCache;
+  /** Runs local conversions (a compatible GLB) off the main thread. */
+  converter: Pick<Converter, 'convert'>;
   journal: JobJournal;
   account: AccountService;
   clock: Clock;
@@ -57,8 +66,10 @@ export type JobServiceOptions = Readonly<{
 const OTHER_CONNECTION =
   'Paused: started with another service connection. It carries on when Kiln uses that connection again.';
 
-const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
+const OP_LABELS: Record<ToolOp['kind'], (op: ToolOp) => string> = {
   export: (op) => `Export (${op.kind === 'export' ? (op.format ?? 'glb') : ''})`,
+  compatible: (op) =>
+    `Compatible GLB${op.kind === 'compatible' && op.compression && op.compression !== 'none' ? ` (${op.compression})` : ''}`,
   print: (op) => `Print file (${op.kind === 'print' ? (op.format ?? 'stl') : ''})`,
   retopo: () => 'Quad remesh',
   rig: (op) => `Rig (${op.kind === 'rig' ? op.rigKind : ''})`,
@@ -67,14 +78,20 @@ const OP_LABELS: Record<Op['kind'], (op: Op) => string> = {
   make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
 };
 
+/** A tool's operation in words: "Export (fbx)", "Quad remesh", "Compatible GLB". */
+export function opLabel(op: ToolOp): string {
+  return OP_LABELS[op.kind](op);
+}
+
 /** The runners of the current connection, one per kind of job. */
-type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner }> &
+type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: LocalRunner }> &
   Readonly<Record<RunnerKind, JobRunner>>;
 
 /** Runs and remembers every job; follows the session's changes of connection. */
 export class JobService implements SessionListener {
   readonly #o: JobServiceOptions;
   readonly #store: JobStore;
+  readonly #listeners = new Set<(view: JobView) => void>();
   #runners: Runners;
 
   constructor(options: JobServiceOptions) {
@@ -84,6 +101,9 @@ export class JobService implements SessionListener {
       emit: options.emit,
       logger: options.logger,
       ...(options.onChange ? { onChange: options.onChange } : {}),
+      onJobChanged: (view) => {
+        for (const listener of this.#listeners) listener(view);
+      },
     });
     this.#runners = this.#newRunners();
   }
@@ -97,6 +117,31 @@ export class JobService implements SessionListener {
   /** Every job, newest first. */
   list(): JobView[] {
     return this.#store.views();
+  }
+
+  /** Calls `listener` with every job that changes; returns the unsubscribe. */
+  subscribe(listener: (view: JobView) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * True when running `op` on `modelId` again would be a free repeat (§3.2): the same call, on
+   * this connection, already answered by the service (its result is cached there).
+   */
+  isRepeat(modelId: string, op: ToolOp): boolean {
+    if (op.kind === 'compatible') return false;
+    const call = JSON.stringify(opCall(modelId, op));
+    return this.#store
+      .all()
+      .some(
+        (r) =>
+          r.input.kind === 'op' &&
+          r.origin === this.#o.api.origin &&
+          r.answered &&
+          r.view.state === 'done' &&
+          JSON.stringify(r.input.call) === call,
+      );
   }
 
   /** Kiln's generation queue now. */
@@ -200,29 +245,46 @@ export class JobService implements SessionListener {
   }
 
   /**
-   * Runs a post-processing operation; the result is saved in `folder` (default: the settings'
-   * export folder).
+   * Runs a post-processing operation, or Kiln's own compatible-GLB conversion; the result is
+   * saved in `folder` (default: the settings' export folder).
    * @throws KilnError `invalid_folder`, or a ValidationError for a parameter the service refuses
    */
-  async runOp(modelId: string, op: Op, folder?: string): Promise<JobView> {
+  async runOp(
+    modelId: string,
+    op: ToolOp,
+    folder?: string,
+    batch?: Readonly<{ id: string; item: number }>,
+  ): Promise<JobView> {
     const target = folder ?? this.#o.settings().exportDir;
     if (!path.isAbsolute(target)) {
       throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
         field: 'folder',
       });
     }
-    const call = opCall(modelId, op);
-    const paid = await this.#o.account.isPaid(call.operation);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
+    const view = {
+      kind: op.kind,
+      source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
+      sourceModelId: modelId,
+      ...(batch ? { batchId: batch.id, batchItem: batch.item } : {}),
+    };
+    if (op.kind === 'compatible') {
+      return this.#create(
+        this.#record(
+          { kind: 'local', op, modelId, folder: path.normalize(target) },
+          view,
+          COMPATIBLE_OPERATION,
+          false,
+        ),
+      );
+    }
+    const call = opCall(modelId, op);
+    const paid = await this.#o.account.isPaid(call.operation);
     return this.#create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
-        {
-          kind: op.kind,
-          source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
-          sourceModelId: modelId,
-        },
+        view,
         call.operation,
         paid,
       ),
@@ -424,6 +486,7 @@ export class JobService implements SessionListener {
         capacity: () => this.#o.settings().maxConcurrentJobs,
       }),
       op: new OpsRunner(common),
+      local: new LocalRunner({ ...common, cache: this.#o.cache, converter: this.#o.converter }),
     };
   }
 }

@@ -19,6 +19,8 @@ export type JobStoreOptions = Readonly<{
   logger: Logger;
   /** Called after every change (the account view shows the queue). */
   onChange?: () => void;
+  /** Called with each changed job's view (batches follow their items). */
+  onJobChanged?: (view: JobView) => void;
 }>;
 
 /** The jobs and their journal. */
@@ -97,7 +99,9 @@ export class JobStore {
 
   #report(record: JobRecord): void {
     if (this.#closed) return;
-    this.#o.emit('jobs.updated', toView(record));
+    const view = toView(record);
+    this.#o.emit('jobs.updated', view);
     this.#o.onChange?.();
+    this.#o.onJobChanged?.(view);
   }
 }

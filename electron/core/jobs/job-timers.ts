@@ -20,6 +20,11 @@ export class JobTimers {
     this.#pending.set(id, timer);
   }
 
+  /** True while the job has a timer pending. */
+  has(id: string): boolean {
+    return this.#pending.has(id);
+  }
+
   /** Drops the job's pending timer, if any. */
   clear(id: string): void {
     const timer = this.#pending.get(id);

@@ -14,7 +14,6 @@
  *   `outcome_unknown`; a running job is asked again; a download starts over from a fresh link and
  *   the temporary file of the interrupted one is removed.
  */
-import { rm, stat } from 'node:fs/promises';
 import type { JobResult } from '../../../shared/api/schemas';
 import type { JobView } from '../../../shared/ipc/contract';
 import type { Answer } from '../api/client';
@@ -29,7 +28,6 @@ import {
   isAmbiguous,
 } from '../api/errors';
 import { sanitizeFilename } from '../files/filename';
-import { findSavedTwin, saveResult } from '../files/save-result';
 import {
   buildFailedMessage,
   buildOutcomeUnknownMessage,
@@ -39,6 +37,7 @@ import {
   messageOf,
   unreachableMessage,
 } from './job-messages';
+import { recoverSave, saveJobResult } from './job-files';
 import { isActive, toView, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
 import type { RecordPatch } from './job-store';
@@ -130,16 +129,10 @@ export class OpsRunner implements JobRunner {
   /** Carries on a job of an earlier run. */
   async resume(record: JobRecord): Promise<void> {
     const id = record.view.id;
-    if (record.partial || record.claimed) {
-      // Killed after the result got its final name but before the journal said "done": adopt
-      // the saved file rather than download and save it a second time.
-      const saved = isActive(record.view.state) ? await alreadySaved(record) : undefined;
-      if (record.partial) await rm(record.partial, { force: true });
-      if (saved) {
-        await this.#saved(record, saved);
-        return;
-      }
-      await this.#p.update(id, { partial: undefined, claimed: undefined });
+    const saved = await recoverSave(record, (i, patch) => this.#p.update(i, patch));
+    if (saved) {
+      await this.#saved(record, saved);
+      return;
     }
     switch (record.view.state) {
       case 'waiting':
@@ -375,19 +368,15 @@ export class OpsRunner implements JobRunner {
         await response.body?.cancel().catch(() => undefined);
         return;
       }
-      const saved = await saveResult({
-        response,
-        folder: input.folder,
-        fileName,
-        clock: this.#o.clock,
-        onPartial: async (partial) => {
-          await this.#p.update(id, { partial });
+      const saved = await saveJobResult(
+        {
+          update: (i, patch) => this.#p.update(i, patch),
+          clock: this.#o.clock,
+          signal: this.#p.closing,
         },
-        onClaimed: async (claimed) => {
-          await this.#p.update(id, { claimed });
-        },
-        signal: this.#p.closing,
-      });
+        id,
+        { response, folder: input.folder, fileName },
+      );
       if (this.#p.dead) return;
       await this.#saved(record, saved.path);
     } catch (error) {
@@ -455,15 +444,4 @@ export class OpsRunner implements JobRunner {
     this.#attempts.set(id, next);
     return next;
   }
-}
-
-/**
- * Where an earlier run already saved this job's result, if it did: the name it journaled as
- * claimed (when that file is still there), else the final twin of its temporary file.
- */
-async function alreadySaved(record: JobRecord): Promise<string | undefined> {
-  if (record.claimed && (await stat(record.claimed).catch(() => undefined))?.isFile()) {
-    return record.claimed;
-  }
-  return record.partial ? findSavedTwin(record.partial) : undefined;
 }

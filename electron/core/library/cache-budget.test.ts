@@ -34,3 +34,17 @@ describe('cache budget', () => {
     expect(pickEvictions(entries, 100, 'c')).toEqual(['a', 'b']);
   });
 });
+
+describe('a model’s derived file (its compatible GLB)', () => {
+  const withDerived = (modelId: string, usedAt: number) => ({
+    ...e(modelId, `${modelId}.glb`, 100, usedAt),
+    derived: { file: `${modelId}-compatible.glb`, bytes: 60 },
+  });
+  it('is counted with the model, and freed with it', () => {
+    const entries = [withDerived('old', 1), e('new', 'n.glb', 100, 2)];
+    expect(diskBytes(entries)).toBe(260);
+    // Without its derived file the old model would seem to fit beside the new one.
+    expect(pickEvictions(entries, 200, 'new')).toEqual(['old']);
+    expect(pickEvictions([withDerived('a', 1)], 160)).toEqual([]);
+  });
+});

@@ -57,6 +57,8 @@ export class LibraryService {
   readonly #o: LibraryServiceOptions;
   /** Thumbnails asked for and not answered yet, by model id (cancelled when scrolled away). */
   readonly #pendingThumbnails = new Map<string, AbortController>();
+  /** Rows listed in this session, by model id (a batch of models picked in the grid). */
+  readonly #seen = new Map<string, LibraryItemView>();
 
   constructor(options: LibraryServiceOptions) {
     this.#o = options;
@@ -211,8 +213,14 @@ export class LibraryService {
     return { cache, uploads };
   }
 
+  /** A row the library listed in this session, if it did. */
+  seen(modelId: string): LibraryItemView | undefined {
+    return this.#seen.get(modelId);
+  }
+
   async #mark(rows: readonly LibraryRow[]): Promise<LibraryItemView[]> {
     this.#o.thumbnails.remember(rows);
+    for (const row of rows) this.#seen.set(row.model_id, libraryItem(row));
     return Promise.all(
       rows.map(async (row) => {
         const [cached, thumb] = await Promise.all([

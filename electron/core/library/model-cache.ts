@@ -1,17 +1,18 @@
 /**
  * The local model cache: GLBs stored by the SHA-256 of their bytes, plus an index from model id
  * to cache file. Downloads stream into a temp file and are renamed into place only when complete,
- * so a crash or a dropped connection never leaves a partial file under a final name.
+ * so a crash or a dropped connection never leaves a partial file under a final name. A model may
+ * also keep its compatible GLB (for drag-out) beside it: counted, evicted and cleared with it.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
 import { systemClock } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
-import { diskBytes, pickEvictions } from './cache-budget';
+import { diskBytes, filesOf, pickEvictions, type BudgetEntry } from './cache-budget';
 
 /** What the cache knows about a downloaded model. */
 export interface CachedModel {
@@ -27,6 +28,13 @@ export interface CachedModel {
   readonly usedAt?: number;
   /** The connection mode it was downloaded in (`sandbox` / `live`). */
   readonly mode?: string;
+  /** Its compatible GLB (PNG/JPEG textures), made for drag-out, in the cache beside it. */
+  readonly compatible?: Readonly<{ file: string; bytes: number }>;
+}
+
+/** A cache entry as the eviction rule counts it: its file and its compatible GLB. */
+function budgetEntry(entry: CachedModel): BudgetEntry {
+  return entry.compatible ? { ...entry, derived: entry.compatible } : entry;
 }
 
 /** How much the model cache holds. */
@@ -122,14 +130,21 @@ export class ModelCache {
     return entry;
   }
 
+  /** The absolute path of a cached model's file. */
+  pathOf(entry: Pick<CachedModel, 'file'>): string {
+    return path.join(this.#paths.cache, entry.file);
+  }
+
   /** The cache folder and the scratch folder beside it (the library's housekeeping reads both). */
   get folders(): Readonly<{ cache: string; temp: string }> {
     return { cache: this.#paths.cache, temp: this.#paths.temp };
   }
 
-  /** The cache file names of this cache's models, every mode's. */
+  /** The cache file names of this cache's models (with their compatible GLBs), every mode's. */
   async files(): Promise<ReadonlySet<string>> {
-    return new Set(Object.values(await this.#load()).map((e) => e.file));
+    return new Set(
+      Object.values(await this.#load()).flatMap((e) => filesOf(budgetEntry(e)).map((f) => f.file)),
+    );
   }
 
   /** True when the model is in the index for this mode (its file is checked when opened). */
@@ -143,7 +158,7 @@ export class ModelCache {
     const all = Object.values(await this.#load());
     const entries = all.filter((e) => this.#ofThisMode(e));
     entries.sort((a, b) => (b.usedAt ?? 0) - (a.usedAt ?? 0));
-    return { models: entries, bytes: diskBytes(all) };
+    return { models: entries, bytes: diskBytes(all.map(budgetEntry)) };
   }
 
   #ofThisMode(entry: CachedModel): boolean {
@@ -155,23 +170,54 @@ export class ModelCache {
   /** Removes every cached model file and forgets them; returns the bytes freed. */
   async clear(): Promise<number> {
     const index = await this.#load();
-    const entries = Object.values(index);
+    const entries = Object.values(index).map(budgetEntry);
     const freed = diskBytes(entries);
     for (const id of Object.keys(index)) delete index[id];
     await this.#indexWriter.write(() => JSON.stringify(index));
-    await this.#removeFiles(entries.map((e) => e.file));
+    await this.#removeFiles(entries.flatMap((e) => filesOf(e).map((f) => f.file)));
     return freed;
+  }
+
+  /**
+   * Keeps `glb` as the compatible GLB of a cached model (content addressed like every cache
+   * file: temp, then renamed into place), and applies the size limit.
+   * @returns the cache entry with it, or undefined when the model left the cache meanwhile
+   */
+  async putCompatible(modelId: string, glb: Uint8Array): Promise<CachedModel | undefined> {
+    await mkdir(this.#paths.temp, { recursive: true });
+    await mkdir(this.#paths.cache, { recursive: true });
+    const file = `${createHash('sha256').update(glb).digest('hex')}.glb`;
+    const temp = path.join(this.#paths.temp, `${randomUUID()}.partial`);
+    try {
+      await writeFile(temp, glb);
+      await rename(temp, path.join(this.#paths.cache, file));
+    } finally {
+      await rm(temp, { force: true });
+    }
+    const index = await this.#load();
+    const entry = index[modelId];
+    if (!entry) {
+      await this.#removeFiles([file]);
+      return undefined;
+    }
+    const next: CachedModel = { ...entry, compatible: { file, bytes: glb.byteLength } };
+    index[modelId] = next;
+    await this.#evict(index, modelId);
+    await this.#indexWriter.write(() => JSON.stringify(index));
+    return next;
   }
 
   /** Applies the size limit, never removing `keep` (the model being opened). */
   async #evict(index: Record<string, CachedModel>, keep: string): Promise<void> {
     const limit = this.#limitBytes();
     if (limit === undefined) return;
-    const drop = pickEvictions(Object.values(index), limit, keep);
+    const drop = pickEvictions(Object.values(index).map(budgetEntry), limit, keep);
     if (drop.length === 0) return;
-    const files = drop.map((id) => index[id]!.file);
+    const files = drop.flatMap((id) => filesOf(budgetEntry(index[id]!)).map((f) => f.file));
     for (const id of drop) delete index[id];
-    const stillUsed = new Set(Object.values(index).map((e) => e.file));
+    const stillUsed = new Set(
+      Object.values(index).flatMap((e) => filesOf(budgetEntry(e)).map((f) => f.file)),
+    );
     await this.#removeFiles(files.filter((f) => !stillUsed.has(f)));
   }
 

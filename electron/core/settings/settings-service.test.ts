@@ -37,12 +37,14 @@ describe('SettingsService', () => {
       units: 'cm',
       welcomeSeen: false,
       checkUpdatesAtStart: true,
+      dragOutCompatible: false,
     });
     await s.set({
       baseUrl: 'https://eu.example.test/v1/',
       maxConcurrentJobs: 3,
       spendWarningUsd: '20',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     const again = await open(file);
     expect(again.get()).toMatchObject({
@@ -50,6 +52,7 @@ describe('SettingsService', () => {
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     // Only what differs from the defaults is stored.
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
@@ -57,18 +60,31 @@ describe('SettingsService', () => {
       maxConcurrentJobs: 3,
       spendWarningUsd: '20.00',
       checkUpdatesAtStart: false,
+      dragOutCompatible: true,
     });
     await again.set({ spendWarningUsd: null, exportDir: null });
     expect(again.get().spendWarningUsd).toBeUndefined();
   });
 
-  it('refuses a base URL that would send the key in the clear, and a relative folder', async () => {
+  it('refuses a base URL that would send the key in the clear, a relative folder, and a file as the folder', async () => {
     const s = await open(path.join(dir, 'b.json'));
     await expect(s.set({ baseUrl: 'http://api.example.test' })).rejects.toMatchObject({
       code: 'invalid_setting',
       field: 'baseUrl',
     });
     await expect(s.set({ exportDir: 'Models' })).rejects.toMatchObject({ field: 'exportDir' });
+    // A file where the folder (or one above it) should be: results could never be saved there.
+    const file = path.join(dir, 'notes.txt');
+    await writeFile(file, 'a file');
+    for (const folder of [file, path.join(file, 'Models')]) {
+      await expect(s.set({ exportDir: folder })).rejects.toMatchObject({
+        field: 'exportDir',
+        message: expect.stringContaining(`${file} is a file, not a folder`),
+      });
+    }
+    // A folder that does not exist yet is fine: it is created with the first result.
+    const later = path.join(dir, 'not-yet', 'Models');
+    expect((await s.set({ exportDir: later })).exportDir).toBe(later);
     expect(checkBaseUrl('http://127.0.0.1:8787')).toEqual({
       ok: true,
       url: 'http://127.0.0.1:8787',

@@ -3,6 +3,7 @@
  * and a spending warning. Read tolerantly (a damaged or old field falls back to its default, the
  * others are kept), checked on every change, saved through the {@link SettingsStore} port.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/api/rules';
@@ -145,6 +146,7 @@ const stored = z.object({
   units: z.enum(UNITS).optional().catch(undefined),
   welcomeSeen: z.boolean().optional().catch(undefined),
   checkUpdatesAtStart: z.boolean().optional().catch(undefined),
+  dragOutCompatible: z.boolean().optional().catch(undefined),
   keyIndex: KeyIndexSchema.optional().catch(undefined),
 });
 
@@ -240,6 +242,7 @@ export class SettingsService {
     if (patch.checkUpdatesAtStart !== undefined) {
       next['checkUpdatesAtStart'] = patch.checkUpdatesAtStart;
     }
+    if (patch.dragOutCompatible !== undefined) next['dragOutCompatible'] = patch.dragOutCompatible;
     if (patch.exportDir === null) delete next['exportDir'];
     else if (patch.exportDir !== undefined) {
       if (!path.isAbsolute(patch.exportDir)) {
@@ -249,7 +252,16 @@ export class SettingsService {
           { field: 'exportDir' },
         );
       }
-      next['exportDir'] = path.normalize(patch.exportDir);
+      const folder = path.normalize(patch.exportDir);
+      const blocked = await fileInTheWay(folder);
+      if (blocked) {
+        throw new KilnError(
+          'invalid_setting',
+          `${blocked} is a file, not a folder: choose a folder (Kiln creates it if it does not exist yet).`,
+          { field: 'exportDir' },
+        );
+      }
+      next['exportDir'] = folder;
     }
     for (const field of USD_FIELDS) {
       const value = patch[field];
@@ -317,9 +329,23 @@ export class SettingsService {
       units: pick('units', 'cm'),
       welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
       checkUpdatesAtStart: pick('checkUpdatesAtStart', true),
+      dragOutCompatible: pick('dragOutCompatible', false),
       ...Object.fromEntries(
         USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
       ),
     };
+  }
+}
+
+/**
+ * The nearest existing path at or above `folder` when it is a file (results could never be saved
+ * there), else undefined: a folder that does not exist yet is created when the first result is
+ * saved.
+ */
+async function fileInTheWay(folder: string): Promise<string | undefined> {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const found = await stat(at).catch(() => undefined);
+    if (found) return found.isDirectory() ? undefined : at;
+    if (path.dirname(at) === at) return undefined;
   }
 }

@@ -9,6 +9,7 @@ import { BillingBar } from '../features/account/BillingBar';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { isRunning } from '../features/activity/job-labels';
 import { CreatePanel } from '../features/create/CreatePanel';
+import { BatchDialog } from '../features/batch/BatchDialog';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
@@ -80,6 +81,7 @@ export function App() {
         </section>
       </main>
       <AccountPage />
+      <BatchDialog />
       <DesktopIntegration />
       <LibraryPrefetch />
     </div>

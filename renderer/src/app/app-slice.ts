@@ -36,6 +36,7 @@ export interface AppSlice {
 export interface AppNeeds {
   setJobs(jobs: JobView[]): void;
   loadAccount(): Promise<void>;
+  loadBatches(): Promise<void>;
 }
 
 /** Creates the app slice. */
@@ -57,6 +58,7 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
       ]);
       set({ info, appState: 'ready' });
       get().setJobs(jobs);
+      await get().loadBatches();
       // The balance and prices may fail (no network): the app still works, the bar says why.
       await get().loadAccount();
     } catch (error) {

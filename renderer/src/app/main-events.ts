@@ -15,6 +15,7 @@ export function subscribeMainEvents(bridge: Bridge, store: StoreApi<KilnState>):
   const state = store.getState;
   const offs = [
     bridge.on('jobs.updated', (job) => state().upsertJob(job)),
+    bridge.on('batch.updated', (batch) => state().upsertBatch(batch)),
     bridge.on('account.updated', (account) => state().receiveAccount(account)),
     bridge.on('keys.updated', (keyState) => state().receiveKeyState(keyState)),
     // The desktop asked to show something (a file opened with Kiln, a clicked notification).

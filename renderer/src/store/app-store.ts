@@ -15,6 +15,7 @@ import { createOpsSlice, type OpsSlice } from '../features/ops/ops-slice';
 import { createLibrarySlice, type LibrarySlice } from '../features/library/library-slice';
 import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
+import { createBatchSlice, type BatchSlice } from '../features/batch/batch-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &
@@ -25,7 +26,8 @@ export type KilnState = AppSlice &
   OpsSlice &
   LibrarySlice &
   DesktopSlice &
-  UpdateSlice;
+  UpdateSlice &
+  BatchSlice;
 
 /**
  * Builds the store around a bridge. A slice whose needs the whole state does not meet fails to
@@ -42,5 +44,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createLibrarySlice(set, get, bridge),
     ...createDesktopSlice(set, get, bridge),
     ...createUpdateSlice(set, get, bridge),
+    ...createBatchSlice(set, get, bridge),
   }));
 }

@@ -268,6 +268,25 @@ export function SettingsSection() {
           </div>
         );
       })}
+      <fieldset className="update-settings">
+        <legend>Dragging models out</legend>
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.dragOutCompatible ?? false}
+            data-testid="setting-dragOutCompatible"
+            onChange={(e) =>
+              void updateSettings({ dragOutCompatible: e.target.checked }).catch((err: unknown) =>
+                setError({ message: (err as Error).message }),
+              )
+            }
+          />{' '}
+          Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
+        </label>
+        <span className="muted">
+          Made on this computer when a model opens, and kept in the model cache beside it.
+        </span>
+      </fieldset>
       <UpdateSettings />
       {error && !SPECS.some((s) => s.field === error.field) ? (
         <p className="field-error" role="alert" data-testid="settings-error">

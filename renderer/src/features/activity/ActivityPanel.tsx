@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
+import { BatchRow } from '../batch/BatchRow';
 import { JobRow } from './JobRow';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
@@ -19,7 +20,10 @@ const FILTER_LABELS: Record<ActivityFilter, string> = {
 
 /** The Activity panel. */
 export function ActivityPanel() {
-  const jobs = useKiln((s) => s.jobs);
+  const allJobs = useKiln((s) => s.jobs);
+  const batches = useKiln((s) => s.batches);
+  // A batch's items show inside its row, not as rows of their own.
+  const jobs = allJobs.filter((j) => j.batchId === undefined);
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isRunning(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));
@@ -43,7 +47,14 @@ export function ActivityPanel() {
           );
         })}
       </div>
-      {jobs.length === 0 ? (
+      {batches.length > 0 ? (
+        <ul className="job-list" data-testid="batch-list">
+          {batches.map((batch) => (
+            <BatchRow key={batch.id} batch={batch} />
+          ))}
+        </ul>
+      ) : null}
+      {jobs.length === 0 && batches.length > 0 ? null : jobs.length === 0 ? (
         <p className="muted">Nothing yet. Drop a photo to make your first model.</p>
       ) : shown.length === 0 ? (
         <p className="muted" data-testid="activity-none">

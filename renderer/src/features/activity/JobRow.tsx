@@ -8,7 +8,7 @@ import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, isRunning, STATE_LABELS } from './job-labels';
+import { formatElapsed, isRunning, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
 
@@ -53,7 +53,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       </div>
       <div className="job-status">
         <span className="job-state" data-testid="job-state">
-          {STATE_LABELS[job.state]}
+          {stateLabel(job)}
           {running && job.progress !== undefined ? ` · ${Math.round(job.progress)} %` : ''}
         </span>
         <span className="muted" data-testid="job-elapsed">

@@ -5,7 +5,7 @@
  */
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
-import { isRunning, STATE_LABELS } from './job-labels';
+import { isRunning, stateLabel } from './job-labels';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
@@ -15,7 +15,7 @@ export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 
         <div
           className="progress"
           role="progressbar"
-          aria-label={`${STATE_LABELS[job.state]}: ${job.source}`}
+          aria-label={`${stateLabel(job)}: ${job.source}`}
           aria-valuemin={0}
           aria-valuemax={100}
           {...(job.progress !== undefined ? { 'aria-valuenow': job.progress } : {})}

@@ -14,6 +14,20 @@ export const STATE_LABELS: Record<JobState, string> = {
   outcome_unknown: 'Outcome unknown',
 };
 
+/** A local conversion's stages say what Kiln itself is doing, on this computer. */
+const LOCAL_LABELS: Partial<Record<JobState, string>> = {
+  waiting: 'Waiting to convert',
+  downloading: 'Fetching the model',
+  processing: 'Converting on this computer',
+};
+
+/** The label of a job's state, in the words of its kind. */
+export function stateLabel(job: Pick<JobView, 'kind' | 'state'>): string {
+  return (
+    (job.kind === 'compatible' ? LOCAL_LABELS[job.state] : undefined) ?? STATE_LABELS[job.state]
+  );
+}
+
 /** "42 s", "3 min 05 s". */
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -23,6 +23,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
   const openModel = useKiln((s) => s.openModel);
   const openCompare = useKiln((s) => s.openCompare);
   const closeCompare = useKiln((s) => s.closeCompare);
+  const openBatch = useKiln((s) => s.openBatch);
   const compared = useKiln((s) =>
     s.compareModel && s.model ? `${s.model.modelId} ${s.compareModel.modelId}` : undefined,
   );
@@ -126,6 +127,13 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
         onClick={() => a && b && showInViewer(() => void openCompare(choice(a), choice(b)))}
       >
         {a && b ? 'Compare the two ticked versions' : 'Tick two versions to compare them'}
+      </button>
+      <button
+        type="button"
+        data-testid="export-every-version"
+        onClick={() => openBatch({ kind: 'ids', ids: family.versions.map((v) => v.modelId) })}
+      >
+        Export every version…
       </button>
     </div>
   );

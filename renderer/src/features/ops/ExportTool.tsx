@@ -1,65 +1,40 @@
-/** Export: the six formats and the texture option; free for models made through the API. */
+/**
+ * Export: the six formats of the service and the texture option (free for models made through
+ * the API), and Kiln's own "Compatible GLB (PNG/JPEG textures)", converted on this computer
+ * with optional Draco/meshopt compression and texture downsizing for a size budget.
+ */
 import { useState } from 'react';
 import { EXPORT_FORMATS } from '../../../../shared/api/rules';
-import { buildExport, type ExportForm } from './op-forms';
-import { Choice, Field, type ChoiceOption } from './Field';
+import { EXPORT_DEFAULTS, buildExport, type ExportForm } from './op-forms';
+import { ExportFields } from './ExportFields';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
 
-const FORMAT_LABELS: Record<ExportForm['format'], string> = {
-  glb: 'GLB (glTF binary)',
-  glb_draco: 'GLB, Draco-compressed',
-  fbx: 'FBX',
-  obj: 'OBJ (zip with MTL and texture)',
-  usdz: 'USDZ (Apple AR)',
-  stl: 'STL (no texture)',
-};
-
-const TEXTURES: ReadonlyArray<ChoiceOption<ExportForm['texture']>> = [
-  ['', 'The model’s own'],
-  ['realistic', 'Realistic'],
-  ['generative', 'Generative (clean albedo)'],
-  ['1024', 'Baked at 1024 px'],
-  ['2048', 'Baked at 2048 px'],
-  ['4096', 'Baked at 4096 px'],
-];
-
 /** The export panel. */
 export function ExportTool({ modelId, modelName, folder }: ToolProps) {
-  const [form, setForm] = useState<ExportForm>({ format: 'glb', texture: '' });
-  const run = useToolRun('export', modelId, { kind: 'export' }, folder);
+  const [form, setForm] = useState<ExportForm>(EXPORT_DEFAULTS);
+  const compatible = form.format === 'compatible';
+  const run = useToolRun('export', modelId, { kind: compatible ? 'compatible' : 'export' }, folder);
   const built = buildExport(form);
   return (
     <div className="tool-body" data-testid="tool-export">
-      <Field label="Format">
-        <Choice
-          testId="export-format"
-          value={form.format}
-          options={EXPORT_FORMATS.map((f) => [f, FORMAT_LABELS[f]] as const)}
-          onChange={(format) => setForm({ ...form, format })}
-        />
-      </Field>
-      <Field
-        label="Texture"
-        hint={form.format === 'stl' ? 'STL carries no texture.' : 'A baked size resamples it.'}
-      >
-        <Choice
-          testId="export-texture"
-          value={form.texture}
-          disabled={form.format === 'stl'}
-          options={TEXTURES}
-          onChange={(texture) => setForm({ ...form, texture })}
-        />
-      </Field>
-      {run.paid.quote.free ? <p className="muted">Free for models made through the API.</p> : null}
+      <ExportFields form={form} onChange={setForm} built={built} />
+      {run.paid.quote.free && !compatible ? (
+        <p className="muted">Free for models made through the API.</p>
+      ) : null}
       <RunSection
         run={run}
         built={built}
-        label={`Export ${form.format.toUpperCase().replace('_', ' ')}`}
+        label={compatible ? 'Convert to compatible GLB' : `Export ${exportLabel(form.format)}`}
         what={`Export of ${modelName}`}
         testId="export"
       />
     </div>
   );
+}
+
+/** "GLB", "GLB DRACO", "FBX", … */
+function exportLabel(format: (typeof EXPORT_FORMATS)[number]): string {
+  return format.toUpperCase().replace('_', ' ');
 }

@@ -1,6 +1,10 @@
 /**
- * Where results are saved: a full path typed or chosen with the platform's picker (Electron); the
- * settings' export folder by default. A path that is not absolute gets a sentence, not a send.
+ * Where results are saved: a full path typed or chosen with the platform's picker (Electron). It
+ * is the settings' export folder: a folder typed here is kept there as soon as the field is left
+ * (or Enter pressed, or a folder chosen), so it stays when the Tools tab is left, another model or
+ * version opens, or Kiln restarts. A path that is not absolute gets a sentence, not a send; one the
+ * core refuses (a file in the way) gets the core's sentence, and results are not sent elsewhere
+ * silently meanwhile.
  */
 import { useId, useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
@@ -10,18 +14,68 @@ export function isAbsolutePath(text: string): boolean {
   return /^(\/|[a-zA-Z]:[\\/]|\\\\[^\\])/.test(text.trim());
 }
 
-/** The folder field. `value` is the typed text; the panel validates it with {@link isAbsolutePath}. */
-export function FolderField(props: { value: string; onChange: (v: string) => void }) {
-  const { value, onChange } = props;
+/** The results folder as the field edits it. */
+export interface ResultsFolder {
+  /** What the field shows: the text being typed, else the saved folder. */
+  readonly text: string;
+  /** The folder results go to now; undefined while the text cannot be used (nothing is sent). */
+  readonly folder: string | undefined;
+  /** Why the typed text cannot be used, in a sentence. */
+  readonly error: string | undefined;
+  readonly edit: (text: string) => void;
+  /** Keeps `text` (default: the typed one) as the export folder when it is a full path. */
+  readonly commit: (text?: string) => Promise<void>;
+}
+
+const NOT_ABSOLUTE =
+  'Type the folder’s full path, for example /home/you/Models or C:\\Users\\you\\Models.';
+
+/** The results folder: the settings' export folder, edited in place. */
+export function useResultsFolder(): ResultsFolder {
+  const saved = useKiln((s) => s.settings?.exportDir);
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const [draft, setDraft] = useState<string>();
+  const [refused, setRefused] = useState<{ text: string; message: string }>();
+  const text = draft ?? saved ?? '';
+  const error = !isAbsolutePath(text)
+    ? NOT_ABSOLUTE
+    : refused?.text === text
+      ? refused.message
+      : undefined;
+  return {
+    text,
+    folder: error ? undefined : text.trim(),
+    error,
+    edit: (next) => setDraft(next),
+    commit: async (value = text) => {
+      const folder = value.trim();
+      if (!isAbsolutePath(folder)) return;
+      if (folder === saved) {
+        setDraft(undefined);
+        return;
+      }
+      try {
+        await updateSettings({ exportDir: folder });
+        setDraft(undefined);
+        setRefused(undefined);
+      } catch (e) {
+        setDraft(value);
+        setRefused({ text: value, message: (e as Error).message });
+      }
+    },
+  };
+}
+
+/** The folder field. */
+export function FolderField({ folder }: { folder: ResultsFolder }) {
   const canChoose = useKiln((s) => s.info?.canChooseFolder === true);
   const chooseFolder = useKiln((s) => s.chooseFolder);
   const [pickError, setPickError] = useState<string>();
   const id = useId();
-  const bad = !isAbsolutePath(value);
   const choose = async () => {
     try {
       const chosen = await chooseFolder();
-      if (chosen) onChange(chosen);
+      if (chosen) await folder.commit(chosen);
       setPickError(undefined);
     } catch (e) {
       setPickError((e as Error).message);
@@ -35,11 +89,19 @@ export function FolderField(props: { value: string; onChange: (v: string) => voi
           id={id}
           type="text"
           data-testid="ops-folder"
-          value={value}
+          value={folder.text}
           spellCheck={false}
-          aria-invalid={bad}
-          aria-describedby={bad ? `${id}-error` : undefined}
-          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={folder.error !== undefined}
+          aria-describedby={folder.error ? `${id}-error` : undefined}
+          onChange={(e) => folder.edit(e.target.value)}
+          onBlur={() => void folder.commit()}
+          onKeyDown={(e) => {
+            // Keeps the folder; inside a form (the batch form) it must not submit it.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void folder.commit();
+            }
+          }}
         />
         {canChoose ? (
           <button type="button" data-testid="ops-choose-folder" onClick={() => void choose()}>
@@ -47,9 +109,9 @@ export function FolderField(props: { value: string; onChange: (v: string) => voi
           </button>
         ) : null}
       </div>
-      {bad ? (
+      {folder.error ? (
         <p className="error-text field-error" id={`${id}-error`} data-testid="ops-folder-error">
-          Type the folder’s full path, for example /home/you/Models or C:\Users\you\Models.
+          {folder.error}
         </p>
       ) : null}
       {pickError ? <p className="error-text field-error">{pickError}</p> : null}

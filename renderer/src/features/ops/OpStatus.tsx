@@ -1,7 +1,7 @@
 /** A tool's last job: running with progress, then ready (saved where, open it) or what failed. */
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
-import { STATE_LABELS } from '../activity/job-labels';
+import { stateLabel } from '../activity/job-labels';
 import { ResultActions } from '../activity/ResultActions';
 import { JobStatusLines } from '../activity/JobStatusLines';
 
@@ -15,7 +15,7 @@ export function OpStatus({ job }: { job: JobView }) {
       data-testid="op-status"
       data-job-state={job.state}
     >
-      <span className="op-state">{STATE_LABELS[job.state]}</span>
+      <span className="op-state">{stateLabel(job)}</span>
       <JobStatusLines job={job} prefix="op" />
       {job.state === 'outcome_unknown' ? (
         <button type="button" onClick={() => showRight('activity')}>

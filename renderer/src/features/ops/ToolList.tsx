@@ -8,7 +8,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportTool } from './ExportTool';
-import { FolderField, isAbsolutePath } from './FolderField';
+import { FolderField, useResultsFolder } from './FolderField';
 import { GameTool } from './GameTool';
 import { MakerTool } from './MakerTool';
 import { PartsTool } from './PartsTool';
@@ -76,19 +76,17 @@ const TOOLS: readonly ToolSpec[] = [
 /** The tools for `model`. */
 export default function ToolList({ model }: { readonly model: ToolsModel }) {
   const toolsOp = useKiln((s) => s.toolsOp);
-  const exportDir = useKiln((s) => s.settings?.exportDir);
   const closePreview = useKiln((s) => s.closePreview);
   const [expandedId, setExpanded] = useState<string>(toolsOp ?? 'export');
-  const [folder, setFolder] = useState<string | undefined>();
+  const folder = useResultsFolder();
   useEffect(() => {
     if (toolsOp) setExpanded(toolsOp.startsWith('make') ? 'make' : toolsOp);
   }, [toolsOp]);
-  const folderText = folder ?? exportDir ?? '';
   const website = model.source === 'website';
   const props: ToolProps = {
     modelId: model.modelId,
     modelName: model.name,
-    folder: isAbsolutePath(folderText) ? folderText.trim() : undefined,
+    folder: folder.folder,
   };
   return (
     <section className="panel tools-panel" aria-labelledby="tools-title" data-testid="tools">
@@ -109,7 +107,7 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
           required”) and nothing is charged. Rig, parts and makers work as usual (charged).
         </p>
       ) : null}
-      <FolderField value={folderText} onChange={setFolder} />
+      <FolderField folder={folder} />
       <ul className="tool-list">
         {TOOLS.map(({ id, label, summary, needsPlan, Panel }) => {
           const expanded = expandedId === id;

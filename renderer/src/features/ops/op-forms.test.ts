@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EXPORT_DEFAULTS,
   buildExport,
   buildGame,
   buildPrint,
@@ -152,5 +153,30 @@ describe('game pack form', () => {
     });
     expect(buildGame({ ...base, sizeM: '0' })).toHaveProperty('errors.sizeM');
     expect(buildGame({ ...base, sizeM: '1001' })).toHaveProperty('errors.sizeM');
+  });
+});
+
+describe('compatible GLB', () => {
+  const compatible = { ...EXPORT_DEFAULTS, format: 'compatible' } as const;
+  it('is Kiln’s own conversion, with its options and without the service’s texture option', () => {
+    expect(buildExport({ ...compatible, texture: 'generative' })).toEqual({
+      op: { kind: 'compatible', compression: 'none' },
+    });
+    expect(
+      buildExport({
+        ...compatible,
+        compression: 'draco',
+        maxTextureSize: '1024',
+        sizeBudgetMb: ' 12,5 ',
+      }),
+    ).toEqual({
+      op: { kind: 'compatible', compression: 'draco', maxTextureSize: 1024, sizeBudgetMb: 12.5 },
+    });
+  });
+  it('says what to fix in a size budget, and sends nothing', () => {
+    for (const bad of ['0', '-3', 'ten', '99999']) {
+      const built = buildExport({ ...compatible, sizeBudgetMb: bad });
+      expect('errors' in built && built.errors.sizeBudgetMb).toMatch(/largest file size in MB/);
+    }
   });
 });

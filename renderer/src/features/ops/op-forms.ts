@@ -16,12 +16,18 @@ import {
   RETOPO_INTERIORS,
   RIG_KINDS,
 } from '../../../../shared/api/rules';
-import { OpSchema, type Op } from '../../../../shared/ipc/contract';
+import {
+  COMPATIBLE_TEXTURE_SIZES,
+  GLB_COMPRESSIONS,
+  MAX_SIZE_BUDGET_MB,
+  ToolOpSchema,
+  type ToolOp,
+} from '../../../../shared/ipc/contract';
 
 /** A sentence per field that needs fixing. */
 export type FieldErrors = Readonly<Record<string, string>>;
 /** A built operation, or what to fix. */
-export type Built = { readonly op: Op } | { readonly errors: FieldErrors };
+export type Built = { readonly op: ToolOp } | { readonly errors: FieldErrors };
 
 const nf = new Intl.NumberFormat('en-US');
 
@@ -123,8 +129,8 @@ export function roundFaces(faces: number): number {
 }
 
 /** Checks an operation with the contract's schema (the last word before sending). */
-function checked(op: Op): Built {
-  const result = OpSchema.safeParse(op);
+function checked(op: ToolOp): Built {
+  const result = ToolOpSchema.safeParse(op);
   if (result.success) return { op: result.data };
   const issue = result.error.issues[0];
   return {
@@ -134,17 +140,58 @@ function checked(op: Op): Built {
   };
 }
 
-/** Export form. */
+/** Export form. `compatible` is Kiln's own conversion of the GLB (free, on this computer). */
 export interface ExportForm {
-  readonly format: (typeof EXPORT_FORMATS)[number];
+  readonly format: (typeof EXPORT_FORMATS)[number] | 'compatible';
   /** `''` = the model's own texture. */
   readonly texture: '' | 'realistic' | 'generative' | '1024' | '2048' | '4096';
+  /** Compatible GLB: geometry compression. */
+  readonly compression?: (typeof GLB_COMPRESSIONS)[number];
+  /** Compatible GLB: longest texture edge; `''` = as they are. */
+  readonly maxTextureSize?: '' | `${(typeof COMPATIBLE_TEXTURE_SIZES)[number]}`;
+  /** Compatible GLB: a size budget in MB; empty = none. */
+  readonly sizeBudgetMb?: string;
 }
 
-/** Builds an export; STL carries no texture, so the option is not sent with it. */
+/** The export form's starting values. */
+export const EXPORT_DEFAULTS: ExportForm = {
+  format: 'glb',
+  texture: '',
+  compression: 'none',
+  maxTextureSize: '',
+  sizeBudgetMb: '',
+};
+
+/**
+ * Builds an export; STL carries no texture, so the option is not sent with it. A compatible GLB
+ * is built from its own options (the service's texture option does not apply to it).
+ */
 export function buildExport(f: ExportForm): Built {
+  if (f.format === 'compatible') return buildCompatible(f);
   const texture = f.format === 'stl' ? '' : f.texture;
   return checked({ kind: 'export', format: f.format, ...(texture ? { texture } : {}) });
+}
+
+/** Builds a compatible-GLB conversion: compression, texture edge, and a size budget in MB. */
+function buildCompatible(f: ExportForm): Built {
+  let sizeBudgetMb: number | undefined;
+  const t = (f.sizeBudgetMb ?? '').trim().replace(',', '.');
+  if (t !== '') {
+    sizeBudgetMb = /^\d*\.?\d+$/.test(t) ? Number(t) : NaN;
+    if (!(sizeBudgetMb > 0 && sizeBudgetMb <= MAX_SIZE_BUDGET_MB)) {
+      return {
+        errors: {
+          sizeBudgetMb: `Enter the largest file size in MB, more than 0 and at most ${nf.format(MAX_SIZE_BUDGET_MB)} (for example 25), or leave it empty.`,
+        },
+      };
+    }
+  }
+  return checked({
+    kind: 'compatible',
+    compression: f.compression ?? 'none',
+    ...(f.maxTextureSize ? { maxTextureSize: Number(f.maxTextureSize) } : {}),
+    ...(sizeBudgetMb !== undefined ? { sizeBudgetMb } : {}),
+  });
 }
 
 /** Print form. */

@@ -3,7 +3,7 @@
  * and remembers which job each tool started, and shows a saved result or a new version in the
  * viewer the way it should open (clips playing, parts listed).
  */
-import type { JobView, ModelView, Op } from '../../../../shared/ipc/contract';
+import type { JobView, ModelView, ToolOp } from '../../../../shared/ipc/contract';
 import type { SliceCreator } from '../../store/slice';
 
 /** How the viewer should open a job's result once it is on screen. */
@@ -29,7 +29,7 @@ export interface OpsSlice {
    * Runs an operation on a model; the result is saved in `folder` (default: settings).
    * @throws KilnError with a user-facing message (and `field`) when it is refused
    */
-  runOp(tool: string, modelId: string, op: Op, folder?: string): Promise<JobView>;
+  runOp(tool: string, modelId: string, op: ToolOp, folder?: string): Promise<JobView>;
   /** The platform's folder picker; undefined when cancelled. */
   chooseFolder(): Promise<string | undefined>;
   /** Opens a job's result: a new version (rig clips playing, parts listed) or a saved GLB. */
