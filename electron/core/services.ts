@@ -87,6 +87,8 @@ export async function createServices(
     budget,
     memory: await BudgetFile.open({ dataDir: paths.data, clock, logger }),
     logger,
+    // Polls and downloads keep the budget's pace, in bursts of a fifth of it.
+    paceBurst: Math.ceil(budget / 5),
     ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
     ...(options.keepHistory ? { keepHistory: true } : {}),
   });

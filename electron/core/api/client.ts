@@ -86,6 +86,14 @@ export type PaidCallHooks = Readonly<{
   onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
+/** How a poll (a task's status, a repeat of a job URL) is scheduled. */
+export type PollOptions = Readonly<{
+  signal?: AbortSignal;
+  priority?: Priority;
+  /** A `background` poll still waiting at this time becomes a `poll`. */
+  promoteAt?: number | undefined;
+}>;
+
 /** Options of one request. */
 interface RequestSpec<T> {
   readonly method: 'GET' | 'POST';
@@ -97,6 +105,8 @@ interface RequestSpec<T> {
   readonly timeoutMs?: number;
   /** Scheduling class: user actions go before downloads, downloads before polls. */
   readonly priority: Priority;
+  /** When a `background` poll, still waiting, becomes a `poll` (its job near its end). */
+  readonly promoteAt?: number | undefined;
   /**
    * Safe to send again after an ambiguous failure. False for paid calls: those are only
    * repeated after a definite refusal (`rate_limited`).
@@ -240,15 +250,19 @@ export class ApiClient {
     return this.#paid('/generate/retexture', query, form, GenerationStartSchema, hooks, true);
   }
 
-  /** Polls a task (§4.7). Free. */
-  async taskStatus(taskId: string, signal?: AbortSignal): Promise<TaskStatus> {
+  /**
+   * Polls a task (§4.7). Free. `priority`: `background` for a task far from its end, which
+   * becomes a `poll` at `promoteAt` if it still waits then (default `poll`).
+   */
+  async taskStatus(taskId: string, o: PollOptions = {}): Promise<TaskStatus> {
     const answer = await this.#request({
       method: 'GET',
       path: `/task/${encodeURIComponent(taskId)}/status`,
       schema: TaskStatusSchema,
-      priority: 'poll',
+      priority: o.priority ?? 'poll',
+      promoteAt: o.promoteAt,
       idempotent: true,
-      signal,
+      signal: o.signal,
     });
     return answer.value;
   }
@@ -287,7 +301,7 @@ export class ApiClient {
    */
   async job(
     call: OpCall,
-    mode: Readonly<{ paid: boolean; priority?: Priority }> & PaidCallHooks,
+    mode: Readonly<{ paid: boolean }> & PollOptions & PaidCallHooks,
   ): Promise<Answer<JobResult>> {
     return this.#request({
       method: 'GET',
@@ -295,6 +309,7 @@ export class ApiClient {
       query: call.query,
       schema: JobResultSchema,
       priority: mode.priority ?? (mode.paid ? 'user' : 'poll'),
+      promoteAt: mode.promoteAt,
       idempotent: !mode.paid,
       signal: mode.signal,
       onDispatch: mode.onDispatch,
@@ -449,6 +464,9 @@ export class ApiClient {
       budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
       ...(spec.onRefused ? { onRefused: spec.onRefused } : {}),
+      ...(spec.promoteAt !== undefined
+        ? { promote: { at: spec.promoteAt, to: 'poll' as const } }
+        : {}),
     });
   }
 

@@ -11,8 +11,17 @@
  * - **Across restarts.** With a {@link BudgetMemory} (the data folder's budget file), every send
  *   is written down before it goes out, and every pause when it starts; a new scheduler starts
  *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
- * - **Priorities.** When a slot frees, a user action goes before a download, which goes before a
- *   poll; first come, first served within a priority. A retried request keeps its place in line.
+ * - **Priorities.** When a slot frees, a user action goes first, then a poll of a job near its end
+ *   (one request that may tell the user a job finished or failed), then a download, then a poll of
+ *   a job far from its end (`background`); first come, first served within a priority. A retried
+ *   request keeps its place in line.
+ * - **Headroom.** Lower priorities may fill only part of a budget's window ({@link CEILINGS}): polls
+ *   of jobs far from done can never spend the minute that a job about to finish, a download or the
+ *   user's next action needs, so what the user waits for does not queue behind them.
+ * - **Pace** (option `paceBurst`). Requests other than the user's keep the budget's pace (one per
+ *   `windowMs / budget` on average, in bursts of at most `paceBurst`): without it, a batch's polls
+ *   and downloads could fill the whole window in seconds, and then nothing at all, not even the
+ *   poll that would show a job failed, could be sent until the window rolled on a minute later.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
  *   after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -35,11 +44,27 @@ import {
 } from '../api/errors';
 import { backoffDelay } from './backoff';
 
-/** Who is waiting: user actions go before downloads, downloads before polls. */
-export type Priority = 'user' | 'download' | 'poll';
+/**
+ * Who is waiting: user actions go first, then polls of jobs near their end (or whose end Kiln
+ * cannot tell: what the user waits to see), then downloads, then polls of jobs far from their end
+ * (`background`).
+ */
+export type Priority = 'user' | 'download' | 'poll' | 'background';
 
 /** Priorities from first served to last. */
-export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll'];
+export const PRIORITIES: readonly Priority[] = ['user', 'poll', 'download', 'background'];
+
+/**
+ * The share of a budget's window that requests of each priority may fill: the rest is left for
+ * higher ones. Polls of jobs far from done use at most half the minute (the pollers' share in
+ * `poll-delay.ts`), so a job about to end, a download or the user's next action finds room.
+ */
+export const CEILINGS: Readonly<Record<Priority, number>> = {
+  user: 1,
+  download: 1,
+  poll: 1,
+  background: 0.5,
+};
 
 /** What the scheduler did, for logs, diagnostics and tests. Times are the clock's milliseconds. */
 export type SchedulerEvent =
@@ -136,6 +161,11 @@ export type SchedulerOptions = Readonly<{
   memory?: BudgetMemory;
   /** Told when the budget cannot be written (the request still goes: Kiln must not stop). */
   logger?: Logger;
+  /**
+   * Keep requests other than the user's to the budget's pace, in bursts of at most this many
+   * (the app uses a fifth of the budget). Absent: only the window limits them.
+   */
+  paceBurst?: number;
 }>;
 
 /** Options of one {@link RequestScheduler.run} call. */
@@ -158,6 +188,12 @@ export type RunOptions = Readonly<{
    * is returned: where a paid call records that it was not sent.
    */
   onRefused?: (error: ApiError) => Promise<void>;
+  /**
+   * Moves the request, while it waits, to the priority `to` at the clock time `at`: a poll of a
+   * job far from its end becomes one near it, and no longer waits behind the headroom of
+   * `background` requests.
+   */
+  promote?: Readonly<{ at: number; to: Priority }>;
 }>;
 
 /**
@@ -170,7 +206,9 @@ type State = 'queued' | 'in-flight' | 'backing-off' | 'done';
 
 interface Entry {
   readonly seq: number;
-  readonly priority: Priority;
+  priority: Priority;
+  /** When and where it moves while it waits ({@link RunOptions.promote}). */
+  promote: Readonly<{ at: number; to: Priority }> | undefined;
   readonly budget: () => string;
   readonly onRefused: ((error: ApiError) => Promise<void>) | undefined;
   readonly send: (signal?: AbortSignal) => Promise<unknown>;
@@ -190,6 +228,9 @@ interface Bucket {
   readonly window: number[];
   /** Nothing of this budget is sent before this time; 0 when not paused. */
   pausedUntil: number;
+  /** The pace's tokens (see `paceBurst`) as of `paceAt`; undefined: a full burst. */
+  tokens?: number;
+  paceAt?: number;
 }
 
 const ONE_BUDGET = (): string => '';
@@ -215,6 +256,7 @@ export class RequestScheduler {
   readonly #onEvent: ((event: SchedulerEvent) => void) | undefined;
   readonly #memory: BudgetMemory | undefined;
   readonly #logger: Logger | undefined;
+  readonly #paceBurst: number | undefined;
 
   /** Waiting requests per priority, each list in order of arrival (`seq`). */
   readonly #queues = new Map<Priority, Entry[]>(PRIORITIES.map((p) => [p, []]));
@@ -250,6 +292,8 @@ export class RequestScheduler {
     this.#onEvent = options.onEvent;
     this.#memory = options.memory;
     this.#logger = options.logger;
+    this.#paceBurst =
+      options.paceBurst !== undefined ? Math.max(1, Math.floor(options.paceBurst)) : undefined;
     const restored = options.memory?.restored;
     for (const [name, record] of Object.entries(restored?.budgets ?? {})) {
       this.#buckets.set(name, bucketOf(record));
@@ -290,6 +334,7 @@ export class RequestScheduler {
       const entry: Entry = {
         seq: this.#seq++,
         priority,
+        promote: opts.promote,
         budget: opts.budget ?? ONE_BUDGET,
         onRefused: opts.onRefused,
         send,
@@ -375,14 +420,14 @@ export class RequestScheduler {
         this.#emit({ type: 'resumed', at: now, budget: name });
       }
     }
-    let wake = Number.POSITIVE_INFINITY;
+    let wake = this.#promoteDue(now);
     for (const p of PRIORITIES) {
       const q = this.#queues.get(p)!;
       for (let i = 0; i < q.length;) {
         const entry = q[i]!;
         const name = entry.budget();
         const bucket = this.#bucket(name);
-        const openAt = this.#openAt(bucket, now);
+        const openAt = this.#openAt(bucket, now, p);
         if (openAt > now) {
           // Wait for this budget; requests of other budgets may still go.
           wake = Math.min(wake, openAt);
@@ -401,15 +446,63 @@ export class RequestScheduler {
     else this.#arm(wake);
   }
 
-  /** When the budget lets its next request go: now, the end of its pause, or a send leaving. */
-  #openAt(bucket: Bucket, now: number): number {
+  /**
+   * Moves waiting requests whose promotion is due to their new priority (in order of arrival
+   * there); answers when the next promotion of a waiting request is due.
+   */
+  #promoteDue(now: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const q of [...this.#queues.values()]) {
+      for (const entry of q.slice()) {
+        const promote = entry.promote;
+        if (!promote) continue;
+        if (promote.at > now) {
+          next = Math.min(next, promote.at);
+          continue;
+        }
+        q.splice(q.indexOf(entry), 1);
+        entry.priority = promote.to;
+        entry.promote = undefined;
+        this.#enqueue(entry);
+      }
+    }
+    return next;
+  }
+
+  /**
+   * When the budget lets its next request of `priority` go: now, the end of its pause, or when
+   * enough sends have left the window to bring it under the priority's ceiling.
+   */
+  #openAt(bucket: Bucket, now: number, priority: Priority): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
-    const over = this.#prune(bucket, now).window.length - this.#budget;
-    return over < 0 ? now : bucket.window[over]! + this.#windowMs;
+    const allowed = Math.max(1, Math.floor(this.#budget * CEILINGS[priority]));
+    const over = this.#prune(bucket, now).window.length - allowed;
+    const open = over < 0 ? now : bucket.window[over]! + this.#windowMs;
+    if (priority === 'user' || this.#paceBurst === undefined) return open;
+    const tokens = this.#tokens(bucket, now);
+    const paced = tokens >= 1 ? now : now + Math.ceil((1 - tokens) / this.#paceRate);
+    return Math.max(open, paced);
+  }
+
+  /** Tokens a budget's pace has now: one per `windowMs / budget`, up to `paceBurst`. */
+  #tokens(bucket: Bucket, now: number): number {
+    const burst = this.#paceBurst!;
+    if (bucket.tokens === undefined || bucket.paceAt === undefined) return burst;
+    return Math.min(burst, bucket.tokens + (now - bucket.paceAt) * this.#paceRate);
+  }
+
+  get #paceRate(): number {
+    return this.#budget / this.#windowMs;
   }
 
   #dispatch(entry: Entry, name: string, bucket: Bucket, now: number): void {
     bucket.window.push(now);
+    if (this.#paceBurst !== undefined) {
+      // The user's requests are never held by the pace, but they do use it: what follows them
+      // waits its turn (a debt of at most one burst).
+      bucket.tokens = Math.max(-this.#paceBurst, this.#tokens(bucket, now) - 1);
+      bucket.paceAt = now;
+    }
     if (this.#keepHistory) this.#allSends.push(now);
     entry.state = 'in-flight';
     entry.attempts += 1;
