@@ -138,7 +138,21 @@ export async function createServices(
     mode: () => session.mode,
   });
   const images = new ImageCache({ api, paths, clock });
-  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => session.mode });
+  // One ledger per connection, like libraries: the sandbox, or a live origin and key.
+  const ledger = new Ledger({
+    dataDir: paths.data,
+    clock,
+    logger,
+    scope: () => ({
+      mode: session.mode,
+      origin: api.origin,
+      ...(session.mode === 'live' && keys.state().activeId ? { keyId: keys.state().activeId } : {}),
+    }),
+    migrateTo: () => ({
+      origin: originOf(settings.get().baseUrl),
+      ...(session.mode === 'live' ? { keyId: keys.state().activeId } : {}),
+    }),
+  });
   await ledger.load();
   const account = new AccountService({
     api,
@@ -162,7 +176,10 @@ export async function createServices(
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
   });
-  account.showQueue(() => jobs.queue());
+  account.showQueue(
+    () => jobs.queue(),
+    () => jobs.tasksRunning(),
+  );
   session.subscribe(account);
   session.subscribe(jobs);
   session.subscribe({

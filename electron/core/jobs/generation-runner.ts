@@ -330,6 +330,7 @@ export class GenerationRunner implements JobRunner {
       this.#waiting.unshift(id);
       this.#release(id, false);
       this.#blockOnLimit();
+      this.#o.account.noteAccountFull();
       return;
     }
     // A definite refusal (402, 401, 422, 404, a file gone): nothing was charged.

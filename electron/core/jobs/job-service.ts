@@ -104,6 +104,19 @@ export class JobService implements SessionListener {
     return this.#runners.generation.queue();
   }
 
+  /** Kiln's tasks the service of the current connection runs now (accepted, not ended). */
+  tasksRunning(): number {
+    const origin = this.#o.api.origin;
+    return this.#store
+      .all()
+      .filter(
+        (r) =>
+          r.origin === origin &&
+          runnerKind(r.input) === 'generation' &&
+          (r.view.state === 'queued' || r.view.state === 'processing'),
+      ).length;
+  }
+
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
     return this.#all().reduce((n, runner) => n + runner.busy, 0);
