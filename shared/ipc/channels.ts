@@ -23,6 +23,7 @@ export const CHANNELS = [
   'library:model',
   'library:versions',
   'library:thumbnail',
+  'library:thumbnailsInView',
   'library:cacheInfo',
   'library:clearCache',
   'account:balance',

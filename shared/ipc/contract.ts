@@ -27,6 +27,7 @@ import {
   OpenExternalInputSchema,
   RemoveKeyInputSchema,
   LibraryThumbnailInputSchema,
+  LibraryThumbnailsInViewInputSchema,
   LibraryVersionsInputSchema,
   InstallUpdateInputSchema,
   RecordingAppendInputSchema,
@@ -99,6 +100,11 @@ export const contract = {
   'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
   'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
   'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
+  /** Cancels the thumbnails not yet sent for cards no longer on screen; answers how many. */
+  'library:thumbnailsInView': {
+    input: LibraryThumbnailsInViewInputSchema,
+    output: z.object({ cancelled: z.number().int() }),
+  },
   'library:cacheInfo': { input: none, output: LibraryCacheInfoViewSchema },
   'library:clearCache': { input: none, output: LibraryCacheInfoViewSchema },
   'files:dragSource': { input: FileRefSchema, output: DragSourceViewSchema },

@@ -254,6 +254,14 @@ export type LibraryVersionsInput = z.infer<typeof LibraryVersionsInputSchema>;
 export const LibraryThumbnailInputSchema = z.object({ modelId: id });
 
 /**
+ * `library:thumbnailsInView`: the models whose cards are on screen now. Thumbnails asked for
+ * other models that have not been sent yet are cancelled (their cards scrolled away).
+ */
+export const LibraryThumbnailsInViewInputSchema = z.object({
+  modelIds: z.array(id).max(1000),
+});
+
+/**
  * A finished result the desktop features act on (drag out, show in folder), named by its job or
  * model: the main process finds the file itself, so the renderer never hands it a path.
  */

@@ -389,6 +389,12 @@ export const LibraryCacheInfoViewSchema = z.object({
   modelBytes: z.number(),
   thumbnailCount: z.number(),
   thumbnailBytes: z.number(),
+  /**
+   * Other files Kiln keeps there: previews of saved results, models opened from the desktop,
+   * photos uploaded for jobs. Counted in the disk use, and removed by Clear.
+   */
+  otherCount: z.number().optional(),
+  otherBytes: z.number().optional(),
   /** The cache's size limit in bytes, when one is set. */
   limitBytes: z.number().optional(),
 });

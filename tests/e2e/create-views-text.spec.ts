@@ -6,7 +6,7 @@
 import { expect, test } from '../support/fixtures';
 import { chargedOperations, CreatePage, photo } from '../support/create-page';
 
-test('multi-view: five refused, reordered by drag and keyboard, front first, a model', async ({
+test('multi-view: five refused, a fifth on four refused, reordered by drag and keyboard, front first, a model', async ({
   kiln,
   host,
 }) => {
@@ -26,7 +26,17 @@ test('multi-view: five refused, reordered by drag and keyboard, front first, a m
 
   await create.slots.nth(4).getByTestId('photo-remove').click();
   await expect(create.error('views')).toHaveCount(0);
-  await expect(kiln.page.getByTestId('views-drop')).toHaveCount(0); // four is the most
+  // Four is the most: the drop zone stays and says so; a fifth photo dropped there is refused
+  // with the reason, and the four views stay.
+  const zone = kiln.page.getByTestId('views-drop');
+  await expect(zone).toHaveAttribute('data-full', 'true');
+  await expect(zone).toContainText('All 4 views are filled');
+  await create.drop([await photo('chelsea.png', 'fifth.png')], 'views-drop');
+  await expect(create.error('views')).toHaveText(
+    '“fifth.png” was not added: multi-view takes at most 4 views, and all 4 are filled. Remove a view, then drop it again.',
+  );
+  await expect(create.slots).toHaveCount(4);
+  expect(await create.slotNames()).not.toContain('fifth.png');
 
   // Drag the back view onto slot 1: the labels travel with their photos, so front is not first.
   await create.slots.nth(1).getByTestId('view-handle').dragTo(create.slots.nth(0));

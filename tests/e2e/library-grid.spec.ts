@@ -56,8 +56,17 @@ test('browse thousands of models: paging, thumbnails, search, filters, families 
   await lib.select(0);
   await expect(lib.detail.getByTestId('detail-source')).toHaveText('on the website');
   await expect(lib.detail.getByTestId('website-note')).toContainText('subscription_required');
-  await expect(lib.detail.getByTestId('detail-op-export')).toContainText('🔒');
-  await expect(lib.detail.getByTestId('detail-op-rig')).not.toContainText('🔒');
+  // The lock is an icon shipped with the app (an emoji is a box without an emoji font).
+  const exportLock = lib.detail.getByTestId('detail-op-export').locator('svg[data-icon="lock"]');
+  await expect(exportLock).toBeVisible();
+  await expect(lib.detail.getByTestId('detail-op-export')).toHaveAccessibleName(
+    'Export needs a website plan',
+  );
+  await expect(
+    lib.detail.getByTestId('detail-open').locator('svg[data-icon="lock"]'),
+  ).toBeVisible();
+  await expect(lib.detail.getByTestId('detail-op-rig').locator('svg')).toHaveCount(0);
+  await expect(lib.detail).not.toContainText('🔒');
   await lib.filter('published').uncheck();
 
   await lib.filter('favourite').check();
@@ -99,7 +108,11 @@ test('browse thousands of models: paging, thumbnails, search, filters, families 
   await compare.click();
   await expect(kiln.viewer).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
   await expect(kiln.viewer).not.toHaveAttribute('data-compare', 'off');
-  await expect(page.getByTestId('model-name')).toHaveText(multi.items[0]!.name);
+  // The caption names both versions as the user knows them.
+  const original = family.find((r) => r.kind === 'generation')!;
+  await expect(page.getByTestId('model-name')).toHaveText(
+    `${multi.items[0]!.name} · v${original.version} Original`,
+  );
 });
 
 test('a library opened while its code is still on its way keeps its place as the window changes', async ({

@@ -20,6 +20,8 @@ export function isLocal(url: string): boolean {
 }
 
 export const test = base.extend<{
+  /** The test's data folder (settings, jobs, and the cache under `cache/`). */
+  dataDir: string;
   host: Host;
   kiln: KilnPage;
   /**
@@ -29,25 +31,36 @@ export const test = base.extend<{
   sandboxOptions: SandboxOptions;
   /** Test hooks of the test's sandbox (a builder that fails). */
   sandboxInternals: SandboxInternals;
+  /** A first start: the welcome shows (`test.use({ firstRun: true })`). */
+  firstRun: boolean;
 }>({
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
-  host: async ({ sandboxOptions, sandboxInternals }, use) => {
+  firstRun: [false, { option: true }],
+  // Playwright reads a fixture's dependencies from its destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
+    await use(dataDir);
+    // A download the closed host had in flight (a thumbnail) may still land while the folder is
+    // removed (ENOTEMPTY): Node retries those errors with a short backoff.
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  },
+  host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
     const host = await startHost({
       rendererDir: path.join(root, 'dist', 'renderer'),
       dataDir,
       secrets: new MemorySecretStore(),
       sandbox: { taskSeconds: 1, ...sandboxOptions },
       sandboxInternals,
-      // The first-run welcome has its own test (account-*.spec.ts); here it would cover the app.
-      welcomeSeen: true,
+      // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
+      // it would cover the app.
+      welcomeSeen: !firstRun,
       services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
       logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
     });
     await use(host);
     await host.close();
-    await rm(dataDir, { recursive: true, force: true });
   },
   kiln: async ({ page, host }, use) => {
     const requests: string[] = [];

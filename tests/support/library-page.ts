@@ -13,6 +13,7 @@ export interface ServiceRow {
   source: string;
   kind: string;
   root_id: string;
+  version?: number;
   versions_count?: number;
 }
 
@@ -78,6 +79,68 @@ export class LibraryPage {
       el.scrollTop = Math.floor(i / columns) * (150 + 8);
     }, index);
     await expect(this.card(index)).toBeVisible();
+  }
+
+  /**
+   * Drags the grid's scroll bar from where it is to the row of card `index` over `ms`, one step
+   * per frame, as a user does; resolves with the page's clock (`performance.now()`) at the
+   * moment it stops.
+   */
+  async dragScrollTo(index: number, ms = 1500): Promise<number> {
+    return this.grid.evaluate(
+      (el, { index, ms }) =>
+        new Promise<number>((done) => {
+          const columns = Number(el.getAttribute('data-columns')) || 1;
+          const row = el.querySelector<HTMLElement>('.library-row');
+          const step = row ? row.offsetHeight + 8 : 158;
+          const from = el.scrollTop;
+          const to = Math.floor(index / columns) * step;
+          const start = performance.now();
+          const frame = () => {
+            const t = Math.min(1, (performance.now() - start) / ms);
+            el.scrollTop = from + (to - from) * t;
+            if (t < 1) requestAnimationFrame(frame);
+            else done(performance.now());
+          };
+          requestAnimationFrame(frame);
+        }),
+      { index, ms },
+    );
+  }
+
+  /**
+   * Milliseconds from `since` (the page's clock; default now) until every card on screen shows
+   * its thumbnail (a decoded image), checked in the page frame by frame; with their number.
+   */
+  async timeToThumbnails(
+    since?: number,
+    timeoutMs = 90_000,
+  ): Promise<{ ms: number; cards: number }> {
+    return this.grid.evaluate(
+      (el, { since, timeoutMs }) =>
+        new Promise<{ ms: number; cards: number }>((done, fail) => {
+          const start = since ?? performance.now();
+          const check = () => {
+            const box = el.getBoundingClientRect();
+            const cards = [...el.querySelectorAll<HTMLElement>('[data-testid="library-card"]')]
+              .concat([...el.querySelectorAll<HTMLElement>('.library-card.placeholder')])
+              .filter((c) => {
+                const r = c.getBoundingClientRect();
+                return r.bottom > box.top && r.top < box.bottom;
+              });
+            const shown = cards.every((c) => {
+              const img = c.querySelector('img');
+              return img !== null && img.complete && img.naturalWidth > 0;
+            });
+            const ms = performance.now() - start;
+            if (cards.length > 0 && shown) done({ ms, cards: cards.length });
+            else if (ms > timeoutMs) fail(new Error(`thumbnails still missing after ${ms} ms`));
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      { since, timeoutMs },
+    );
   }
 
   /** Names of the cards in the DOM. */

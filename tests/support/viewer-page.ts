@@ -30,6 +30,22 @@ export class ViewerPage {
     return this.root.locator('canvas');
   }
 
+  /** The caption above the viewer: what is on screen, named as the user knows it. */
+  get caption(): Locator {
+    return this.page.getByTestId('viewer-caption');
+  }
+  /** The A and B labels over a comparison. */
+  get compareLabels(): Locator {
+    return this.control('viewer-compare-labels');
+  }
+  compareLabel(side: 'a' | 'b'): Locator {
+    return this.control(`viewer-compare-label-${side}`);
+  }
+  /** The one action that ends any comparison, shown over it. */
+  get stopCompareButton(): Locator {
+    return this.control('viewer-compare-end');
+  }
+
   /** A control of the viewer by its test id. */
   control(testId: string): Locator {
     return this.root.getByTestId(testId);

@@ -281,13 +281,17 @@ export class ApiClient {
     return answer.value;
   }
 
-  /** Reads a model record (§4.9). Free. */
-  async model(modelId: string, signal?: AbortSignal): Promise<ModelRecord> {
+  /** Reads a model record (§4.9). Free. `priority` `idle` for background work (thumbnails). */
+  async model(
+    modelId: string,
+    signal?: AbortSignal,
+    priority: Priority = 'download',
+  ): Promise<ModelRecord> {
     const answer = await this.#request({
       method: 'GET',
       path: `/model/${encodeURIComponent(modelId)}`,
       schema: ModelSchema,
-      priority: 'download',
+      priority,
       idempotent: true,
       signal,
     });
@@ -347,15 +351,21 @@ export class ApiClient {
    * Opens a download (a model's `url`, a job's link, a concept picture). Only `https` links, or
    * links on the service's own origin, are followed, redirects included (each hop is checked
    * again); the key is attached only on the service's own origin. The body is left unread.
+   * `priority` `idle` for downloads nobody waits on (library thumbnails): they are sent from the
+   * budget's unused share.
    * @throws ApiError `unsafe_url` for a refused link, {@link LinkExpiredError} for 410, or the
-   *   mapped error answer
+   *   mapped error answer; CancelledError when `signal` aborts before it is sent
    */
-  async download(url: string, signal?: AbortSignal): Promise<Response> {
+  async download(
+    url: string,
+    signal?: AbortSignal,
+    priority: Priority = 'download',
+  ): Promise<Response> {
     let target = this.#checkLink(url);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const current = target;
       const response = await this.#scheduler.run(
-        'download',
+        priority,
         () => this.#downloadOnce(current, signal),
         { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
       );

@@ -116,6 +116,7 @@ describe('every IPC channel', () => {
       'library:model': () => ({ modelId }),
       'library:versions': () => ({ rootId: modelId, name: 'a', expected: 1 }),
       'library:thumbnail': () => ({ modelId }),
+      'library:thumbnailsInView': () => ({ modelIds: [modelId] }),
       'library:cacheInfo': () => undefined,
       'library:clearCache': () => undefined,
       'account:balance': () => undefined,

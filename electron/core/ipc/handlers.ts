@@ -146,8 +146,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
       ),
     'library:versions': async (input) => d.library.versions(input),
     'library:thumbnail': async ({ modelId }) => d.library.thumbnail(modelId),
+    'library:thumbnailsInView': async ({ modelIds }) => ({
+      cancelled: d.library.thumbnailsInView(modelIds),
+    }),
     'library:cacheInfo': async () => d.library.cacheInfo(),
-    'library:clearCache': async () => d.library.clearCache(),
+    // A photo a job has not sent yet stays (the upload is what it will send).
+    'library:clearCache': async () =>
+      d.library.clearCache({
+        keepUploads: jobs.list().some((j) => j.state === 'waiting' || j.state === 'starting'),
+      }),
     'files:dragSource': async (ref) => d.desktop.dragSource(ref),
     'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
     'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),

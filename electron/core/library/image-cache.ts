@@ -11,6 +11,7 @@ import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
+import type { Priority } from '../schedule/request-scheduler';
 
 /** Largest picture Kiln caches. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -30,10 +31,15 @@ export class ImageCache {
 
   /**
    * Downloads the picture at `url` (a service link) and returns its cache file name.
+   * @param options.priority `idle` for pictures nobody waits on (see `ApiClient.download`)
+   * @param options.signal cancels the download while it waits to be sent
    * @throws ApiError when the link is refused, the download fails or the bytes are not a picture
    */
-  async fetch(url: string): Promise<string> {
-    const response = await this.#o.api.download(url);
+  async fetch(
+    url: string,
+    options: Readonly<{ priority?: Priority; signal?: AbortSignal }> = {},
+  ): Promise<string> {
+    const response = await this.#o.api.download(url, options.signal, options.priority);
     await mkdir(this.#o.paths.temp, { recursive: true });
     await mkdir(this.#o.paths.cache, { recursive: true });
     const temp = path.join(this.#o.paths.temp, `${randomUUID()}.partial`);

@@ -3,13 +3,15 @@
  * thumbnail is on disk, a family's versions found by name, the cache's size and clearing, and the
  * model cache's size limit.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { ApiClient } from '../api/client';
 import { systemClock, type Paths } from '../ports';
+import { CancelledError } from '../api/errors';
+import { FakeClock } from '../testing/fake-clock';
 import { RequestScheduler } from '../schedule/request-scheduler';
 import { CACHE_FILE_PATTERN } from '../util/confined-path';
 import { ImageCache } from './image-cache';
@@ -24,7 +26,8 @@ let work: string;
 let scheduler: RequestScheduler;
 let api: ApiClient;
 
-function setup(name: string, limitBytes?: number, mode?: () => string) {
+function setup(name: string, limitBytes?: number, mode?: () => string, client = api) {
+  const api = client;
   const dir = path.join(work, name);
   const paths: Paths = {
     data: dir,
@@ -127,14 +130,28 @@ describe('library service', () => {
     expect(info.models.find((m) => m.modelId === page.items[0]!.modelId)?.thumbnailUrl).toMatch(
       /\.webp$/,
     );
+    expect(info).toMatchObject({ otherCount: 0, otherBytes: 0 });
+    // A saved remesh copied in to be previewed, and a photo the browser host received.
+    await writeFile(path.join(paths.cache, `${'a'.repeat(64)}.glb`), new Uint8Array(1000));
+    await mkdir(path.join(paths.temp, 'uploads'), { recursive: true });
+    await writeFile(path.join(paths.temp, 'uploads', 'photo-1'), new Uint8Array(300));
+    expect(await library.cacheInfo()).toMatchObject({ otherCount: 2, otherBytes: 1300 });
+
+    // While a job still has to send its photo, Clear keeps the upload (and says so).
+    const kept = await library.clearCache({ keepUploads: true });
+    expect(kept).toMatchObject({ models: [], thumbnailCount: 0, otherCount: 1, otherBytes: 300 });
+    expect(await readdir(paths.cache)).toEqual([]);
     const cleared = await library.clearCache();
     expect(cleared).toMatchObject({
       models: [],
       modelBytes: 0,
       thumbnailCount: 0,
       thumbnailBytes: 0,
+      otherCount: 0,
+      otherBytes: 0,
     });
     expect(await readdir(paths.cache)).toEqual([]);
+    expect(await readdir(path.join(paths.temp, 'uploads'))).toEqual([]);
     // A cleared model downloads again when opened.
     await models.ensure(page.items[0]!.modelId);
     expect((await library.cacheInfo()).models).toHaveLength(1);
@@ -161,5 +178,57 @@ describe('library service', () => {
     expect(await models.has(page.items[0]!.modelId)).toBe(false);
     mode = 'sandbox';
     expect((await models.info()).models.map((m) => m.modelId)).toEqual([page.items[0]!.modelId]);
+  });
+
+  it('cancels thumbnails of cards scrolled away before they are sent; the cards in view go next', async () => {
+    // A scheduler whose budget the test moves: 4 requests a minute, 1 kept from idle work.
+    const clock = new FakeClock();
+    const scheduler = new RequestScheduler({ clock, budget: 4, idleReserve: 1 });
+    const sent: string[] = [];
+    const client = new ApiClient({
+      connection: {
+        mode: 'sandbox',
+        baseUrl: BASE,
+        fetch: (input, init) => {
+          sent.push(new Request(input, init).url);
+          return sandbox.fetch(new Request(input, init));
+        },
+        apiKey: async () => KEY,
+      },
+      clock: systemClock,
+      scheduler,
+    });
+    const { library } = setup('scrolled', undefined, undefined, client);
+    const page = await library.list({ limit: 12 });
+    const ids = page.items.map((r) => r.modelId);
+    const thumbUrl = (id: string) => `${BASE}/files/models/${id}/thumbnail`;
+    const settled = new Map<string, unknown>();
+    const ask = (id: string) => {
+      void library.thumbnail(id).then(
+        (t) => settled.set(id, t),
+        (error: unknown) => settled.set(id, error),
+      );
+    };
+
+    // The first screen: 6 cards. The list took one slot, so two of them go at once.
+    const first = ids.slice(0, 6);
+    for (const id of first) ask(id);
+    await vi.waitFor(() => expect(sent.filter((u) => u.includes('/thumbnail'))).toHaveLength(2));
+    // The user scrolls on: the next screen is 6 other cards.
+    const next = ids.slice(6, 12);
+    expect(library.thumbnailsInView(next)).toBe(4);
+    for (const id of next) ask(id);
+    await vi.waitFor(() => expect(settled.size).toBe(6));
+    for (const id of first.slice(2)) expect(settled.get(id)).toBeInstanceOf(CancelledError);
+    for (const id of first.slice(0, 2)) expect(settled.get(id)).toMatchObject({ modelId: id });
+
+    // As the budget frees (3 idle sends a minute here), only the cards in view are fetched.
+    await clock.advance(60_000);
+    await vi.waitFor(() => expect(settled.size).toBe(9));
+    await clock.advance(60_000);
+    await vi.waitFor(() => expect(settled.size).toBe(12));
+    const thumbnails = sent.filter((u) => u.includes('/thumbnail'));
+    for (const id of first.slice(2)) expect(thumbnails).not.toContain(thumbUrl(id));
+    for (const id of next) expect(settled.get(id)).toMatchObject({ modelId: id });
   });
 });

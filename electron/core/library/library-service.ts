@@ -14,7 +14,9 @@ import type {
   ThumbnailView,
 } from '../../../shared/ipc/contract';
 import { LIMITS } from '../../../shared/api/rules';
+import path from 'node:path';
 import type { ApiClient } from '../api/client';
+import { folderFiles, removeFiles, totalBytes, UPLOADS_FOLDER } from './cache-folder';
 import type { ModelCache } from './model-cache';
 import type { ThumbnailCache } from './thumbnail-cache';
 
@@ -53,6 +55,8 @@ export function libraryItem(row: LibraryRow): LibraryItemView {
 /** Library listing, family versions, thumbnails and the cache. */
 export class LibraryService {
   readonly #o: LibraryServiceOptions;
+  /** Thumbnails asked for and not answered yet, by model id (cancelled when scrolled away). */
+  readonly #pendingThumbnails = new Map<string, AbortController>();
 
   constructor(options: LibraryServiceOptions) {
     this.#o = options;
@@ -108,15 +112,52 @@ export class LibraryService {
     return { rootId: input.rootId, versions: await this.#mark(rows), complete };
   }
 
-  /** Brings a model's thumbnail into the cache and returns its local URL. */
+  /**
+   * Brings a model's thumbnail into the cache and returns its local URL. It waits for the
+   * budget's unused share, and is cancelled while it waits if its card leaves the screen
+   * ({@link thumbnailsInView}).
+   * @throws CancelledError (`cancelled`) when its card scrolled away before it was sent
+   */
   async thumbnail(modelId: string): Promise<ThumbnailView> {
-    const file = await this.#o.thumbnails.ensure(modelId);
-    return { modelId, url: this.#o.cacheFileUrl(file) };
+    const controller = new AbortController();
+    this.#pendingThumbnails.set(modelId, controller);
+    try {
+      const file = await this.#o.thumbnails.ensure(modelId, controller.signal);
+      return { modelId, url: this.#o.cacheFileUrl(file) };
+    } finally {
+      if (this.#pendingThumbnails.get(modelId) === controller) {
+        this.#pendingThumbnails.delete(modelId);
+      }
+    }
   }
 
-  /** What the cache holds: models (most recently opened first) and thumbnails, with sizes. */
+  /**
+   * The cards on screen now: thumbnails asked for other models are cancelled if they have not
+   * been sent yet (those already sent finish and are kept). Returns how many were cancelled.
+   */
+  thumbnailsInView(modelIds: readonly string[]): number {
+    const keep = new Set(modelIds);
+    let cancelled = 0;
+    for (const [modelId, controller] of this.#pendingThumbnails) {
+      if (keep.has(modelId)) continue;
+      controller.abort();
+      this.#pendingThumbnails.delete(modelId);
+      cancelled++;
+    }
+    return cancelled;
+  }
+
+  /**
+   * What the cache holds: models (most recently opened first) and thumbnails, with sizes, and
+   * the other files Kiln wrote there (previews of saved results, models opened from the
+   * desktop, photos uploaded for jobs).
+   */
   async cacheInfo(): Promise<LibraryCacheInfoView> {
-    const [models, thumbs] = await Promise.all([this.#o.models.info(), this.#o.thumbnails.info()]);
+    const [models, thumbs, others] = await Promise.all([
+      this.#o.models.info(),
+      this.#o.thumbnails.info(),
+      this.#otherFiles(),
+    ]);
     const limit = this.#o.limitBytes?.();
     return {
       models: await Promise.all(
@@ -135,14 +176,39 @@ export class LibraryService {
       modelBytes: models.bytes,
       thumbnailCount: thumbs.count,
       thumbnailBytes: thumbs.bytes,
+      otherCount: others.cache.length + others.uploads.length,
+      otherBytes: totalBytes(others.cache) + totalBytes(others.uploads),
       ...(limit !== undefined ? { limitBytes: limit } : {}),
     };
   }
 
-  /** Removes every cached model and thumbnail; models open again from the service. */
-  async clearCache(): Promise<LibraryCacheInfoView> {
+  /**
+   * Empties the cache: every model, thumbnail and other file in the cache folder (models open
+   * again from the service), and the uploaded photos, except while a job still has to send one
+   * (`keepUploads`).
+   */
+  async clearCache(
+    options: Readonly<{ keepUploads?: boolean }> = {},
+  ): Promise<LibraryCacheInfoView> {
     await Promise.all([this.#o.models.clear(), this.#o.thumbnails.clear()]);
+    const { cache, uploads } = await this.#otherFiles();
+    const folders = this.#o.models.folders;
+    await removeFiles(folders.cache, cache);
+    if (!options.keepUploads) await removeFiles(path.join(folders.temp, UPLOADS_FOLDER), uploads);
     return this.cacheInfo();
+  }
+
+  /** Files of the cache folder that are neither models nor thumbnails, and the uploads. */
+  async #otherFiles() {
+    const folders = this.#o.models.folders;
+    const [inCache, uploads, models, thumbs] = await Promise.all([
+      folderFiles(folders.cache),
+      folderFiles(path.join(folders.temp, UPLOADS_FOLDER)),
+      this.#o.models.files(),
+      this.#o.thumbnails.files(),
+    ]);
+    const cache = inCache.filter((f) => !models.has(f.name) && !thumbs.has(f.name));
+    return { cache, uploads };
   }
 
   async #mark(rows: readonly LibraryRow[]): Promise<LibraryItemView[]> {

@@ -122,6 +122,16 @@ export class ModelCache {
     return entry;
   }
 
+  /** The cache folder and the scratch folder beside it (the library's housekeeping reads both). */
+  get folders(): Readonly<{ cache: string; temp: string }> {
+    return { cache: this.#paths.cache, temp: this.#paths.temp };
+  }
+
+  /** The cache file names of this cache's models, every mode's. */
+  async files(): Promise<ReadonlySet<string>> {
+    return new Set(Object.values(await this.#load()).map((e) => e.file));
+  }
+
   /** True when the model is in the index for this mode (its file is checked when opened). */
   async has(modelId: string): Promise<boolean> {
     const entry = (await this.#load())[modelId];

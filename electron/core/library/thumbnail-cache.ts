@@ -3,6 +3,11 @@
  * downloads each one once (through {@link ImageCache}, content-addressed) and the renderer shows
  * it from the app's own origin. The index (model id → cache file) survives restarts, so a grid
  * seen once shows its pictures again offline.
+ *
+ * Every request counts against the service's 60 a minute per key, and a scrolled grid could ask
+ * for hundreds: thumbnails go through the scheduler at `idle` priority (the budget's unused
+ * share, never the slots a user action needs) and can be cancelled until they are sent (cards
+ * scrolled away).
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,21 +16,16 @@ import type { Clock, Paths } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 import type { ImageCache } from './image-cache';
 
-/**
- * Thumbnail downloads allowed per rolling minute. Every request counts against the service's
- * 60 per minute per key, and a scrolled grid could ask for hundreds: thumbnails get at most this
- * share, so listing, opening and paid calls always have room.
- */
-export const THUMBNAILS_PER_MINUTE = 24;
-
 /** Options of {@link ThumbnailCache}. */
 export type ThumbnailCacheOptions = Readonly<{
   api: ApiClient;
   images: ImageCache;
   paths: Paths;
-  clock: Clock;
-  /** Default {@link THUMBNAILS_PER_MINUTE}. */
-  perMinute?: number;
+  /**
+   * @deprecated Unused: thumbnails are paced by the request scheduler's idle share, no longer by
+   * a clock of their own. Kept so `services.ts` (another branch's file now) need not change.
+   */
+  clock?: Clock;
 }>;
 
 /** How much the thumbnail cache holds. */
@@ -44,8 +44,6 @@ export class ThumbnailCache {
   readonly #links = new Map<string, string>();
   readonly #inFlight = new Map<string, Promise<string>>();
   #index: Record<string, string> | undefined;
-  /** Start times of the downloads of the last minute. */
-  #sent: number[] = [];
   #loading: Promise<Record<string, string>> | undefined;
 
   constructor(options: ThumbnailCacheOptions) {
@@ -65,43 +63,37 @@ export class ThumbnailCache {
   }
 
   /**
-   * The cache file of the model's thumbnail, downloading it first if needed. Concurrent calls
-   * for one model share one download.
+   * The cache file of the model's thumbnail, downloading it first if needed (at `idle`
+   * priority). Concurrent calls for one model share one download.
+   * @param signal cancels the download while it still waits to be sent (a CancelledError)
    */
-  ensure(modelId: string): Promise<string> {
+  ensure(modelId: string, signal?: AbortSignal): Promise<string> {
     const running = this.#inFlight.get(modelId);
     if (running) return running;
-    const work = this.#ensure(modelId).finally(() => this.#inFlight.delete(modelId));
+    const work = this.#ensure(modelId, signal).finally(() => this.#inFlight.delete(modelId));
     this.#inFlight.set(modelId, work);
     return work;
   }
 
-  async #ensure(modelId: string): Promise<string> {
+  async #ensure(modelId: string, signal: AbortSignal | undefined): Promise<string> {
     const index = await this.#load();
     const known = index[modelId];
     if (known && (await exists(path.join(this.#o.paths.cache, known)))) return known;
-    const link = this.#links.get(modelId) ?? (await this.#o.api.model(modelId)).thumbnail_url;
+    const link =
+      this.#links.get(modelId) ?? (await this.#o.api.model(modelId, signal, 'idle')).thumbnail_url;
     if (!link) throw new Error(`The service gave no thumbnail for model ${modelId}.`);
-    await this.#turn();
-    const file = await this.#o.images.fetch(link);
+    const file = await this.#o.images.fetch(link, {
+      priority: 'idle',
+      ...(signal ? { signal } : {}),
+    });
     index[modelId] = file;
     await this.#writer.write(() => JSON.stringify(index));
     return file;
   }
 
-  /** Waits until a download fits in the rolling minute's share, then takes a slot. */
-  async #turn(): Promise<void> {
-    const limit = this.#o.perMinute ?? THUMBNAILS_PER_MINUTE;
-    for (;;) {
-      const now = this.#o.clock.now();
-      this.#sent = this.#sent.filter((t) => now - t < 60_000);
-      if (this.#sent.length < limit) {
-        this.#sent.push(now);
-        return;
-      }
-      const wait = 60_000 - (now - this.#sent[0]!);
-      await new Promise<void>((resolve) => this.#o.clock.setTimeout(resolve, wait));
-    }
+  /** The cache file names of the thumbnails. */
+  async files(): Promise<ReadonlySet<string>> {
+    return new Set(Object.values(await this.#load()));
   }
 
   /** Number of thumbnails and the disk they use. */

@@ -240,6 +240,73 @@ describe('RequestScheduler priorities', () => {
     expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000, 3000, 4000]);
   });
 
+  it('sends idle work only from the unused share, leaving the reserve to user actions and polls', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 6, idleReserve: 2, windowMs: 1000 });
+    const sent: string[] = [];
+    const job = (name: string, priority: Priority) =>
+      scheduler.run(priority, async () => {
+        sent.push(name);
+        return name;
+      });
+    const thumbs = Array.from({ length: 6 }, (_, i) => job(`thumb-${i}`, 'idle'));
+    await clock.flush();
+    // 6 − 2 reserved: four go at once, two wait.
+    expect(sent).toEqual(['thumb-0', 'thumb-1', 'thumb-2', 'thumb-3']);
+    // The reserve is there for a user action and a poll the moment they come.
+    void job('user', 'user');
+    void job('poll', 'poll');
+    await clock.flush();
+    expect(sent.slice(4)).toEqual(['user', 'poll']);
+    expect(sends().at(-1)!.inWindow).toBe(6);
+    // The waiting thumbnails go once the first sends leave the window, four at most in it.
+    await clock.advance(1000);
+    expect(sent.slice(6)).toEqual(['thumb-4', 'thumb-5']);
+    await Promise.all(thumbs);
+  });
+
+  it('lets idle work use the unused share without the pace, and leaves the pace to polls', async () => {
+    const { clock, scheduler, sends } = setup({
+      budget: 60,
+      windowMs: 60_000,
+      paceBurst: 3,
+      idleReserve: 20,
+    });
+    for (let i = 0; i < 30; i++) void scheduler.run('idle', async () => i);
+    for (let i = 0; i < 4; i++) void scheduler.run('poll', async () => i);
+    await clock.flush();
+    // A screen of thumbnails goes at once (the window's share above the reserve), and the polls
+    // still find their burst: thumbnails take none of the pace's tokens.
+    const at0 = sends().filter((e) => e.at === 0);
+    expect(at0.filter((e) => e.priority === 'idle')).toHaveLength(30);
+    expect(at0.filter((e) => e.priority === 'poll')).toHaveLength(3);
+    await clock.advanceTo(1000);
+    expect(sends().filter((e) => e.priority === 'poll')).toHaveLength(4);
+  });
+
+  it('never sends idle work cancelled while it waits (a thumbnail scrolled away)', async () => {
+    const { clock, scheduler } = setup({ budget: 3, idleReserve: 1, windowMs: 1000 });
+    const sent: string[] = [];
+    const controllers = Array.from({ length: 4 }, () => new AbortController());
+    const thumbs = controllers.map((c, i) =>
+      track(
+        scheduler.run(
+          'idle',
+          async () => {
+            sent.push(`thumb-${i}`);
+          },
+          { signal: c.signal },
+        ),
+      ),
+    );
+    await clock.flush();
+    expect(sent).toEqual(['thumb-0', 'thumb-1']);
+    controllers[2]!.abort();
+    await clock.flush();
+    expect(thumbs[2]!.error).toBeInstanceOf(CancelledError);
+    await clock.advance(1000);
+    expect(sent).toEqual(['thumb-0', 'thumb-1', 'thumb-3']);
+  });
+
   it('keeps a retried request ahead of those of its priority that came after it', async () => {
     const { clock, scheduler } = setup({ budget: 1, windowMs: 1000 });
     const order: string[] = [];

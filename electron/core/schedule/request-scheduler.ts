@@ -13,15 +13,20 @@
  *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
  * - **Priorities.** When a slot frees, a user action goes first, then a poll of a job near its end
  *   (one request that may tell the user a job finished or failed), then a download, then a poll of
- *   a job far from its end (`background`); first come, first served within a priority. A retried
- *   request keeps its place in line.
+ *   a job far from its end (`background`), then `idle` work; first come, first served within a
+ *   priority. A retried request keeps its place in line.
  * - **Headroom.** Lower priorities may fill only part of a budget's window ({@link CEILINGS}): polls
  *   of jobs far from done can never spend the minute that a job about to finish, a download or the
  *   user's next action needs, so what the user waits for does not queue behind them.
- * - **Pace** (option `paceBurst`). Requests other than the user's keep the budget's pace (one per
- *   `windowMs / budget` on average, in bursts of at most `paceBurst`): without it, a batch's polls
- *   and downloads could fill the whole window in seconds, and then nothing at all, not even the
- *   poll that would show a job failed, could be sent until the window rolled on a minute later.
+ * - **Pace** (option `paceBurst`). Requests other than the user's and `idle` ones keep the budget's
+ *   pace (one per `windowMs / budget` on average, in bursts of at most `paceBurst`): without it, a
+ *   batch's polls and downloads could fill the whole window in seconds, and then nothing at all, not
+ *   even the poll that would show a job failed, could be sent until the window rolled on a minute
+ *   later.
+ * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
+ *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
+ *   slots a user action or a poll arriving next would need (nor the pace's tokens). Cancelled while
+ *   queued (the cards scrolled away), they are never sent.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
  *   after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -45,21 +50,23 @@ import {
 import { backoffDelay } from './backoff';
 
 /**
+/**
  * Who is waiting: user actions go first, then polls of jobs near their end (or whose end Kiln
  * cannot tell: what the user waits to see), then downloads, then polls of jobs far from their end
- * (`background`).
+ * (`background`), then `idle` work (sent only from the budget's unused share, see `idleReserve`).
  */
-export type Priority = 'user' | 'download' | 'poll' | 'background';
+export type Priority = 'user' | 'download' | 'poll' | 'background' | 'idle';
 
 /** Priorities from first served to last. */
-export const PRIORITIES: readonly Priority[] = ['user', 'poll', 'download', 'background'];
+export const PRIORITIES: readonly Priority[] = ['user', 'poll', 'download', 'background', 'idle'];
 
 /**
  * The share of a budget's window that requests of each priority may fill: the rest is left for
  * higher ones. Polls of jobs far from done use at most half the minute (the pollers' share in
  * `poll-delay.ts`), so a job about to end, a download or the user's next action finds room.
+ * `idle` requests are held by `idleReserve` instead.
  */
-export const CEILINGS: Readonly<Record<Priority, number>> = {
+export const CEILINGS: Readonly<Record<Exclude<Priority, 'idle'>, number>> = {
   user: 1,
   download: 1,
   poll: 1,
@@ -138,6 +145,11 @@ export type SchedulerOptions = Readonly<{
   clock: Clock;
   /** Requests per rolling window; default 55 (the service allows 60 a minute). */
   budget?: number;
+  /**
+   * Slots of the window `idle` requests leave free for the others; default a third of the budget
+   * (19 of 55: thumbnails get up to 36 a minute when nothing else is sent).
+   */
+  idleReserve?: number;
   /** Length of the rolling window; default 60 000 ms. */
   windowMs?: number;
   /** Source of jitter in [0, 1); default `Math.random`. */
@@ -247,6 +259,8 @@ const ONE_BUDGET = (): string => '';
 export class RequestScheduler {
   readonly #clock: Clock;
   readonly #budget: number;
+  /** The most sends in the window under which an `idle` request may still go. */
+  readonly #idleLimit: number;
   readonly #windowMs: number;
   readonly #random: () => number;
   readonly #maxRetries: number;
@@ -283,6 +297,8 @@ export class RequestScheduler {
     if (!(windowMs > 0)) throw new RangeError('windowMs must be > 0');
     this.#clock = options.clock;
     this.#budget = budget;
+    const reserve = options.idleReserve ?? Math.ceil(budget / 3);
+    this.#idleLimit = Math.max(1, budget - Math.max(0, reserve));
     this.#windowMs = windowMs;
     this.#random = options.random ?? Math.random;
     this.#maxRetries = Math.max(0, options.maxRetries ?? 4);
@@ -471,14 +487,18 @@ export class RequestScheduler {
 
   /**
    * When the budget lets its next request of `priority` go: now, the end of its pause, or when
-   * enough sends have left the window to bring it under the priority's ceiling.
+   * enough sends have left the window to bring it under the priority's ceiling. An `idle` request
+   * may only use the share above `idleReserve`, and is not held by the pace.
    */
   #openAt(bucket: Bucket, now: number, priority: Priority): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
-    const allowed = Math.max(1, Math.floor(this.#budget * CEILINGS[priority]));
+    const allowed =
+      priority === 'idle'
+        ? this.#idleLimit
+        : Math.max(1, Math.floor(this.#budget * CEILINGS[priority]));
     const over = this.#prune(bucket, now).window.length - allowed;
     const open = over < 0 ? now : bucket.window[over]! + this.#windowMs;
-    if (priority === 'user' || this.#paceBurst === undefined) return open;
+    if (priority === 'user' || priority === 'idle' || this.#paceBurst === undefined) return open;
     const tokens = this.#tokens(bucket, now);
     const paced = tokens >= 1 ? now : now + Math.ceil((1 - tokens) / this.#paceRate);
     return Math.max(open, paced);
@@ -497,7 +517,7 @@ export class RequestScheduler {
 
   #dispatch(entry: Entry, name: string, bucket: Bucket, now: number): void {
     bucket.window.push(now);
-    if (this.#paceBurst !== undefined) {
+    if (this.#paceBurst !== undefined && entry.priority !== 'idle') {
       // The user's requests are never held by the pace, but they do use it: what follows them
       // waits its turn (a debt of at most one burst).
       bucket.tokens = Math.max(-this.#paceBurst, this.#tokens(bucket, now) - 1);

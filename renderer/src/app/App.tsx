@@ -1,7 +1,8 @@
 /**
  * The app shell: the header with the billing bar and mode badge; Create or Library on the left,
  * the viewer in the centre, Tools (post-processing) or Activity on the right; the account page
- * over the workspace when open.
+ * over the workspace when open. The library workspace (its grid across the window) hides the
+ * viewer and the right column without unmounting them.
  */
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
@@ -11,6 +12,7 @@ import { CreatePanel } from '../features/create/CreatePanel';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
+import { useWorkspaceKeys } from '../features/library/use-workspace-keys';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { AppNotices } from './AppNotices';
@@ -27,6 +29,9 @@ export function App() {
   const showLeft = useKiln((s) => s.showLeft);
   const showRight = useKiln((s) => s.showRight);
   const running = useKiln((s) => s.jobs.filter((j) => isRunning(j.state)).length);
+  // The library workspace covers the viewer and the right column (both stay mounted).
+  const workspace = useKiln((s) => s.workspace);
+  useWorkspaceKeys();
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -41,7 +46,7 @@ export function App() {
         </p>
       ) : null}
       <AppNotices />
-      <main className="app-main">
+      <main className={`app-main${workspace ? ' app-main--workspace' : ''}`}>
         <section className="panel side-panel left-panel" aria-label="Create and library">
           <Tabs
             label="Create or browse"

@@ -1,11 +1,13 @@
 /**
  * The centre of the window: the model viewer, loaded lazily so the entry chunk carries no
- * three.js, with the open model's name and facts above it.
+ * three.js, with a caption above it that names what is on screen: the open model and its facts,
+ * a local file, or the two models compared.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { useKiln } from '../store/StoreProvider';
+import type { ViewerShowing } from '../viewer';
 import type { ViewerOutlets } from '../viewer/outlets';
 
 /**
@@ -17,37 +19,78 @@ import type { ViewerOutlets } from '../viewer/outlets';
 const viewerChunk = import('../viewer');
 const ModelViewer = lazy(() => viewerChunk.then((m) => ({ default: m.ModelViewer })));
 
+const triangles = (count: number) => (
+  <span className="muted"> · {count.toLocaleString('en-US')} triangles</span>
+);
+
 /** The viewer area. */
 export function ViewerPanel() {
   const model = useKiln((s) => s.model);
   const opening = useKiln((s) => s.openingModelId);
   const openError = useKiln((s) => s.openError);
   const compareModel = useKiln((s) => s.compareModel);
+  const compareLabels = useKiln((s) => s.compareLabels);
+  const closeCompare = useKiln((s) => s.closeCompare);
   const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
   const setViewerState = useKiln((s) => s.setViewerState);
   const outlets = useViewerOutlets();
+  // What the viewer says is on screen (undefined until it has mounted: the app's model).
+  const [showing, setShowing] = useState<ViewerShowing>();
   // How a job's result opens (rig clips playing, parts listed), once that result is on screen.
   const intent = useKiln((s) => {
     const i = s.viewIntent;
     const job = i && s.jobs.find((j) => j.id === i.jobId);
     return i && job?.state === 'done' && job.modelId === s.model?.modelId ? i : undefined;
   });
+  const shownA = showing?.a;
+  const shownB = showing?.b;
+  const appModelShown = model && !shownA?.local;
+
+  let caption;
+  if (shownA && shownB) {
+    caption = (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
+          {shownA.name}
+        </strong>
+        <span className="muted"> compared with </span>
+        <strong className="viewer-caption-name" data-testid="compare-name" title={shownB.name}>
+          {shownB.name}
+        </strong>
+      </>
+    );
+  } else if (shownA?.local) {
+    caption = (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
+          {shownA.name}
+        </strong>
+        <span className="viewer-caption-tag">Local file</span>
+        {shownA.triangles !== undefined ? triangles(shownA.triangles) : null}
+      </>
+    );
+  } else if (appModelShown) {
+    caption = (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={model.name}>
+          {model.name}
+        </strong>
+        {model.polyCount !== undefined ? triangles(model.polyCount) : null}
+        <DragOut fileRef={{ modelId: model.modelId }} />
+        <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
+      </>
+    );
+  } else {
+    caption = <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>;
+  }
+
   return (
     <section className="panel viewer-panel" aria-label="Viewer">
-      <div className="viewer-caption">
-        {model ? (
-          <>
-            <strong data-testid="model-name">{model.name}</strong>
-            {model.polyCount !== undefined ? (
-              <span className="muted"> · {model.polyCount.toLocaleString('en-US')} triangles</span>
-            ) : null}
-            <DragOut fileRef={{ modelId: model.modelId }} />
-            <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
-          </>
-        ) : (
-          <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>
-        )}
+      <div className="viewer-caption" data-testid="viewer-caption">
+        <span className={`viewer-caption-what${shownB ? ' viewer-caption-what--two' : ''}`}>
+          {caption}
+        </span>
         {openError ? (
           <span className="error-text" role="alert">
             {' '}
@@ -58,8 +101,11 @@ export function ViewerPanel() {
       <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
         <ModelViewer
           url={model?.fileUrl}
-          name={model?.name}
+          name={compareModel && compareLabels ? compareLabels.a : model?.name}
           {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
+          {...(compareLabels ? { compareName: compareLabels.b } : {})}
+          onStopCompare={closeCompare}
+          onShowing={setShowing}
           {...(intent?.play ? { autoPlay: true } : {})}
           {...(intent?.panel ? { openPanel: intent.panel } : {})}
           {...(units ? { unit: units } : {})}

@@ -10,8 +10,17 @@ export type RightTab = 'tools' | 'activity';
 export interface AppSlice {
   leftTab: LeftTab;
   rightTab: RightTab;
+  /** Shows a page of the left column (Create leaves the library workspace). */
   showLeft(tab: LeftTab): void;
+  /** Shows a page of the right column (which the library workspace covers: it closes). */
   showRight(tab: RightTab): void;
+  /**
+   * The library as a workspace: its grid across the whole window in place of the viewer and the
+   * right column (Blender's asset browser, Figma's file browser). Escape or choosing a model
+   * returns to the viewer.
+   */
+  workspace: boolean;
+  setWorkspace(on: boolean): void;
   /** `loading` until the first answers arrive; `error` when the main process is unreachable. */
   appState: 'loading' | 'ready' | 'error';
   appError: string | undefined;
@@ -35,8 +44,10 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
   appError: undefined,
   leftTab: 'create',
   rightTab: 'activity',
-  showLeft: (leftTab) => set({ leftTab }),
-  showRight: (rightTab) => set({ rightTab }),
+  showLeft: (leftTab) => set(leftTab === 'library' ? { leftTab } : { leftTab, workspace: false }),
+  showRight: (rightTab) => set({ rightTab, workspace: false }),
+  workspace: false,
+  setWorkspace: (workspace) => set(workspace ? { workspace, leftTab: 'library' } : { workspace }),
   info: undefined,
   async init() {
     try {

@@ -8,6 +8,7 @@ import { CapturePanel } from './capture/CapturePanel';
 import { useCapture } from './capture/use-capture';
 import { ComparePanel } from './compare/ComparePanel';
 import { CompareOverlay } from './compare/CompareOverlay';
+import { useCompareEscape } from './compare/use-compare-escape';
 import { ScenePanel } from './environment/ScenePanel';
 import { useEnvironmentError } from './environment/use-environment-error';
 import { PartsPanel } from './inspect/PartsPanel';
@@ -27,12 +28,13 @@ import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
 import { ModelScene } from './scene/ModelScene';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
+import { useShowingReport } from './sources/use-showing-report';
 import { useViewerSources } from './sources/use-viewer-sources';
 import { ViewerTitle } from './sources/ViewerTitle';
 import { TurntablePanel } from './turntable/TurntablePanel';
 import { useViewerSettings } from './use-viewer-settings';
 import type { LengthUnit } from './viewer-settings';
-import type { ViewerCommands } from './viewer-types';
+import type { ViewerCommands, ViewerShowing } from './viewer-types';
 import './viewer.css';
 
 /** Props of {@link ModelViewer}. */
@@ -43,6 +45,15 @@ export interface ModelViewerProps extends LoadListeners {
   name?: string;
   /** URL of a model (or version) to compare with, side by side or wiped, with one camera. */
   compareUrl?: string;
+  /** How the user knows the compared model ("coffee · v2 Retexture"); defaults to the file name. */
+  compareName?: string;
+  /**
+   * The user ended the comparison (Stop comparing, Escape): the app drops `compareUrl`. A
+   * comparison with a local file ends inside the viewer.
+   */
+  onStopCompare?: () => void;
+  /** Called whenever what is on screen changes: model A, and B while comparing. */
+  onShowing?: (showing: ViewerShowing) => void;
   /** Start playing the model's first clip once it is on screen (a freshly rigged version). */
   autoPlay?: boolean;
   /** Open this inspector panel once the model is on screen (`parts` for a split version). */
@@ -75,6 +86,9 @@ export function ModelViewer({
   url,
   name,
   compareUrl,
+  compareName,
+  onStopCompare,
+  onShowing,
   onStats,
   onError,
   onStateChange,
@@ -90,10 +104,15 @@ export function ModelViewer({
   const commandsRef = useRef<ViewerCommands | null>(null);
 
   const { settings, patch } = useViewerSettings(unit);
-  const sources = useViewerSources(url, name, compareUrl);
+  const sources = useViewerSources({ url, name, compareUrl, compareName, onStopCompare });
   const { source, compareSource } = sources;
   const preparations = usePreparations(source, compareSource);
-  const load = useLoadStatus(source, compareSource, { onStats, onError, onStateChange });
+  // The stats are the app's model's (the print tool sizes it): a local file's are not.
+  const load = useLoadStatus(source, compareSource, {
+    onStats: source?.local ? undefined : onStats,
+    onError,
+    onStateChange,
+  });
   const { current, currentB, state, stateB, info, infoB } = load;
   const inspector = useInspector(openPanel, info);
   const drop = useFileDrop(sources, () => inspector.offer('compare'));
@@ -120,6 +139,8 @@ export function ModelViewer({
   const comparing = state === 'ready' && stateB === 'ready';
   const compareLayout = comparing ? settings.compareLayout : 'off';
   const { tab } = inspector;
+  useCompareEscape(compareSource !== undefined, sources.stopCompare);
+  useShowingReport(source, compareSource, comparing, info, onShowing);
 
   return (
     <div
@@ -213,6 +234,7 @@ export function ModelViewer({
           nameB={compareSource.name}
           wipe={settings.wipe}
           onWipe={(wipe) => patch({ wipe })}
+          onStop={sources.stopCompare}
         />
       ) : null}
 

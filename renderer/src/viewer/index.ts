@@ -5,4 +5,4 @@
 export { ModelViewer, type ModelViewerProps } from './ModelViewer';
 export type { ViewerModelStats } from './loading/use-load-status';
 export type { ModelStats } from './inspect/model-stats';
-export type { ViewerState } from './viewer-types';
+export type { ShownModel, ViewerShowing, ViewerState } from './viewer-types';

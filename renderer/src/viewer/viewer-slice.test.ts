@@ -26,4 +26,29 @@ describe('viewer slice', () => {
       openError: undefined,
     });
   });
+
+  it('compares two versions under the names the user knows, and ends the comparison', async () => {
+    const views: Record<string, ModelView> = {
+      a: { modelId: 'a', name: 'coffee', fileUrl: '/files/a.glb' },
+      b: { modelId: 'b', name: 'coffee', fileUrl: '/files/b.glb' },
+    };
+    const bridge = {
+      'library:model': async ({ modelId }: { modelId: string }) => views[modelId],
+    } as unknown as Bridge;
+    const store = createKilnStore(bridge);
+    await store
+      .getState()
+      .openCompare(
+        { modelId: 'a', label: 'coffee · v1 Original' },
+        { modelId: 'b', label: 'coffee · v2 Retexture' },
+      );
+    expect(store.getState()).toMatchObject({
+      model: views['a'],
+      compareModel: views['b'],
+      compareLabels: { a: 'coffee · v1 Original', b: 'coffee · v2 Retexture' },
+    });
+    store.getState().closeCompare();
+    expect(store.getState()).toMatchObject({ compareModel: undefined, compareLabels: undefined });
+    expect(store.getState().model).toBe(views['a']);
+  });
 });

@@ -12,6 +12,13 @@ export interface ShownModelStats {
   readonly size: { readonly x: number; readonly y: number; readonly z: number };
 }
 
+/** One side of a comparison of library versions: the model, and how the user knows it. */
+export interface CompareChoice {
+  readonly modelId: string;
+  /** Name and version ("coffee · v2 Retexture"), shown over its side and in the caption. */
+  readonly label: string;
+}
+
 /** Viewer selection state and actions. */
 export interface ViewerSlice {
   model: ModelView | undefined;
@@ -27,6 +34,8 @@ export interface ViewerSlice {
   modelStats: ShownModelStats | undefined;
   /** A second model (another version) shown beside the open one. */
   compareModel: ModelView | undefined;
+  /** How the two compared versions are named while {@link compareModel} is shown. */
+  compareLabels: { readonly a: string; readonly b: string } | undefined;
   /** Makes sure the model is in the local cache, then shows it. */
   openModel(modelId: string): Promise<void>;
   /**
@@ -36,8 +45,9 @@ export interface ViewerSlice {
   showModel(model: ModelView): void;
   /** Says why a model could not be opened (the one on screen stays). */
   reportOpenError(message: string): void;
-  /** Opens `modelId` and compares it with `compareId` (two versions of a family). */
-  openCompare(modelId: string, compareId: string): Promise<void>;
+  /** Opens `a` and compares it with `b` (two versions of a family). */
+  openCompare(a: CompareChoice, b: CompareChoice): Promise<void>;
+  /** Ends the comparison: the open model shows alone. */
   closeCompare(): void;
   setModelStats(stats: ShownModelStats | undefined): void;
   /**
@@ -61,6 +71,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   openFailure: undefined,
   modelStats: undefined,
   compareModel: undefined,
+  compareLabels: undefined,
   viewerState: undefined,
   setViewerState: (viewerState) => set({ viewerState }),
   async openModel(modelId) {
@@ -73,6 +84,7 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
           model,
           openingModelId: undefined,
           compareModel: undefined,
+          compareLabels: undefined,
           modelStats: undefined,
           openFailure: undefined,
         });
@@ -88,12 +100,14 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
       }
     }
   },
-  async openCompare(modelId, compareId) {
-    await get().openModel(modelId);
-    if (get().model?.modelId !== modelId) return;
+  async openCompare(a, b) {
+    await get().openModel(a.modelId);
+    if (get().model?.modelId !== a.modelId) return;
     try {
-      const compareModel = await bridge['library:model']({ modelId: compareId });
-      if (get().model?.modelId === modelId) set({ compareModel });
+      const compareModel = await bridge['library:model']({ modelId: b.modelId });
+      if (get().model?.modelId === a.modelId) {
+        set({ compareModel, compareLabels: { a: a.label, b: b.label } });
+      }
     } catch (error) {
       set({ openError: (error as Error).message });
     }
@@ -105,10 +119,11 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
       openError: undefined,
       openFailure: undefined,
       compareModel: undefined,
+      compareLabels: undefined,
       modelStats: undefined,
     }),
   reportOpenError: (openError) => set({ openError }),
-  closeCompare: () => set({ compareModel: undefined }),
+  closeCompare: () => set({ compareModel: undefined, compareLabels: undefined }),
   setModelStats: (modelStats) => set({ modelStats }),
   printLengthMm: undefined,
   setPrintLengthMm: (printLengthMm) => set({ printLengthMm }),

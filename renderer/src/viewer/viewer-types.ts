@@ -95,3 +95,19 @@ export interface OrbitControlsLike {
   addEventListener(type: 'start', listener: () => void): void;
   removeEventListener(type: 'start', listener: () => void): void;
 }
+
+/** One model on screen, as the viewer names it. */
+export interface ShownModel {
+  /** The app's name for it, or a local file's name. */
+  readonly name: string;
+  /** A file the user opened on this computer (not the app's model). */
+  readonly local: boolean;
+  /** Measured once it is on screen. */
+  readonly triangles?: number;
+}
+
+/** What the viewer shows: model A, and B while the two are compared. */
+export interface ViewerShowing {
+  readonly a: ShownModel | undefined;
+  readonly b: ShownModel | undefined;
+}

@@ -44,10 +44,12 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       data-job-kind={job.kind}
     >
       <div className="job-head">
-        <span className="job-source" title={job.source}>
+        <span className="job-source" data-testid="job-source" title={job.source}>
           {job.source}
         </span>
-        <span className="muted">{job.tier ? TIERS[job.tier].label : job.kind}</span>
+        <span className="muted job-version" data-testid="job-version">
+          {job.tier ? TIERS[job.tier].label : job.kind}
+        </span>
       </div>
       <div className="job-status">
         <span className="job-state" data-testid="job-state">

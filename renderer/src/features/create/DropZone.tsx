@@ -1,8 +1,10 @@
 /**
- * Where photos come in: drop them, paste them, or browse for them. Keyboard: Enter or Space opens
- * the file chooser. Only the drop zone on screen listens for pastes (one per flow).
+ * Where photos come in: drop them, paste them, or browse for them (a click on the zone, or its
+ * Browse button from the keyboard). The zone is a drop target, not a control: what it shows
+ * inside (a chosen photo with its Remove button) stays reachable on its own. Only the drop zone
+ * on screen listens for pastes (one per flow).
  */
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 
 /** Props of {@link DropZone}. */
 export interface DropZoneProps {
@@ -11,6 +13,10 @@ export interface DropZoneProps {
   multiple?: boolean;
   /** What to drop, in a few words ("Drop a photo of one object"). */
   hint?: string;
+  /** The line under the hint; by default how else to add photos and which files are taken. */
+  detail?: string;
+  /** Nothing more fits (the views are full): shown small; what is dropped is refused with why. */
+  full?: boolean;
   /** Test id of the zone (the file input gets `<testId>-input`). */
   testId?: string;
   /** Id of the element that describes an error about the dropped files. */
@@ -24,6 +30,8 @@ export function DropZone({
   onFiles,
   multiple = false,
   hint = 'Drop a photo of one object',
+  detail = 'or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB',
+  full = false,
   testId = 'drop-zone',
   describedBy,
   children,
@@ -51,23 +59,19 @@ export function DropZone({
     const files = [...event.dataTransfer.files];
     if (files.length) onFiles(files);
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      input.current?.click();
-    }
+  // A click on the zone browses, except on a control inside it (a photo's Remove button).
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('button, select, input, a')) return;
+    input.current?.click();
   };
 
   return (
+    // A click anywhere is the mouse's shortcut to the Browse button inside (the keyboard's way).
     <div
-      className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}`}
+      className={`drop-zone${over ? ' drop-zone-over' : ''}${children ? ' drop-zone-filled' : ''}${full ? ' drop-zone-full' : ''}`}
       data-testid={testId}
-      role="button"
-      tabIndex={0}
-      aria-label={`${hint}: drop, paste, or press Enter to browse`}
-      aria-describedby={describedBy}
-      onClick={() => input.current?.click()}
-      onKeyDown={onKeyDown}
+      data-full={full}
+      onClick={onClick}
       onDragOver={(e) => {
         if (![...e.dataTransfer.types].includes('Files')) return;
         e.preventDefault();
@@ -79,11 +83,18 @@ export function DropZone({
       {children ?? (
         <div className="drop-zone-hint">
           <strong>{hint}</strong>
-          <span className="muted">
-            or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB
-          </span>
+          <span className="muted">{detail}</span>
         </div>
       )}
+      <button
+        type="button"
+        className="drop-zone-browse"
+        data-testid={`${testId}-browse`}
+        aria-describedby={describedBy}
+        onClick={() => input.current?.click()}
+      >
+        Browse…
+      </button>
       <input
         ref={input}
         data-testid={`${testId}-input`}

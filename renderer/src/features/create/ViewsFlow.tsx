@@ -29,6 +29,7 @@ export function ViewsFlow() {
   const onFiles = useCallback((files: File[]) => void addPhotos('views', files), [addPhotos]);
   // The arrangement is checked as it changes: the reason is visible before Generate.
   const problem = views.length ? checkViews(views) : undefined;
+  const full = views.length >= LIMITS.views.max;
 
   return (
     <>
@@ -102,17 +103,22 @@ export function ViewsFlow() {
           </li>
         ))}
       </ol>
-      {views.length < LIMITS.views.max ? (
-        <DropZone
-          onFiles={onFiles}
-          multiple
-          testId="views-drop"
-          hint={
-            views.length ? 'Drop another side' : 'Drop 2 to 4 photos of one object, front first'
-          }
-          describedBy={errorId('views')}
-        />
-      ) : null}
+      {/* Stays when the views are full: a photo dropped then is refused with the reason. */}
+      <DropZone
+        onFiles={onFiles}
+        multiple
+        testId="views-drop"
+        full={full}
+        hint={
+          full
+            ? `All ${LIMITS.views.max} views are filled`
+            : views.length
+              ? 'Drop another side'
+              : 'Drop 2 to 4 photos of one object, front first'
+        }
+        {...(full ? { detail: 'Remove a view to add another photo' } : {})}
+        describedBy={errorId('views')}
+      />
       {problem && !fieldError ? (
         <p id={errorId('views')} className="error-text" role="alert" data-testid="error-views">
           {problem}

@@ -47,6 +47,23 @@ describe('create slice', () => {
     expect(names()).toEqual(['b.png', 'c.png', 'd.png', 'e.png']);
   });
 
+  it('says why a photo dropped on four filled views was not added', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    const views = () => store.getState().views.map((v) => v.file.file.name);
+    await store.getState().addPhotos(
+      'views',
+      ['a', 'b', 'c', 'd'].map((n) => png(`${n}.png`)),
+    );
+    await store.getState().addPhotos('views', [png('e.png')]);
+    expect(views()).toEqual(['a.png', 'b.png', 'c.png', 'd.png']);
+    expect(store.getState().createErrors.views).toBe(
+      '“e.png” was not added: multi-view takes at most 4 views, and all 4 are filled. Remove a view, then drop it again.',
+    );
+    // Removing a view answers it.
+    store.getState().removePhoto('views', store.getState().views[3]!.id);
+    expect(store.getState().createErrors.views).toBeUndefined();
+  });
+
   it('sends nothing for an out-of-range setting', async () => {
     const { store, bridge } = storeWith(async () => job('j1'));
     await store.getState().addPhotos('photos', [png('a.png')]);

@@ -4,7 +4,7 @@
  * input and puts the error at the field it names; a start that succeeds clears the flow, shows
  * the job in Activity and opens its model when it is done.
  */
-import { checkPhoto, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
+import { checkPhoto, LIMITS, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
 import type { ConceptView, GenerationOptions, JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
 import type { CreateMode } from './create-plan';
@@ -128,6 +128,9 @@ function partialBatch(error: unknown, done: number, refused: readonly string[]):
   );
 }
 
+/** The errors without the one about the views. */
+const withoutViews = ({ views: _views, ...rest }: FieldErrors): FieldErrors => rest;
+
 /** Creates the Create slice. */
 export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, get, bridge) => {
   /** A started job: in Activity at once, and opened by itself when it is done. */
@@ -218,6 +221,10 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
         const replace = good.length === 1 && current.length === 1 && files.length === 1;
         if (replace) release(current);
         set({ photos: [...(replace ? [] : current), ...good.map(photoOf)] });
+      } else if (get().views.length >= LIMITS.views.max && good.length) {
+        // Every slot is filled: say why the photos were not added (nothing dropped vanishes).
+        const names = good.map((f) => `“${f.name}”`).join(', ');
+        createErrors.views = `${names} ${good.length === 1 ? 'was' : 'were'} not added: multi-view takes at most ${LIMITS.views.max} views, and all ${LIMITS.views.max} are filled. Remove a view, then drop ${good.length === 1 ? 'it' : 'them'} again.${refusals.length ? ` ${refusals.join(' ')}` : ''}`;
       } else {
         const views = [...get().views];
         for (const file of good)
@@ -239,12 +246,24 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
             .views.filter((v) => v.id === id)
             .map((v) => v.file),
         );
-        set({ views: get().views.filter((v) => v.id !== id) });
+        set({
+          views: get().views.filter((v) => v.id !== id),
+          createErrors: withoutViews(get().createErrors),
+        });
       }
     },
-    moveView: (from, to) => set({ views: moveSlot(get().views, from, to) }),
+    // Rearranging the views answers what was said about the last drop: what the views need now
+    // shows instead (ViewsFlow).
+    moveView: (from, to) =>
+      set({
+        views: moveSlot(get().views, from, to),
+        createErrors: withoutViews(get().createErrors),
+      }),
     labelView: (id, label) =>
-      set({ views: get().views.map((v) => (v.id === id ? { ...v, label } : v)) }),
+      set({
+        views: get().views.map((v) => (v.id === id ? { ...v, label } : v)),
+        createErrors: withoutViews(get().createErrors),
+      }),
     setPrompt(prompt) {
       const { prompt: _drop, ...rest } = get().createErrors;
       set({ prompt, createErrors: rest });

@@ -1,4 +1,7 @@
-/** What the local cache holds (models that open offline, thumbnails), its disk use, and Clear. */
+/**
+ * What the local cache holds (models that open offline, thumbnails, and the other files Kiln
+ * keeps there), its disk use, and Clear.
+ */
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { formatBytes } from './library-logic';
@@ -10,7 +13,12 @@ export function CacheBar() {
   const [asking, setAsking] = useState(false);
   if (!cache) return null;
   const models = cache.models.length;
-  const total = cache.modelBytes + cache.thumbnailBytes;
+  const otherCount = cache.otherCount ?? 0;
+  const otherBytes = cache.otherBytes ?? 0;
+  const total = cache.modelBytes + cache.thumbnailBytes + otherBytes;
+  const others = otherCount
+    ? `, ${formatBytes(otherBytes)} in ${otherCount} other file${otherCount === 1 ? '' : 's'} (result previews, opened files, uploaded photos)`
+    : '';
   return (
     <div
       className="library-cache"
@@ -19,7 +27,7 @@ export function CacheBar() {
       data-bytes={total}
     >
       <span
-        title={`${formatBytes(cache.modelBytes)} of models, ${formatBytes(cache.thumbnailBytes)} of ${cache.thumbnailCount} thumbnails`}
+        title={`${formatBytes(cache.modelBytes)} of models, ${formatBytes(cache.thumbnailBytes)} of ${cache.thumbnailCount} thumbnails${others}`}
       >
         On this computer: {models} model{models === 1 ? '' : 's'} · {formatBytes(total)}
         {cache.limitBytes !== undefined ? ` of ${formatBytes(cache.limitBytes)}` : ''}
@@ -46,7 +54,7 @@ export function CacheBar() {
           type="button"
           className="link-button"
           data-testid="library-cache-clear"
-          disabled={models === 0 && cache.thumbnailCount === 0}
+          disabled={total === 0}
           onClick={() => setAsking(true)}
         >
           Clear cache

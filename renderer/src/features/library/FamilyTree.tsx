@@ -1,11 +1,19 @@
 /**
  * The versions of one family as a tree (original → retexture → rig, parts …). Any two versions
- * can be ticked and opened side by side in the viewer's compare mode.
+ * can be ticked and opened side by side in the viewer's compare mode; unticking one of them ends
+ * the comparison, and the ticks go when it ends (Stop comparing, Escape).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
-import { flattenTree, kindLabel, needsWebsitePlan, versionTree } from './library-logic';
+import {
+  flattenTree,
+  kindLabel,
+  needsWebsitePlan,
+  versionName,
+  versionTree,
+} from './library-logic';
+import { useShowInViewer } from './use-show-in-viewer';
 
 /** The family tree of `item`, listed when shown. */
 export function FamilyTree({ item }: { item: LibraryItemView }) {
@@ -14,7 +22,18 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
   const loadFamily = useKiln((s) => s.loadFamily);
   const openModel = useKiln((s) => s.openModel);
   const openCompare = useKiln((s) => s.openCompare);
+  const closeCompare = useKiln((s) => s.closeCompare);
+  const compared = useKiln((s) =>
+    s.compareModel && s.model ? `${s.model.modelId} ${s.compareModel.modelId}` : undefined,
+  );
+  const showInViewer = useShowInViewer();
   const [picked, setPicked] = useState<string[]>([]);
+  // The ticks chose the comparison: when it ends, they go with it.
+  const wasComparing = useRef(false);
+  useEffect(() => {
+    if (wasComparing.current && !compared) setPicked([]);
+    wasComparing.current = compared !== undefined;
+  }, [compared]);
   const rootId = item.rootId ?? item.modelId;
   const { name, versionsCount } = item;
 
@@ -40,11 +59,16 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
     return <p className="muted">Listing the versions…</p>;
   }
   const nodes = flattenTree(versionTree(family.versions));
-  const toggle = (id: string, on: boolean) =>
+  const toggle = (id: string, on: boolean) => {
     setPicked((p) =>
       on ? [...p.filter((x) => x !== id), id].slice(-2) : p.filter((x) => x !== id),
     );
+    // Unticking a version on screen ends its comparison.
+    if (!on && compared?.split(' ').includes(id)) closeCompare();
+  };
   const [a, b] = picked;
+  const byId = new Map(family.versions.map((v) => [v.modelId, v]));
+  const choice = (id: string) => ({ modelId: id, label: versionName(byId.get(id)!) });
   return (
     <div className="version-tree" data-testid="version-tree">
       <h3>
@@ -86,7 +110,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
                 type="button"
                 className="link-button"
                 data-testid="version-open"
-                onClick={() => void openModel(v.modelId)}
+                onClick={() => showInViewer(() => void openModel(v.modelId))}
                 title={needsWebsitePlan(v, 'open') ? 'Needs a website plan (see above)' : undefined}
               >
                 Open
@@ -99,7 +123,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
         type="button"
         data-testid="compare-versions"
         disabled={!a || !b}
-        onClick={() => a && b && void openCompare(a, b)}
+        onClick={() => a && b && showInViewer(() => void openCompare(choice(a), choice(b)))}
       >
         {a && b ? 'Compare the two ticked versions' : 'Tick two versions to compare them'}
       </button>

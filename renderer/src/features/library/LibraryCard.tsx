@@ -10,7 +10,9 @@ export interface LibraryCardProps {
   readonly selected: boolean;
   readonly cached: boolean;
   readonly index: number;
-  onSelect(modelId: string): void;
+  /** The grid's one card reached with Tab (the others by the arrow keys). */
+  readonly tabStop: boolean;
+  onSelect(modelId: string, index: number): void;
   onOpen(modelId: string): void;
 }
 
@@ -27,10 +29,12 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
       data-index={p.index}
       data-cached={p.cached ? 'true' : 'false'}
       aria-pressed={p.selected}
-      aria-label={`${name}${item.versionsCount ? `, ${item.versionsCount} versions` : ''}${p.cached ? ', saved on this computer' : ''}`}
-      onClick={() => p.onSelect(item.modelId)}
+      tabIndex={p.tabStop ? 0 : -1}
+      onClick={() => p.onSelect(item.modelId, p.index)}
       onDoubleClick={() => p.onOpen(item.modelId)}
     >
+      {/* First in the DOM, so the card's name is what it reads (its badges after); shown below. */}
+      <span className="library-card-name">{name}</span>
       <span className="library-thumb">
         {p.thumb ? (
           <img src={p.thumb} alt="" loading="lazy" decoding="async" draggable={false} />
@@ -42,7 +46,7 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
         <span className="library-badges">
           {p.cached ? (
             <span className="library-badge ok" title="Saved on this computer: opens offline">
-              ✓ offline
+              <span aria-hidden="true">✓ </span>offline
             </span>
           ) : null}
           {item.versionsCount && item.versionsCount > 1 ? (
@@ -57,7 +61,6 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
           ) : null}
         </span>
       </span>
-      <span className="library-card-name">{name}</span>
     </button>
   );
 });

@@ -1,33 +1,55 @@
 /**
  * The virtualized grid of library cards. Only the rows in view (and a few beyond) exist in the
- * DOM; the pages holding them are fetched as they come into view, and so are their thumbnails.
- * The grid's height comes from the total the first page reported, so the scroll bar is right
- * from the start even for 20,000 models.
+ * DOM; the pages holding them are fetched once the view rests there, and so are the thumbnails of
+ * the cards on screen (those of cards scrolled away are cancelled before they are sent). The
+ * grid's height comes from the total the first page reported, so the scroll bar is right from the
+ * start even for 20,000 models. One grid serves the strip beside the viewer and the full-width
+ * workspace: the card size and the order are parameters.
+ *
+ * Keyboard: the arrows move the selection (a row is the columns' count), Page Up/Down a screen,
+ * Home/End to the ends; Enter opens the selected model, Space shows its detail.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { libraryRowAt } from './library-slice';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard } from './LibraryCard';
+import { libraryOrder, type LibrarySort } from './library-logic';
 
-/** Smallest card width; the grid fits as many columns as this allows. */
-const MIN_CARD_PX = 118;
 const GAP_PX = 8;
-/** Card height: the square-ish thumbnail plus one line of name. */
-const ROW_PX = 150;
+/** The card's name line below its thumbnail. */
+const NAME_PX = 32;
 /**
- * Pages are asked for once the view has rested this long: dragging the scroll bar across 20,000
- * models must not spend the key's 60 requests a minute on pages nobody looked at.
+ * Pages and thumbnails are asked for once the view has rested this long: dragging the scroll bar
+ * across 20,000 models must not spend the key's 60 requests a minute on rows nobody looked at.
  */
-const PAGE_SETTLE_MS = 120;
+const SETTLE_MS = 120;
 
-/** Columns that fit `width` pixels. */
-export function columnsFor(width: number): number {
-  return Math.max(1, Math.floor((width + GAP_PX) / (MIN_CARD_PX + GAP_PX)));
+/** Columns that fit `width` pixels with cards at least `cardPx` wide. */
+export function columnsFor(width: number, cardPx = 118): number {
+  return Math.max(1, Math.floor((width + GAP_PX) / (cardPx + GAP_PX)));
 }
 
-/** The grid. `cachedIds` marks cards whose model is on disk. */
-export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
+/** Props of {@link LibraryGrid}. */
+export interface LibraryGridProps {
+  /** Cards whose model is on disk. */
+  readonly cachedIds: ReadonlySet<string>;
+  /** Smallest card width in pixels; the columns fill the width. */
+  readonly cardPx: number;
+  readonly sort: LibrarySort;
+  /** Opens a model (double-click, Enter): the workspace then returns to the viewer. */
+  readonly onOpen: (modelId: string) => void;
+}
+
+/** The grid. */
+export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProps) {
   const pages = useKiln((s) => s.libPages);
   const total = useKiln((s) => s.libTotal) ?? 0;
   const thumbs = useKiln((s) => s.libThumbs);
@@ -37,9 +59,9 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
   const ensureRows = useKiln((s) => s.ensureLibraryRows);
   const wantThumbnails = useKiln((s) => s.wantThumbnails);
   const select = useKiln((s) => s.selectLibraryModel);
-  const openModel = useKiln((s) => s.openModel);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const rowPx = cardPx + NAME_PX;
 
   useLayoutEffect(() => {
     const el = scrollRef.current;
@@ -50,50 +72,122 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
     return () => observer.disconnect();
   }, []);
 
-  const columns = columnsFor(width);
+  const order = useMemo(() => libraryOrder(sort, pages, total), [sort, pages, total]);
+  const columns = columnsFor(width, cardPx);
   // Rows only once the width is known (the layout effect above, before the first paint): the
   // first render would otherwise lay out every card in one column (20,000 rows) for nothing.
   const rowCount = width > 0 ? Math.ceil(total / columns) : 0;
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_PX + GAP_PX,
+    estimateSize: () => rowPx + GAP_PX,
     overscan: 3,
   });
+  // A new card size changes every row's height.
+  useEffect(() => virtualizer.measure(), [rowPx, virtualizer]);
   const rows = virtualizer.getVirtualItems();
   const first = rows[0]?.index ?? 0;
   const last = rows[rows.length - 1]?.index ?? -1;
 
-  // New filters: back to the top.
+  // New filters or order: back to the top.
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
-  }, [filters]);
+  }, [filters, sort]);
 
   // Pages of the rows in view (and the overscan) are fetched once the view rests there.
   useEffect(() => {
     if (last < 0) return;
-    const timer = setTimeout(
-      () => ensureRows(first * columns, (last + 1) * columns - 1),
-      PAGE_SETTLE_MS,
-    );
+    const timer = setTimeout(() => {
+      const [from, to] = order.serviceRange(first * columns, (last + 1) * columns - 1);
+      ensureRows(from, to);
+    }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [first, last, columns, total, retryTick, ensureRows]);
+  }, [first, last, columns, order, retryTick, ensureRows]);
 
-  // Thumbnails of the cards in view only; cards scrolled away leave the wait list.
+  // Thumbnails of the cards on screen (not the overscan: the budget goes to what is seen),
+  // asked for once the view rests; those asked for cards that left the screen are cancelled at
+  // once, so a drag across the library spends nothing on the rows it passes.
   useEffect(() => {
+    const el = scrollRef.current;
+    if (last < 0 || !el) return;
+    const step = rowPx + GAP_PX;
+    const top = Math.max(first, Math.floor(el.scrollTop / step));
+    const bottom = Math.min(last, Math.floor((el.scrollTop + el.clientHeight - 1) / step));
     const ids: string[] = [];
-    for (let r = first; r <= last; r++) {
+    for (let r = top; r <= bottom; r++) {
       for (let c = 0; c < columns; c++) {
-        const item = libraryRowAt(pages, r * columns + c);
-        if (item && !item.thumbnailUrl && thumbs[item.modelId] === undefined)
-          ids.push(item.modelId);
+        const item = order.rowAt(r * columns + c);
+        if (item && !item.thumbnailUrl) ids.push(item.modelId);
       }
     }
-    wantThumbnails(ids);
-  }, [first, last, columns, pages, thumbs, wantThumbnails]);
+    wantThumbnails(ids, false);
+    const timer = setTimeout(() => wantThumbnails(ids), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [first, last, columns, rowPx, order, wantThumbnails]);
 
-  const onOpen = useCallback((id: string) => void openModel(id), [openModel]);
+  // Keyboard selection: the position of the selected card, followed by the focus.
+  const selectedIndex = selectedId === undefined ? undefined : order.indexOf(selectedId);
+  const [focusIndex, setFocusIndex] = useState<number>();
+  const active = selectedIndex ?? focusIndex;
+  useEffect(() => {
+    if (focusIndex === undefined) return;
+    const grid = scrollRef.current;
+    if (!grid?.contains(document.activeElement)) return;
+    grid.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`)?.focus({ preventScroll: true });
+  }, [focusIndex, rows]);
+
+  const moveTo = useCallback(
+    (index: number) => {
+      const next = Math.min(total - 1, Math.max(0, index));
+      setFocusIndex(next);
+      virtualizer.scrollToIndex(Math.floor(next / columns));
+      const item = order.rowAt(next);
+      if (item) select(item.modelId);
+    },
+    [total, columns, order, select, virtualizer],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || total === 0) return;
+    const at = active ?? -1;
+    const screen = Math.max(
+      1,
+      Math.floor((scrollRef.current?.clientHeight ?? 0) / (rowPx + GAP_PX)),
+    );
+    const moves: Record<string, number | undefined> = {
+      ArrowRight: at + 1,
+      ArrowLeft: at - 1,
+      ArrowDown: at < 0 ? 0 : at + columns,
+      ArrowUp: at - columns,
+      PageDown: at + screen * columns,
+      PageUp: at - screen * columns,
+      Home: 0,
+      End: total - 1,
+    };
+    const target = moves[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      moveTo(target);
+      return;
+    }
+    if (event.key === 'Enter' && active !== undefined) {
+      const item = order.rowAt(active);
+      if (!item) return;
+      event.preventDefault();
+      onOpen(item.modelId);
+    }
+  };
+
+  const onSelect = useCallback(
+    (modelId: string, index: number) => {
+      setFocusIndex(index);
+      select(modelId);
+    },
+    [select],
+  );
   const cardWidth = (width - GAP_PX * (columns - 1)) / columns;
+  // The one card reached with Tab (roving focus): the selected one, else the first shown.
+  const tabStop = active ?? first * columns;
 
   return (
     <div
@@ -101,22 +195,29 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
       className="library-grid"
       data-testid="library-grid"
       data-total={total}
+      data-columns={columns}
+      data-sort={order.sort}
       role="list"
       aria-label={`${total.toLocaleString('en-US')} models`}
+      aria-describedby="library-grid-keys"
       tabIndex={-1}
+      onKeyDown={onKeyDown}
     >
+      <span id="library-grid-keys" hidden>
+        Arrow keys move between models, Enter opens the model, Space shows its details.
+      </span>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => (
           <div
             key={row.key}
             role="presentation"
             className="library-row"
-            style={{ transform: `translateY(${row.start}px)`, height: ROW_PX }}
+            style={{ transform: `translateY(${row.start}px)`, height: rowPx }}
           >
             {Array.from({ length: columns }, (_, c) => {
               const index = row.index * columns + c;
               if (index >= total) return null;
-              const item = libraryRowAt(pages, index);
+              const item = order.rowAt(index);
               return (
                 <div key={c} role="listitem" style={{ width: cardWidth }}>
                   {item ? (
@@ -126,11 +227,16 @@ export function LibraryGrid({ cachedIds }: { cachedIds: ReadonlySet<string> }) {
                       thumb={item.thumbnailUrl ?? thumbs[item.modelId]}
                       selected={item.modelId === selectedId}
                       cached={Boolean(item.cached) || cachedIds.has(item.modelId)}
-                      onSelect={select}
+                      tabStop={index === tabStop}
+                      onSelect={onSelect}
                       onOpen={onOpen}
                     />
                   ) : (
-                    <div className="library-card placeholder" aria-hidden="true" />
+                    <div
+                      className="library-card placeholder"
+                      style={{ height: rowPx }}
+                      aria-hidden="true"
+                    />
                   )}
                 </div>
               );

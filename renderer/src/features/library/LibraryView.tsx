@@ -1,16 +1,19 @@
 /**
  * The library: every model of the account in a virtualized grid (newest first, paged as it
- * scrolls), searched and filtered, grouped by family, with the selected model's detail, the local
- * cache, and a banner when something failed (what is shown stays).
+ * scrolls; or oldest first, or by name when the list is small enough), searched and filtered,
+ * grouped by family, with the selected model's detail, the local cache, and a banner when
+ * something failed (what is shown stays). A strip beside the viewer, or the full-width
+ * workspace (thumbnail size, keyboard browsing; choosing a model returns to the viewer).
  */
-import { useEffect, useMemo } from 'react';
-import { findLibraryRow } from './library-slice';
+import { useCallback, useEffect, useMemo } from 'react';
+import { findLibraryRow, LIBRARY_CARD_SIZE } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';
-import { doneJobCount } from './library-logic';
+import { doneJobCount, nameSortProblem } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
+import { useShowInViewer } from './use-show-in-viewer';
 import './library.css';
 
 /** The Library tab's content (loaded with the tab: see LibraryPanel). */
@@ -28,6 +31,19 @@ export default function LibraryView() {
   const refresh = useKiln((s) => s.refreshLibrary);
   const madeCount = useKiln((s) => doneJobCount(s.jobs));
   const listedDone = useKiln((s) => s.libListedDone);
+  const workspace = useKiln((s) => s.workspace);
+  const chosenSort = useKiln((s) => s.libSort);
+  const cardSize = useKiln((s) => s.libCardSize);
+  const openModel = useKiln((s) => s.openModel);
+  // The name order needs the whole list: beyond what Kiln reads whole, newest first it is.
+  const sortProblem =
+    chosenSort === 'name' ? nameSortProblem(total, source === 'offline') : undefined;
+  const sort = sortProblem ? 'newest' : chosenSort;
+  const showInViewer = useShowInViewer();
+  const onOpen = useCallback(
+    (modelId: string) => showInViewer(() => void openModel(modelId)),
+    [openModel, showInViewer],
+  );
 
   // First visit: list page 1, unless it was listed at idle (LibraryPrefetch). Later visits keep
   // what was loaded.
@@ -51,8 +67,13 @@ export default function LibraryView() {
     loading && total === undefined ? 'loading' : source === 'offline' ? 'offline' : 'ready';
 
   return (
-    <div className="library" data-testid="library" data-state={state}>
-      <LibraryToolbar />
+    <div
+      className={`library${workspace ? ' library--workspace' : ''}`}
+      data-testid="library"
+      data-state={state}
+      data-workspace={workspace}
+    >
+      <LibraryToolbar sortProblem={sortProblem} />
       <div className="library-status" aria-live="polite">
         <span data-testid="library-count">
           {total === undefined
@@ -77,13 +98,20 @@ export default function LibraryView() {
         </div>
       ) : null}
       <CacheBar />
-      <LibraryGrid cachedIds={cachedIds} />
-      {selected ? (
-        <ModelDetail
-          item={selected}
-          cached={Boolean(selected.cached) || cachedIds.has(selected.modelId)}
+      <div className="library-body">
+        <LibraryGrid
+          cachedIds={cachedIds}
+          cardPx={workspace ? cardSize : LIBRARY_CARD_SIZE.strip}
+          sort={sort}
+          onOpen={onOpen}
         />
-      ) : null}
+        {selected ? (
+          <ModelDetail
+            item={selected}
+            cached={Boolean(selected.cached) || cachedIds.has(selected.modelId)}
+          />
+        ) : null}
+      </div>
     </div>
   );
 }

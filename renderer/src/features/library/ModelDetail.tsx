@@ -4,8 +4,10 @@
  */
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
+import { Icon } from '../../ui/Icon';
 import { FamilyTree } from './FamilyTree';
 import { MODEL_ACTIONS, kindLabel, needsWebsitePlan } from './library-logic';
+import { useShowInViewer } from './use-show-in-viewer';
 
 function formatDate(iso: string | undefined): string {
   if (!iso) return '—';
@@ -15,6 +17,16 @@ function formatDate(iso: string | undefined): string {
     : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The mark on an action the service refuses for a website model without a plan. */
+function Locked() {
+  return (
+    <>
+      {' '}
+      <Icon name="lock" label="needs a website plan" />
+    </>
+  );
+}
+
 /** The detail of `item`. */
 export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: boolean }) {
   const openModel = useKiln((s) => s.openModel);
@@ -22,6 +34,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
   const beginRetexture = useKiln((s) => s.beginRetexture);
   const select = useKiln((s) => s.selectLibraryModel);
   const offline = useKiln((s) => s.libSource === 'offline');
+  const showInViewer = useShowInViewer();
   const name = item.name ?? item.modelId;
   const website = item.source === 'website';
   const lock = (op: string) => needsWebsitePlan(item, op);
@@ -65,10 +78,10 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
           type="button"
           className="primary"
           data-testid="detail-open"
-          onClick={() => void openModel(item.modelId)}
+          onClick={() => showInViewer(() => void openModel(item.modelId))}
           aria-describedby={lock('open') ? `web-${item.modelId}` : undefined}
         >
-          Open{lock('open') ? ' 🔒' : ''}
+          Open{lock('open') ? <Locked /> : null}
         </button>
         {offline ? null : (
           <>
@@ -82,7 +95,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
                 title={lock(a.op) ? 'Needs a website plan for this model' : undefined}
               >
                 {a.label}
-                {lock(a.op) ? ' 🔒' : ''}
+                {lock(a.op) ? <Locked /> : null}
               </button>
             ))}
             <button

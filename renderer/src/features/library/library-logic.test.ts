@@ -6,9 +6,12 @@ import {
   formatBytes,
   isOffline,
   libraryErrorText,
+  libraryOrder,
   libraryQuery,
+  nameSortProblem,
   needsWebsitePlan,
   offlineRows,
+  versionName,
   versionTree,
 } from './library-logic';
 
@@ -69,5 +72,57 @@ describe('library logic', () => {
     expect(needsWebsitePlan({ source: 'website' }, 'rig')).toBe(false);
     expect(needsWebsitePlan({ source: 'api' }, 'export')).toBe(false);
     expect(formatBytes(1536)).toBe('1.5 KB');
+  });
+});
+
+describe('versionName', () => {
+  it('names a version as the user knows it', () => {
+    expect(versionName({ modelId: 'm2', name: 'coffee', version: 2, kind: 'retexture' })).toBe(
+      'coffee · v2 Retexture',
+    );
+    expect(versionName({ modelId: 'm1', name: 'coffee' })).toBe('coffee · Original');
+  });
+});
+
+describe('libraryOrder', () => {
+  const row = (n: number) => ({ modelId: `m${n}`, name: `Model ${n}` });
+  // 450 rows newest first: m449 … m0, in pages of 200.
+  const all = Array.from({ length: 450 }, (_, i) => row(449 - i));
+  const pages = { 1: all.slice(0, 200), 2: all.slice(200, 400), 3: all.slice(400) };
+
+  it('newest first is the service order', () => {
+    const order = libraryOrder('newest', pages, 450);
+    expect(order.rowAt(0)?.modelId).toBe('m449');
+    expect(order.serviceRange(10, 20)).toEqual([10, 20]);
+    expect(order.indexOf('m0')).toBe(449);
+  });
+
+  it('oldest first reads the same pages from the end', () => {
+    const order = libraryOrder('oldest', { 3: pages[3] }, 450);
+    expect(order.rowAt(0)?.modelId).toBe('m0');
+    expect(order.rowAt(49)?.modelId).toBe('m49');
+    expect(order.rowAt(50)).toBeUndefined();
+    expect(order.serviceRange(0, 19)).toEqual([430, 449]);
+    expect(order.indexOf('m3')).toBe(3);
+  });
+
+  it('by name once every page is here (numbers in names in numeric order)', () => {
+    expect(libraryOrder('name', { 1: pages[1] }, 450).rowAt(0)).toBeUndefined();
+    const order = libraryOrder('name', pages, 450);
+    expect([0, 1, 2, 9, 10].map((i) => order.rowAt(i)?.name)).toEqual([
+      'Model 0',
+      'Model 1',
+      'Model 2',
+      'Model 9',
+      'Model 10',
+    ]);
+    expect(order.serviceRange(0, 5)).toEqual([0, 449]);
+    expect(order.indexOf('m100')).toBe(100);
+  });
+
+  it('offers the name order only for a list it can read whole', () => {
+    expect(nameSortProblem(1000, false)).toBeUndefined();
+    expect(nameSortProblem(20_000, false)).toContain('search or filter down to 1,000 models');
+    expect(nameSortProblem(20_000, true)).toBeUndefined();
   });
 });

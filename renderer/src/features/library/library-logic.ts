@@ -185,6 +185,14 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */
+export function versionName(
+  item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,
+): string {
+  const number = item.version !== undefined ? `v${item.version} ` : '';
+  return `${item.name ?? item.modelId} · ${number}${kindLabel(item.kind)}`;
+}
+
 /** Label of a version's kind. */
 export function kindLabel(kind: string | undefined): string {
   switch (kind) {
@@ -202,4 +210,90 @@ export function kindLabel(kind: string | undefined): string {
     default:
       return kind;
   }
+}
+
+/** How the grid orders the library. */
+export type LibrarySort = 'newest' | 'oldest' | 'name';
+
+/**
+ * The most models Kiln sorts by name. The service lists newest first and nothing else
+ * (service-api.md §4.8), so a name order needs every row: up to 5 pages of 200, 5 requests.
+ * Sorting a 20,000-model library would read 100 pages (nearly two minutes of the request
+ * budget), so beyond this the user narrows the list first (search, filters).
+ */
+export const NAME_SORT_MAX = 5 * LIBRARY_PAGE_SIZE;
+
+/** Why the name order is not offered for this listing, or undefined when it is. */
+export function nameSortProblem(total: number | undefined, offline: boolean): string | undefined {
+  if (offline || total === undefined || total <= NAME_SORT_MAX) return undefined;
+  return `The service lists models newest first only: to sort by name Kiln needs the whole list, so search or filter down to ${NAME_SORT_MAX.toLocaleString('en-US')} models or fewer (now ${total.toLocaleString('en-US')}).`;
+}
+
+/** The order the grid shows: its rows by position, and the service rows a range of it needs. */
+export interface LibraryOrder {
+  readonly sort: LibrarySort;
+  /** The row shown at `index` (0-based), if its page is loaded. */
+  rowAt(index: number): LibraryItemView | undefined;
+  /** The service's rows (newest-first positions, inclusive) that positions `from`…`to` show. */
+  serviceRange(from: number, to: number): readonly [number, number];
+  /** The position of a model among the loaded rows, if loaded. */
+  indexOf(modelId: string): number | undefined;
+}
+
+const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/**
+ * The grid's order over the loaded pages (newest first, as the service lists them). Oldest first
+ * reads the same pages from the end; by name needs them all (see {@link NAME_SORT_MAX}): until
+ * every page is here, its rows are not known and none is shown.
+ */
+export function libraryOrder(
+  sort: LibrarySort,
+  pages: Readonly<Record<number, readonly LibraryItemView[]>>,
+  total: number,
+): LibraryOrder {
+  const at = (i: number) => pages[Math.floor(i / LIBRARY_PAGE_SIZE) + 1]?.[i % LIBRARY_PAGE_SIZE];
+  const serviceIndex = (id: string): number | undefined => {
+    for (const [page, rows] of Object.entries(pages)) {
+      const i = rows.findIndex((r) => r.modelId === id);
+      if (i >= 0) return (Number(page) - 1) * LIBRARY_PAGE_SIZE + i;
+    }
+    return undefined;
+  };
+  if (sort === 'oldest') {
+    return {
+      sort,
+      rowAt: (i) => at(total - 1 - i),
+      serviceRange: (from, to) => [Math.max(0, total - 1 - to), total - 1 - from],
+      indexOf: (id) => {
+        const i = serviceIndex(id);
+        return i === undefined ? undefined : total - 1 - i;
+      },
+    };
+  }
+  if (sort === 'name') {
+    const rows: LibraryItemView[] = [];
+    for (let p = 1; p <= Math.ceil(total / LIBRARY_PAGE_SIZE); p++) {
+      const page = pages[p];
+      if (!page) {
+        rows.length = 0;
+        break;
+      }
+      rows.push(...page);
+    }
+    rows.sort((a, b) => byName.compare(a.name ?? a.modelId, b.name ?? b.modelId));
+    const positions = new Map(rows.map((r, i) => [r.modelId, i]));
+    return {
+      sort,
+      rowAt: (i) => rows[i],
+      serviceRange: () => [0, total - 1],
+      indexOf: (id) => positions.get(id),
+    };
+  }
+  return {
+    sort: 'newest',
+    rowAt: at,
+    serviceRange: (from, to) => [from, to],
+    indexOf: serviceIndex,
+  };
 }

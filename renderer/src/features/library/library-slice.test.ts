@@ -57,3 +57,33 @@ describe('library slice: page 1 listed ahead of the first visit', () => {
     expect(store.getState().libListedDone).toBe(2);
   });
 });
+
+describe('library slice: the cache', () => {
+  it('clearing the cache while offline empties the grid and its count', async () => {
+    const saved = {
+      models: [{ modelId: 'm1', name: 'Cup', bytes: 10 }],
+      modelBytes: 10,
+      thumbnailCount: 0,
+      thumbnailBytes: 0,
+    };
+    const empty = { models: [], modelBytes: 0, thumbnailCount: 0, thumbnailBytes: 0 };
+    const bridge = {
+      'library:list': async () => {
+        throw Object.assign(new Error('The service cannot be reached.'), { code: 'unreachable' });
+      },
+      'library:cacheInfo': async () => saved,
+      'library:clearCache': async () => empty,
+    } as unknown as Bridge;
+    const store = createKilnStore(bridge);
+    await store.getState().reloadLibrary();
+    await vi.waitFor(() => expect(store.getState().libSource).toBe('offline'));
+    expect(store.getState().libTotal).toBe(1);
+    expect(store.getState().libError).toContain('Showing the 1 model saved on this computer');
+
+    await store.getState().clearLibraryCache();
+    expect(store.getState()).toMatchObject({ libSource: 'offline', libTotal: 0, libCache: empty });
+    expect(store.getState().libPages[1]).toEqual([]);
+    expect(store.getState().libError).toContain('cannot reach the service');
+    expect(store.getState().libError).toContain('Showing the 0 models saved on this computer');
+  });
+});

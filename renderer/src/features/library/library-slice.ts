@@ -20,12 +20,22 @@ import {
   libraryQuery,
   offlineRows,
   type LibraryFilters,
+  type LibrarySort,
 } from './library-logic';
 import type { SliceCreator } from '../../store/slice';
 import type { ViewerState } from '../../viewer/viewer-types';
 
-/** Thumbnails fetched at once (the core's scheduler paces them further). */
-const THUMBNAIL_CONCURRENCY = 4;
+/**
+ * Thumbnails asked of the core at once: a screenful. The core's scheduler paces them (the
+ * budget's idle share) and cancels those not sent yet when their cards scroll away.
+ */
+const THUMBNAIL_CONCURRENCY = 32;
+
+/**
+ * Card widths of the grid (px): the strip's (fixed), and the workspace's default and the range of
+ * its thumbnail-size slider.
+ */
+export const LIBRARY_CARD_SIZE = { strip: 118, workspace: 160, min: 96, max: 280 } as const;
 
 /** Where the grid's rows come from. */
 export type LibrarySource = 'service' | 'offline';
@@ -33,6 +43,12 @@ export type LibrarySource = 'service' | 'offline';
 /** The library's state and actions. */
 export interface LibrarySlice {
   libFilters: LibraryFilters;
+  /** The grid's order (the service lists newest first; see `libraryOrder`). */
+  libSort: LibrarySort;
+  setLibrarySort(sort: LibrarySort): void;
+  /** The smallest card width of the workspace's grid in pixels (its thumbnail size). */
+  libCardSize: number;
+  setLibraryCardSize(px: number): void;
   /** Rows by page number (1-based) for the current filters. */
   libPages: Record<number, LibraryItemView[]>;
   /** Rows the current filters match (known once the first page has arrived). */
@@ -72,8 +88,12 @@ export interface LibrarySlice {
   prefetchLibrary(): boolean;
   /** Makes sure the pages holding rows `from`…`to` (0-based) are loaded or on their way. */
   ensureLibraryRows(from: number, to: number): void;
-  /** The cards in view: their thumbnails are fetched, newest request first; others wait. */
-  wantThumbnails(modelIds: readonly string[]): void;
+  /**
+   * The cards on screen, in the order their thumbnails should come. Thumbnails asked for cards
+   * no longer on screen are cancelled in the core if not sent yet; with `fetch` (once the view
+   * has rested), the missing ones are asked for.
+   */
+  wantThumbnails(modelIds: readonly string[], fetch?: boolean): void;
   selectLibraryModel(modelId: string | undefined): void;
   /** Lists every version of the family of `item`. */
   loadFamily(item: LibraryItemView): Promise<void>;
@@ -132,7 +152,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       bridge['library:thumbnail']({ modelId: next })
         .then(
           (t) => set({ libThumbs: { ...get().libThumbs, [next]: t.url } }),
-          () => set({ libThumbs: { ...get().libThumbs, [next]: null } }),
+          (error: unknown) => {
+            // Cancelled: its card scrolled away before it was sent; asked again when seen.
+            if ((error as { code?: unknown }).code === 'cancelled') return;
+            set({ libThumbs: { ...get().libThumbs, [next]: null } });
+          },
         )
         .finally(() => {
           running--;
@@ -142,9 +166,17 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     }
   };
 
-  const showOffline = async (gen: number, error: unknown) => {
-    const cache = await bridge['library:cacheInfo'](undefined).catch(() => get().libCache);
+  /** Why the grid shows the offline cache (kept so a refresh of it says the same). */
+  let offlineReason = '';
+  /**
+   * Shows the models saved on this computer in place of the service's rows: after `error` (no
+   * network), or again after the cache changed (`cache` given).
+   */
+  const showOffline = async (gen: number, error: unknown, known?: LibraryCacheInfoView) => {
+    const cache =
+      known ?? (await bridge['library:cacheInfo'](undefined).catch(() => get().libCache));
     if (gen !== generation) return;
+    if (!known) offlineReason = libraryErrorText(error);
     const rows = offlineRows(cache?.models ?? [], get().libFilters.search);
     set({
       libSource: 'offline',
@@ -152,7 +184,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       libTotal: rows.length,
       libLoading: false,
       libCache: cache,
-      libError: `${libraryErrorText(error)} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
+      libError: `${offlineReason} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
     });
   };
 
@@ -198,6 +230,15 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
 
   return {
     libFilters: NO_FILTERS,
+    libSort: 'newest',
+    setLibrarySort: (libSort) => set({ libSort }),
+    libCardSize: LIBRARY_CARD_SIZE.workspace,
+    setLibraryCardSize: (px) =>
+      set({
+        libCardSize: Math.round(
+          Math.min(LIBRARY_CARD_SIZE.max, Math.max(LIBRARY_CARD_SIZE.min, px)),
+        ),
+      }),
     libPages: {},
     libTotal: undefined,
     libSource: 'service',
@@ -244,9 +285,15 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         void loadPage(p, generation);
       }
     },
-    wantThumbnails(modelIds) {
-      // Newest view first; cards scrolled away are dropped from the wait list.
-      wanted = modelIds.filter((id) => !(id in get().libThumbs));
+    wantThumbnails(modelIds, fetch = true) {
+      const inView = new Set(modelIds);
+      // Cards scrolled away: the core cancels what it has not sent for them yet.
+      if ([...thumbsInFlight].some((id) => !inView.has(id))) {
+        void bridge['library:thumbnailsInView']({ modelIds: [...inView] }).catch(() => undefined);
+      }
+      wanted = fetch
+        ? modelIds.filter((id) => !(id in get().libThumbs))
+        : wanted.filter((id) => inView.has(id));
       pumpThumbnails();
     },
     selectLibraryModel(modelId) {
@@ -280,6 +327,12 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     async clearLibraryCache() {
       try {
         const libCache = await bridge['library:clearCache'](undefined);
+        // Offline, the grid is the cache: it and its count show what is left (nothing).
+        if (get().libSource === 'offline') {
+          const gen = generation;
+          set({ libCache, libThumbs: {} });
+          return showOffline(gen, undefined, libCache);
+        }
         // Cards no longer hold cached thumbnails: fetch them again when seen.
         const pages = Object.fromEntries(
           Object.entries(get().libPages).map(([p, rows]) => [

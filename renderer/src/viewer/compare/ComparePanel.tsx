@@ -39,8 +39,14 @@ export function ComparePanel(props: ComparePanelProps): JSX.Element {
         {compareName ? 'Compare with another file…' : 'Compare with a file…'}
       </button>
       {compareName ? (
-        <p className="kiln-viewer__note" data-testid="viewer-compare-name">
-          B: <strong>{compareName}</strong>
+        <p
+          className="kiln-viewer__note kiln-viewer__compare-name"
+          data-testid="viewer-compare-name"
+        >
+          B:{' '}
+          <strong className="kiln-viewer__ellipsis" title={compareName}>
+            {compareName}
+          </strong>
           {compareState === 'loading' ? ' (opening…)' : ''}
         </p>
       ) : null}

@@ -21,6 +21,20 @@ describe('loadErrorSentence', () => {
     );
   });
 
+  it('says a glTF 1.0 file is not read, and how to convert it with the user’s file name', () => {
+    const sentence = loadErrorSentence(
+      new ModelLoadError('legacy', 'x', { version: '1.0', file: 'old chair.gltf' }),
+    );
+    expect(sentence).toBe(
+      'Could not open this model: it is a glTF 1.0 file, an older format that Kiln does not read (Kiln reads glTF 2.0). ' +
+        'Convert it on your computer with the free gltf-pipeline tool (Node.js: npm install -g gltf-pipeline), ' +
+        'then run: gltf-pipeline -i "old chair.gltf" -o "old chair-gltf2.glb" and open "old chair-gltf2.glb".',
+    );
+    expect(describeLoadError(new ModelLoadError('legacy', 'x', { version: '1.0' }))).toContain(
+      'gltf-pipeline -i model.gltf -o model-gltf2.glb',
+    );
+  });
+
   it('names a web page served instead of the file', () => {
     expect(describeLoadError(new ModelLoadError('web-page', 'x'))).toMatch(/web page instead/);
     expect(describeLoadError(new ModelLoadError('not-gltf', 'x'))).toMatch(/not a GLB model/);

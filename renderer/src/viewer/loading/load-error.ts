@@ -6,6 +6,7 @@ export type ModelLoadErrorKind =
   | 'web-page' // a web page came back instead of the file (typically a server's 404 page)
   | 'not-gltf' // the bytes are some other kind of file
   | 'format' // glTF that three could not read
+  | 'legacy' // glTF 1.0 (or older), which three (and so Kiln) does not read
   | 'gpu'; // the model parsed but could not be prepared for display
 
 /** An error from the viewer's loading pipeline, tagged so the UI can explain it. */
@@ -14,15 +15,21 @@ export class ModelLoadError extends Error {
   readonly kind: ModelLoadErrorKind;
   /** HTTP status, for `kind: 'http'`. */
   readonly status: number | undefined;
+  /** The glTF version the file declares, for `kind: 'legacy'` ("1.0"). */
+  readonly version: string | undefined;
+  /** The model's file name, when the user opened a file ("chair.gltf"). */
+  readonly file: string | undefined;
 
   constructor(
     kind: ModelLoadErrorKind,
     message: string,
-    options?: { status?: number; cause?: unknown },
+    options?: { status?: number; cause?: unknown; version?: string; file?: string },
   ) {
     super(message, { cause: options?.cause });
     this.kind = kind;
     this.status = options?.status;
+    this.version = options?.version;
+    this.file = options?.file;
   }
 }
 
@@ -68,6 +75,8 @@ export function describeLoadError(error: unknown): string {
         return 'the server sent a web page instead of the model file. Refresh the library and open the model again.';
       case 'not-gltf':
         return 'the file is not a GLB model. Export or download it again as GLB.';
+      case 'legacy':
+        return legacyAdvice(error.version ?? '1.0', error.file);
       case 'format': {
         const detail = detailOf(error.cause ?? error);
         return `the file is not a readable GLB model${detail ? ` (${detail})` : ''}. Export or download it again.`;
@@ -80,6 +89,22 @@ export function describeLoadError(error: unknown): string {
   }
   const detail = detailOf(error);
   return `something unexpected happened${detail ? ` (${detail})` : ''}. Try opening it again.`;
+}
+
+/**
+ * glTF 1.0 (2015–2017) predates the glTF 2.0 that three.js, Blender's importer and every current
+ * tool read. Cesium's gltf-pipeline upgrades 1.0 files (and binary 1.0, KHR_binary_glTF) to 2.0
+ * on the user's own machine; the command is spelled out with their file's name.
+ */
+function legacyAdvice(version: string, file: string | undefined): string {
+  const input = file && /\.(gltf|glb)$/i.test(file) ? file : 'model.gltf';
+  const output = `${input.replace(/\.(gltf|glb)$/i, '')}-gltf2.glb`;
+  const quote = (name: string) => (/\s/.test(name) ? `"${name}"` : name);
+  return (
+    `it is a glTF ${version} file, an older format that Kiln does not read (Kiln reads glTF 2.0). ` +
+    `Convert it on your computer with the free gltf-pipeline tool (Node.js: npm install -g gltf-pipeline), ` +
+    `then run: gltf-pipeline -i ${quote(input)} -o ${quote(output)} and open ${quote(output)}.`
+  );
 }
 
 /** The full sentence shown in the viewer and passed to `onError`. */

@@ -14,7 +14,7 @@ import { measureBounds, type ModelBounds } from '../camera/fit-camera';
 import { gltfLoaderFor } from './gltf-loaders';
 import { ModelLoadError } from './load-error';
 import { inspectModel, type ModelInspection } from '../inspect/model-inspection';
-import { sniffModelFormat } from './model-format';
+import { legacyGltfVersion, sniffModelFormat } from './model-format';
 
 /** The stages of opening a model, in order. */
 export type LoadStage = 'download' | 'decode' | 'upload';
@@ -50,6 +50,8 @@ export interface PrepareModelOptions {
   readonly signal: AbortSignal;
   /** URLs of files a `.gltf` references, by file name (a dropped glTF and its `.bin`/textures). */
   readonly resources?: ReadonlyMap<string, string>;
+  /** The model's name or file name, for error sentences that name it. */
+  readonly name?: string;
   readonly onProgress?: (progress: LoadProgress) => void;
 }
 
@@ -87,7 +89,7 @@ export async function prepareModel(
   url: string,
   options: PrepareModelOptions,
 ): Promise<PreparedModel> {
-  const { signal, onProgress, resources } = options;
+  const { signal, onProgress, resources, name } = options;
   const buffer = await downloadWithProgress(url, {
     signal,
     onProgress: ({ loaded, total }) => onProgress?.({ stage: 'download', loaded, total }),
@@ -97,6 +99,16 @@ export async function prepareModel(
   const format = sniffModelFormat(buffer);
   if (format === 'html') throw new ModelLoadError('web-page', `${url} is a web page`);
   if (format === 'unknown') throw new ModelLoadError('not-gltf', `${url} is not glTF`);
+
+  const legacy = (version: string | undefined, cause?: unknown) =>
+    new ModelLoadError('legacy', `${url} is glTF ${version}`, {
+      ...(version !== undefined ? { version } : {}),
+      ...(name !== undefined ? { file: name } : {}),
+      cause,
+    });
+  // A binary glTF 1.0 says so in its header: no need to hand it to the parser.
+  const binaryVersion = format === 'glb' ? legacyGltfVersion(buffer, format) : undefined;
+  if (binaryVersion) throw legacy(binaryVersion);
 
   onProgress?.({ stage: 'decode', loaded: buffer.byteLength, total: buffer.byteLength });
   let manager: LoadingManager | undefined;
@@ -112,6 +124,8 @@ export async function prepareModel(
     clips = gltf.animations;
   } catch (error) {
     if (signal.aborted) throw abortError();
+    const version = legacyGltfVersion(buffer, format);
+    if (version) throw legacy(version, error);
     throw new ModelLoadError('format', `Could not parse ${url}`, { cause: error });
   }
   if (signal.aborted) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffModelFormat } from './model-format';
+import { legacyGltfVersion, sniffModelFormat } from './model-format';
 
 const bytes = (text: string): ArrayBuffer => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
@@ -24,5 +24,27 @@ describe('sniffModelFormat', () => {
     expect(sniffModelFormat(bytes('solid cube\nfacet normal'))).toBe('unknown');
     expect(sniffModelFormat(new Uint8Array([0x50, 0x4b, 3, 4]).buffer)).toBe('unknown');
     expect(sniffModelFormat(new ArrayBuffer(0))).toBe('unknown');
+  });
+});
+
+describe('legacyGltfVersion', () => {
+  const glb = (version: number) => {
+    const header = new Uint8Array(20);
+    header.set(new TextEncoder().encode('glTF'));
+    header[4] = version;
+    return header.buffer;
+  };
+
+  it('reads a binary glTF header', () => {
+    expect(legacyGltfVersion(glb(1), 'glb')).toBe('1.0');
+    expect(legacyGltfVersion(glb(2), 'glb')).toBeUndefined();
+  });
+
+  it('reads asset.version of a .gltf', () => {
+    expect(legacyGltfVersion(bytes('{"asset":{"version":"1.0"},"meshes":{}}'), 'gltf')).toBe('1.0');
+    expect(legacyGltfVersion(bytes('{"asset":{"version":"2.0"}}'), 'gltf')).toBeUndefined();
+    // glTF 0.8 had no asset.version.
+    expect(legacyGltfVersion(bytes('{"meshes":{}}'), 'gltf')).toBe('1.0');
+    expect(legacyGltfVersion(bytes('{"asset":'), 'gltf')).toBeUndefined();
   });
 });

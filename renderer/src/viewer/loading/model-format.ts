@@ -20,3 +20,28 @@ export function sniffModelFormat(buffer: ArrayBuffer): SniffedFormat {
   if (/^<(!doctype|html|\?xml|head|body)/i.test(head)) return 'html';
   return 'unknown';
 }
+
+/**
+ * The glTF version a file declares when it is older than 2.0 (`'1.0'`, `'0.8'`), else
+ * undefined. A binary glTF says it in its header; a `.gltf` in `asset.version` (read only after
+ * three refused the file, so a large JSON is not parsed twice on the way to the screen).
+ */
+export function legacyGltfVersion(buffer: ArrayBuffer, format: SniffedFormat): string | undefined {
+  if (format === 'glb') {
+    const version = new DataView(buffer).getUint32(4, true);
+    return version < 2 ? `${version}.0` : undefined;
+  }
+  if (format !== 'gltf') return undefined;
+  try {
+    const json = JSON.parse(new TextDecoder().decode(buffer)) as {
+      asset?: { version?: unknown };
+    };
+    const version = json.asset?.version;
+    // glTF 0.8 files have no `asset.version`, or a number; 2.0 files always say "2.0".
+    if (version === undefined) return '1.0';
+    const text = String(version);
+    return Number.parseFloat(text) < 2 ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}

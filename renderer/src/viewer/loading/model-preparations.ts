@@ -75,6 +75,7 @@ export class ModelPreparations {
     const result = prepareModel(source.url, {
       signal: controller.signal,
       resources: source.resources,
+      name: source.name,
       onProgress: (progress) => {
         last = progress;
         for (const listener of listeners) listener(progress);

@@ -23,7 +23,10 @@ export interface ViewerModelStats {
 
 /** Who hears about model A's load. */
 export interface LoadListeners {
-  /** Called once per model, when it is on screen, with its counts and bounding-box size (m). */
+  /**
+   * Called once per model, when it is on screen, with its counts and bounding-box size (m).
+   * ModelViewer calls it for the app's model only, not for a file opened on this computer.
+   */
   readonly onStats?: ((s: ViewerModelStats) => void) | undefined;
   /** Called with the sentence the viewer shows when a model cannot be opened. */
   readonly onError?: ((message: string) => void) | undefined;

@@ -10,6 +10,7 @@ import { finishModel, yieldToBrowser, type LoadedModel, type LoadProgress } from
 import type { ModelPreparations } from './model-preparations';
 import { indexParts, type PartIndex } from '../inspect/parts';
 import { createShadowProxy, type ShadowProxy } from '../scene/shadow-proxy';
+import { useLatest } from '../use-latest';
 import type { SceneEvents, SlotId } from '../viewer-types';
 
 /** A model loaded into one slot of the viewer (A, or B when comparing). */
@@ -72,13 +73,17 @@ export function useModelSlot(
     };
   }, [loaded, invalidate]);
 
+  // A load is the source's key (its URL): a new name for the same file (a comparison's label)
+  // must not load it again.
+  const key = source?.key;
+  const sourceRef = useLatest(source);
   useEffect(() => {
     const holder = holderRef.current;
-    if (!source || !holder) {
+    const source = sourceRef.current;
+    if (!source || !holder || key === undefined) {
       setLoaded(null);
       return;
     }
-    const { key } = source;
     const controller = new AbortController();
     eventsRef.current.onLoading(slot, key);
     const onProgress = (progress: LoadProgress): void => {
@@ -127,7 +132,7 @@ export function useModelSlot(
       stopProgress();
       controller.abort();
     };
-  }, [slot, source, holderRef, gl, camera, scene, eventsRef, preparations]);
+  }, [slot, key, sourceRef, holderRef, gl, camera, scene, eventsRef, preparations]);
 
   return loaded;
 }

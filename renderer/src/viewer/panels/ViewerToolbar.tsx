@@ -149,7 +149,8 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
             label={label}
             testId={`viewer-tab-${id}`}
             pressed={tab === id}
-            controls={inspectorId}
+            // Only the open panel is in the page: naming a panel that is not breaks the ARIA rule.
+            {...(tab === id ? { controls: inspectorId } : {})}
             onClick={() => onTab(id)}
           />
         ))}

@@ -18,7 +18,7 @@ export interface ViewerSources {
   openLocal(model: LocalModel, as: 'open' | 'compare'): void;
   /** Closes the local file shown as A (and its comparison): the app's model shows again. */
   closeLocal(): void;
-  /** Stops comparing with a local file. */
+  /** Ends the comparison, whichever side B came from (a local file, or the app's). */
   stopCompare(): void;
 }
 
@@ -36,22 +36,36 @@ const replacing =
     return next;
   };
 
+/** The app's side of what the viewer shows. */
+export interface AppModels {
+  readonly url: string | undefined;
+  readonly name: string | undefined;
+  readonly compareUrl: string | undefined;
+  readonly compareName: string | undefined;
+  /** The app ends its comparison (B from `compareUrl`). */
+  readonly onStopCompare: (() => void) | undefined;
+}
+
 /**
  * The models the viewer shows: the app's (`url`, `compareUrl`) unless the user opened files of
  * their own. A model the app opens replaces a dropped one; blob URLs die with the viewer.
  */
-export function useViewerSources(
-  url: string | undefined,
-  name: string | undefined,
-  compareUrl: string | undefined,
-): ViewerSources {
+export function useViewerSources(app: AppModels): ViewerSources {
+  const { url, name, compareUrl, compareName } = app;
   const [local, setLocal] = useState<LocalModel | null>(null);
   const [localCompare, setLocalCompare] = useState<LocalModel | null>(null);
 
   const fromApp = useMemo(() => appSource(url, name), [url, name]);
   const source = local?.source ?? fromApp;
-  const compareFromApp = useMemo(() => appSource(compareUrl, undefined), [compareUrl]);
-  const compareSource = source ? (localCompare?.source ?? compareFromApp) : undefined;
+  const compareFromApp = useMemo(
+    () => appSource(compareUrl, compareName),
+    [compareUrl, compareName],
+  );
+  const onStopCompareRef = useLatest(app.onStopCompare);
+  // A local file shown as A is a fresh inspection: the app's comparison is not carried over.
+  const compareSource = source
+    ? (localCompare?.source ?? (local ? undefined : compareFromApp))
+    : undefined;
 
   // A model the app opens replaces a dropped one.
   const localRef = useLatest(local);
@@ -85,7 +99,10 @@ export function useViewerSources(
     setLocal(replacing(null));
     setLocalCompare(replacing(null));
   }, []);
-  const stopCompare = useCallback(() => setLocalCompare(replacing(null)), []);
+  const stopCompare = useCallback(() => {
+    setLocalCompare(replacing(null));
+    onStopCompareRef.current?.();
+  }, [onStopCompareRef]);
 
   return { source, compareSource, openLocal, closeLocal, stopCompare };
 }

@@ -1,0 +1,125 @@
+/**
+ * Every screen of Kiln checked with axe-core as a user reaches it: the welcome, Create's four
+ * flows, the viewer with each of its panels and a comparison, the library (strip and workspace,
+ * with a model's detail), Tools, Activity and the account's five sections. No serious or
+ * critical violation is allowed on any of them.
+ */
+import { expect, test } from '../support/fixtures';
+import { AccountModule, type Section } from '../support/account-page';
+import { seriousViolations, type Violation } from '../support/axe';
+import { CreatePage, photo } from '../support/create-page';
+import { coffeeModel, coffeeModelV2 } from '../support/fixture-models';
+import { LibraryPage } from '../support/library-page';
+import { OpsPage } from '../support/ops-page';
+import { ViewerPage } from '../support/viewer-page';
+import type { Page } from '@playwright/test';
+
+/** Checks the page as it is now, remembering what was found under `screen`. */
+async function check(page: Page, screen: string, found: Record<string, Violation[]>) {
+  const violations = await seriousViolations(page);
+  if (violations.length) found[screen] = violations;
+}
+
+test.describe('first run', () => {
+  test.use({ firstRun: true });
+
+  test('the welcome has no serious or critical violation', async ({ kiln }) => {
+    await expect(kiln.page.getByTestId('welcome')).toBeVisible();
+    const found: Record<string, Violation[]> = {};
+    await check(kiln.page, 'welcome', found);
+    await kiln.page.getByTestId('welcome-paste-key').click();
+    await check(kiln.page, 'welcome, key form', found);
+    expect(found).toEqual({});
+  });
+});
+
+test.use({ sandboxOptions: { seedModels: 40, seedFamilies: 2 } });
+
+test('every screen has no serious or critical violation', async ({ kiln }) => {
+  test.setTimeout(600_000);
+  const page = kiln.page;
+  const found: Record<string, Violation[]> = {};
+  const create = new CreatePage(kiln);
+  const viewer = new ViewerPage(page);
+  const lib = new LibraryPage(page);
+  const ops = new OpsPage(page);
+  const account = new AccountModule(page, kiln);
+
+  await test.step('Create: photo, views, text, retexture', async () => {
+    await check(page, 'create: photo, empty', found);
+    await create.drop([await photo('coffee.png')]);
+    await expect(page.getByTestId('photo-preview')).toBeVisible();
+    await check(page, 'create: photo, chosen', found);
+    await create.mode('views');
+    await create.drop(
+      [await photo('coffee.png', 'front.png'), await photo('chelsea.png', 'back.png')],
+      'views-drop',
+    );
+    await expect(create.slots).toHaveCount(2);
+    await check(page, 'create: views', found);
+    await create.mode('text');
+    await check(page, 'create: text', found);
+    await create.mode('retexture');
+    await check(page, 'create: retexture', found);
+  });
+
+  await test.step('the viewer with each panel, and a comparison', async () => {
+    await viewer.open(await coffeeModel());
+    await check(page, 'viewer', found);
+    for (const tab of [
+      'scene',
+      'stats',
+      'parts',
+      'compare',
+      'capture',
+      'record',
+      'health',
+    ] as const) {
+      await viewer.tab(tab);
+      await check(page, `viewer: ${tab} panel`, found);
+    }
+    await viewer.drop(await coffeeModelV2(), 'compare');
+    await expect(viewer.root).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
+    await check(page, 'viewer: comparing', found);
+    await viewer.stopCompareButton.click();
+  });
+
+  await test.step('Library: strip, detail, workspace', async () => {
+    await lib.open();
+    await expect(lib.card(0)).toBeVisible();
+    await check(page, 'library', found);
+    await lib.filter('families').check();
+    await lib.select(0);
+    await expect(lib.detail.getByTestId('version-tree')).toBeVisible();
+    await check(page, 'library: detail with versions', found);
+    await page.getByTestId('library-workspace-toggle').click();
+    await expect(lib.root).toHaveAttribute('data-workspace', 'true');
+    await check(page, 'library: workspace', found);
+    await page.keyboard.press('Escape');
+    // A library model for the Tools column.
+    await lib.detail.getByTestId('detail-open').click();
+    await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+  });
+
+  await test.step('Tools and Activity', async () => {
+    await ops.tool('export');
+    await check(page, 'tools: export', found);
+    await ops.tool('print');
+    await check(page, 'tools: print', found);
+    await page.getByTestId('tab-create').click();
+    await create.mode('photo');
+    await kiln.generateFast('coffee.png');
+    await page.getByTestId('tab-activity').click();
+    await check(page, 'activity', found);
+  });
+
+  await test.step("the account's five sections", async () => {
+    for (const section of ['billing', 'prices', 'ledger', 'keys', 'settings'] as Section[]) {
+      await account.open(section);
+      await check(page, `account: ${section}`, found);
+    }
+    await account.close();
+  });
+
+  expect(found).toEqual({});
+});

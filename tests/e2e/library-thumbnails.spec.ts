@@ -1,0 +1,38 @@
+/**
+ * Far down a 20,000-model library: the user drags the scroll bar across thousands of rows and
+ * stops. Thumbnails are fetched for what is on screen once the view rests (none for the rows
+ * passed; those asked for and not yet sent are cancelled), from the request budget's idle
+ * share, so the cards the user stops on show their pictures within 2 s at the default budget.
+ */
+import { expect, test } from '../support/fixtures';
+import { LibraryPage, serviceLibrary } from '../support/library-page';
+import { callHost } from '../support/ops-page';
+
+test.use({ sandboxOptions: { seedModels: 20_000 } });
+
+test('the thumbnails of the screen the user stops on appear within 2 s', async ({ kiln, host }) => {
+  test.setTimeout(180_000);
+  const lib = new LibraryPage(kiln.page);
+  await lib.open();
+  await lib.expectTotal((await serviceLibrary(host, 'limit=1')).total);
+
+  // The first screen's pictures come first.
+  const first = await lib.timeToThumbnails();
+  expect(first.cards).toBeGreaterThan(2);
+
+  // A drag far down (past ~6,000 rows), then a stop; and again, further.
+  for (const index of [12_000, 17_500]) {
+    const stoppedAt = await lib.dragScrollTo(index);
+    const stop = await lib.timeToThumbnails(stoppedAt);
+    console.log(
+      `thumbnails of the ${stop.cards} cards on screen after a drag: ${Math.round(stop.ms)} ms`,
+    );
+    expect(stop.ms).toBeLessThan(2000);
+    await expect(lib.card(index)).toBeVisible();
+  }
+
+  // Only the screens the user stopped on were fetched, none of the rows passed.
+  const fetched = (await callHost<{ thumbnailCount: number }>(host, 'library:cacheInfo', undefined))
+    .thumbnailCount;
+  expect(fetched).toBeLessThanOrEqual(3 * first.cards);
+});
