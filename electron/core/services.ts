@@ -175,6 +175,7 @@ export async function createServices(
     budgetPerMinute: budget,
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
+    connection: () => ({ mode: session.mode, keyId: keys.state().activeId }),
   });
   account.showQueue(
     () => jobs.queue(),

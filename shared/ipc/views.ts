@@ -83,6 +83,18 @@ export const JobViewSchema = z.object({
   error: z
     .object({ code: z.string(), message: z.string(), field: z.string().optional() })
     .optional(),
+  /**
+   * The connection the job was started on: the sandbox, or a live service's origin and the id of
+   * the key used there. Activity and the payment notices show the current connection's jobs only,
+   * as the library and the ledger do. Absent on jobs of versions that did not record it.
+   */
+  connection: z
+    .object({
+      mode: z.enum(['sandbox', 'live']),
+      origin: z.string(),
+      keyId: z.string().optional(),
+    })
+    .optional(),
   /** Nothing has been sent yet, so cancelling costs nothing. */
   canCancel: z.boolean(),
   /** `jobs:retry` is allowed: it cannot charge twice for the same work. */

@@ -190,6 +190,17 @@ describe('cancel, retry, unknown outcomes', () => {
     expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
   });
 
+  it('each job records the connection it was started on (live: the service and the key)', async () => {
+    const { url } = await serve({ taskSeconds: 0 });
+    const services = await boot(url);
+    const job = await services.jobs.startPhoto(await stage(services), 'fast', small);
+    const keyId = services.keys.state().activeId;
+    expect(keyId).toBeDefined();
+    expect(job.connection).toEqual({ mode: 'live', origin: new URL(url).origin, keyId });
+    expect(services.jobs.list().find((j) => j.id === job.id)?.connection).toEqual(job.connection);
+    await untilJob(services, job.id, SETTLED);
+  });
+
   it('an unknown outcome is never retried by Kiln; the user may dismiss it or try again anyway', async () => {
     const { url } = await serve({ taskSeconds: 0 });
     let lose = 2;

@@ -51,6 +51,11 @@ export type JobServiceOptions = Readonly<{
   pollTiming?: PollTiming;
   /** Called after any job changes (the account view shows the queue). */
   onChange?: () => void;
+  /**
+   * The connection now: the sandbox, or live with the active key's id. Each new job records it,
+   * so the renderer lists a connection's jobs only. Default: live, no key.
+   */
+  connection?: () => Readonly<{ mode: 'sandbox' | 'live'; keyId?: string | undefined }>;
 }>;
 
 /** The note of a job waiting for the connection it was started on. */
@@ -395,6 +400,7 @@ export class JobService implements SessionListener {
       },
       input,
       origin: this.#o.api.origin,
+      ...this.#connection(),
       operation,
       paid,
       dispatched: false,
@@ -402,6 +408,12 @@ export class JobService implements SessionListener {
       retryable: false,
       reasks: 0,
     };
+  }
+
+  /** The connection a new job records: its mode, and the key of a live one. */
+  #connection(): Pick<JobRecord, 'mode' | 'keyId'> {
+    const { mode, keyId } = this.#o.connection?.() ?? { mode: 'live' as const };
+    return { mode, ...(mode === 'live' && keyId ? { keyId } : {}) };
   }
 
   #get(id: string): JobRecord {

@@ -8,6 +8,7 @@ import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { isRunning } from '../features/activity/job-labels';
+import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
 import { LibraryPanel } from '../features/library/LibraryPanel';
@@ -28,7 +29,7 @@ export function App() {
   const rightTab = useKiln((s) => s.rightTab);
   const showLeft = useKiln((s) => s.showLeft);
   const showRight = useKiln((s) => s.showRight);
-  const running = useKiln((s) => s.jobs.filter((j) => isRunning(j.state)).length);
+  const running = useConnectionJobs().filter((j) => isRunning(j.state)).length;
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();

@@ -1,10 +1,11 @@
 /**
- * The Activity centre: every generation and post-processing job, newest first, with live state,
- * filtered by all / running / finished / failed.
+ * The Activity centre: every generation and post-processing job of the connection now (the
+ * sandbox, or the live service and key), newest first, with live state, filtered by all /
+ * running / finished / failed.
  */
 import { useState } from 'react';
-import { useKiln } from '../../store/StoreProvider';
 import { JobRow } from './JobRow';
+import { useConnectionJobs } from './use-connection-jobs';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
@@ -19,7 +20,7 @@ const FILTER_LABELS: Record<ActivityFilter, string> = {
 
 /** The Activity panel. */
 export function ActivityPanel() {
-  const jobs = useKiln((s) => s.jobs);
+  const jobs = useConnectionJobs();
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isRunning(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));

@@ -1,0 +1,23 @@
+/** The jobs of the connection Kiln uses now (see `job-connection.ts`), newest first. */
+import { useMemo } from 'react';
+import type { JobView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+import { connectionJobs } from './job-connection';
+
+/** The current connection's jobs; a new array only when the jobs or the connection change. */
+export function useConnectionJobs(): JobView[] {
+  const jobs = useKiln((s) => s.jobs);
+  const mode = useKiln((s) => s.keyState?.mode);
+  const origin = useKiln((s) => s.keyState?.origin);
+  const activeId = useKiln((s) => s.keyState?.activeId);
+  return useMemo(
+    () =>
+      connectionJobs(
+        jobs,
+        mode
+          ? { mode, ...(origin ? { origin } : {}), ...(activeId ? { activeId } : {}) }
+          : undefined,
+      ),
+    [jobs, mode, origin, activeId],
+  );
+}
