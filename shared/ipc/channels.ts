@@ -40,6 +40,7 @@ export const CHANNELS = [
   'app:openExternal',
   'files:chooseFolder',
   'ops:preview',
+  'ops:repeat',
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',

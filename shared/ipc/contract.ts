@@ -15,6 +15,7 @@ import {
   ResolveUnknownInputSchema,
   RetextureInputSchema,
   RunOpInputSchema,
+  RepeatOpInputSchema,
   SetKeyInputSchema,
   SettingsPatchSchema,
   StartMultiInputSchema,
@@ -44,6 +45,7 @@ import {
   KeyTestResultSchema,
   LibraryPageViewSchema,
   ModelViewSchema,
+  OpRepeatViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
   ShowInFolderViewSchema,
@@ -98,6 +100,11 @@ export const contract = {
   'files:chooseFolder': { input: none, output: z.object({ path: z.string().optional() }) },
   /** Shows a finished job's saved GLB (a remesh) in the viewer, through the cache. */
   'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
+  /**
+   * Whether running `op` on the model now repeats a build Kiln made or is making with identical
+   * parameters: the service does not charge it again (§3.2), so the cost says so.
+   */
+  'ops:repeat': { input: RepeatOpInputSchema, output: OpRepeatViewSchema },
   'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
   'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
   /** Cancels the thumbnails not yet sent for cards no longer on screen; answers how many. */

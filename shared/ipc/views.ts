@@ -293,6 +293,17 @@ export const KeyStateViewSchema = z.object({
 /** The API key's state. */
 export type KeyStateView = z.infer<typeof KeyStateViewSchema>;
 
+/** Answer of `ops:repeat`. */
+export const OpRepeatViewSchema = z.object({
+  /**
+   * The earlier job with identical parameters: `done` (the service hands out its stored result,
+   * free) or `running` (the same build, not charged again); absent when the call would be new.
+   */
+  repeatOf: z.object({ jobId: z.string(), state: z.enum(['done', 'running']) }).optional(),
+});
+/** Answer of `ops:repeat`. */
+export type OpRepeatView = z.infer<typeof OpRepeatViewSchema>;
+
 /** Outcome of `keys:test`. */
 export const KeyTestResultSchema = z.object({
   ok: z.boolean(),

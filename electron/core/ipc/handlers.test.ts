@@ -133,6 +133,7 @@ describe('every IPC channel', () => {
       'app:openExternal': () => ({ url: 'https://platform.invalid/' }),
       'files:chooseFolder': () => undefined,
       'ops:preview': () => ({ jobId: multiJob.id }),
+      'ops:repeat': () => ({ modelId, op: { kind: 'print', format: 'stl' } }),
       // The model is in the cache since library:model, so these need no connection.
       'files:dragSource': () => ({ modelId }),
       'files:showInFolder': () => ({ modelId }),

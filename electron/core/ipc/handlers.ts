@@ -87,6 +87,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'jobs:resolveUnknown': async ({ jobId, resolution }) => jobs.resolveUnknown(jobId, resolution),
     'concepts:imagine': async ({ prompt, style }) => d.concepts.imagine(prompt, style),
     'ops:run': async ({ modelId, op, folder }) => jobs.runOp(modelId, op, folder),
+    'ops:repeat': async ({ modelId, op }) => jobs.repeatOf(modelId, op),
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);

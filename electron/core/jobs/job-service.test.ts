@@ -273,6 +273,37 @@ describe('post-processing results', () => {
     expect(stl.length).toBeGreaterThan(84);
   });
 
+  it('knows a repeat of a build it made: the service hands it out again without a charge', async () => {
+    const { url: own, sandbox } = await serve({ taskSeconds: 0, jobSeconds: 1, seedModels: 1 });
+    const model = await firstModel(own);
+    const services = await boot(own);
+    const folder = await mkdtemp(path.join(work, 'repeat-'));
+    const retopo = { kind: 'retopo', faces: 2000, format: 'glb' } as const;
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({});
+    const first = await services.jobs.runOp(model, retopo, folder);
+    await waitFor(
+      () =>
+        services.jobs.list().find((j) => j.id === first.id)?.state === 'processing'
+          ? true
+          : undefined,
+      'the build under way',
+    );
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({
+      repeatOf: { jobId: first.id, state: 'running' },
+    });
+    expect((await untilJob(services, first.id, SETTLED)).costUsd).toBeDefined();
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({
+      repeatOf: { jobId: first.id, state: 'done' },
+    });
+    // Other parameters are another build.
+    expect(services.jobs.repeatOf(model, { ...retopo, faces: 3000 })).toEqual({});
+    const again = await services.jobs.runOp(model, retopo, folder);
+    const repeated = await untilJob(services, again.id, SETTLED);
+    expect(repeated.state).toBe('done');
+    expect(repeated.costUsd).toBeUndefined();
+    expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
+  });
+
   it('a hostile file name stays inside the folder with a safe extension', async () => {
     const services = await boot(url, async (u, init, next) => {
       const res = await next(u, init);

@@ -17,6 +17,7 @@ import type {
   GenerationOptions,
   JobView,
   Op,
+  OpRepeatView,
   SettingsView,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
@@ -120,6 +121,31 @@ export class JobService implements SessionListener {
           runnerKind(r.input) === 'generation' &&
           (r.view.state === 'queued' || r.view.state === 'processing'),
       ).length;
+  }
+
+  /**
+   * The job of this service that made, or is making, the build `op` on `modelId` would ask for
+   * (identical call): the service answers a repeat with the same build, not charged again (§3.2).
+   * A failed build is no such job: a later identical call may start a new, charged one.
+   */
+  repeatOf(modelId: string, op: Op): OpRepeatView {
+    const call = opCall(modelId, op);
+    const origin = this.#o.api.origin;
+    let found: { record: JobRecord; state: 'done' | 'running' } | undefined;
+    for (const record of this.#store.all()) {
+      const input = record.input;
+      if (input.kind !== 'op' || record.origin !== origin || !sameCall(input.call, call)) continue;
+      const state =
+        record.view.state === 'done'
+          ? 'done'
+          : isActive(record.view.state) && record.answered
+            ? 'running'
+            : undefined;
+      if (state && (!found || record.view.createdAt > found.record.view.createdAt)) {
+        found = { record, state };
+      }
+    }
+    return found ? { repeatOf: { jobId: found.record.view.id, state: found.state } } : {};
   }
 
   /** Paid calls being sent right now (the connection must not change under them). */
@@ -467,4 +493,16 @@ function filesOf(input: JobInput): Array<{ path: string; name: string }> {
     default:
       return [];
   }
+}
+
+/** True when two post-processing calls are identical (same path, same parameters). */
+function sameCall(
+  a: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+  b: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+): boolean {
+  if (a.path !== b.path) return false;
+  const keys = Object.keys(a.query);
+  return (
+    keys.length === Object.keys(b.query).length && keys.every((k) => a.query[k] === b.query[k])
+  );
 }

@@ -28,8 +28,8 @@ const TEXTURES: ReadonlyArray<ChoiceOption<ExportForm['texture']>> = [
 /** The export panel. */
 export function ExportTool({ modelId, modelName, folder }: ToolProps) {
   const [form, setForm] = useState<ExportForm>({ format: 'glb', texture: '' });
-  const run = useToolRun('export', modelId, { kind: 'export' }, folder);
   const built = buildExport(form);
+  const run = useToolRun('export', modelId, { kind: 'export' }, folder, built);
   return (
     <div className="tool-body" data-testid="tool-export">
       <Field label="Format">
@@ -52,7 +52,9 @@ export function ExportTool({ modelId, modelName, folder }: ToolProps) {
           onChange={(texture) => setForm({ ...form, texture })}
         />
       </Field>
-      {run.paid.quote.free ? <p className="muted">Free for models made through the API.</p> : null}
+      {run.paid.quote.free && !run.repeat ? (
+        <p className="muted">Free for models made through the API.</p>
+      ) : null}
       <RunSection
         run={run}
         built={built}

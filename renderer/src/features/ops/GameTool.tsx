@@ -28,8 +28,8 @@ export function GameTool({ modelId, modelName, folder }: ToolProps) {
     collider: 'balanced',
     sizeM: '',
   });
-  const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder);
   const built = buildGame(form);
+  const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
   return (
     <div className="tool-body" data-testid="tool-gamepack">
