@@ -217,6 +217,10 @@ export async function start(): Promise<Kiln> {
         openLogs: help.openLogs,
         copyDiagnostics: () => void help.copyDiagnostics(),
       },
+      preferences: () => {
+        bringForward();
+        emit('app.openSettings', {});
+      },
     });
   menu();
 

@@ -85,6 +85,7 @@ export const EVENTS = [
   'app.openModel',
   'updates.updated',
   'app.notice',
+  'app.openSettings',
 ] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];

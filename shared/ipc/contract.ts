@@ -149,6 +149,8 @@ export const events = {
   'updates.updated': UpdateViewSchema,
   /** Something waits in `app:takeNotices`. */
   'app.notice': z.object({ pending: z.number().int() }),
+  /** The desktop app's menu asked for the settings (Preferences…). */
+  'app.openSettings': z.object({}),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

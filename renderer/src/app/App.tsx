@@ -6,6 +6,8 @@
  */
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
+import { SettingsButton } from '../features/account/SettingsButton';
+import { useSettingsShortcut } from '../features/account/use-settings-shortcut';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { isRunning } from '../features/activity/job-labels';
 import { useConnectionJobs } from '../features/activity/use-connection-jobs';
@@ -33,6 +35,7 @@ export function App() {
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
+  useSettingsShortcut();
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -40,6 +43,7 @@ export function App() {
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
         <BillingBar />
+        <SettingsButton />
       </header>
       {appState === 'error' ? (
         <p className="app-fatal" role="alert" data-testid="app-fatal">
