@@ -41,6 +41,8 @@ export const CHANNELS = [
   'files:chooseFolder',
   'ops:preview',
   'ops:repeat',
+  'sandbox:buildFailures',
+  'sandbox:setBuildFailures',
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',

@@ -46,6 +46,7 @@ import {
   LibraryPageViewSchema,
   ModelViewSchema,
   OpRepeatViewSchema,
+  SandboxBuildFailuresViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
   ShowInFolderViewSchema,
@@ -105,6 +106,12 @@ export const contract = {
    * parameters: the service does not charge it again (§3.2), so the cost says so.
    */
   'ops:repeat': { input: RepeatOpInputSchema, output: OpRepeatViewSchema },
+  /** The sandbox's build-failure trigger (sandbox mode only: `not_sandbox` when live). */
+  'sandbox:buildFailures': { input: none, output: SandboxBuildFailuresViewSchema },
+  'sandbox:setBuildFailures': {
+    input: SandboxBuildFailuresViewSchema,
+    output: SandboxBuildFailuresViewSchema,
+  },
   'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
   'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
   /** Cancels the thumbnails not yet sent for cards no longer on screen; answers how many. */

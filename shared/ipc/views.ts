@@ -293,6 +293,16 @@ export const KeyStateViewSchema = z.object({
 /** The API key's state. */
 export type KeyStateView = z.infer<typeof KeyStateViewSchema>;
 
+/**
+ * The sandbox's build-failure trigger: the share (0 to 1) of each post-processing kind's builds
+ * that fail and are refunded (a sandbox setting, not part of the service).
+ */
+export const SandboxBuildFailuresViewSchema = z.object({
+  shares: z.partialRecord(z.enum(OP_KINDS), z.number().min(0).max(1)),
+});
+/** The sandbox's build-failure trigger. */
+export type SandboxBuildFailuresView = z.infer<typeof SandboxBuildFailuresViewSchema>;
+
 /** Answer of `ops:repeat`. */
 export const OpRepeatViewSchema = z.object({
   /**

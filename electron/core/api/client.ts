@@ -15,7 +15,7 @@
  * `Authorization` header of requests to the configured base URL's origin.
  */
 import { openAsBlob } from 'node:fs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   BalanceSchema,
   ConceptSchema,
@@ -36,6 +36,7 @@ import {
 } from '../../../shared/api/schemas';
 import { LIMITS, TIERS, type ModelTier } from '../../../shared/api/rules';
 import type { GenerationOptions, LibraryListInput } from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
 import type { Clock, Connection } from '../ports';
 import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
 import { billingFromHeaders, captureBilling, type BillingCapture } from './billing';
@@ -96,7 +97,7 @@ export type PollOptions = Readonly<{
 
 /** Options of one request. */
 interface RequestSpec<T> {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
   readonly query?: Query;
   readonly body?: FormData | string;
@@ -332,6 +333,31 @@ export class ApiClient {
       signal,
     });
     return answer.value;
+  }
+
+  /**
+   * The sandbox's build-failure trigger: its shares now, or (with `shares`) set to these. A
+   * sandbox setting, not part of the service (electron/sandbox/README.md, "Build failures").
+   * @throws KilnError `not_sandbox` while Kiln uses the live service
+   */
+  async sandboxBuildFailures(
+    shares?: Readonly<Record<string, number>>,
+  ): Promise<Record<string, number>> {
+    if (this.#connection.mode !== 'sandbox') {
+      throw new KilnError(
+        'not_sandbox',
+        'Build failures are a setting of the sandbox: Kiln uses the live service now.',
+      );
+    }
+    const answer = await this.#request({
+      method: shares ? 'PUT' : 'GET',
+      path: '/sandbox/build-failures',
+      ...(shares ? { body: JSON.stringify({ shares }) } : {}),
+      schema: z.object({ shares: z.record(z.string(), z.number()) }),
+      priority: 'user',
+      idempotent: true,
+    });
+    return answer.value.shares;
   }
 
   /** The live price list (§4.17). Free. */

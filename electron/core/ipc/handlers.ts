@@ -88,6 +88,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'concepts:imagine': async ({ prompt, style }) => d.concepts.imagine(prompt, style),
     'ops:run': async ({ modelId, op, folder }) => jobs.runOp(modelId, op, folder),
     'ops:repeat': async ({ modelId, op }) => jobs.repeatOf(modelId, op),
+    'sandbox:buildFailures': async () => ({ shares: await d.api.sandboxBuildFailures() }),
+    'sandbox:setBuildFailures': async ({ shares }) => ({
+      shares: await d.api.sandboxBuildFailures(shares),
+    }),
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);
