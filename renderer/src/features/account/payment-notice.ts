@@ -3,6 +3,7 @@
  * do about each code.
  */
 import type { JobView } from '../../../../shared/ipc/contract';
+import { acceptedByService } from '../activity/job-labels';
 
 /** The service's 402 codes. */
 export const PAYMENT_CODES = [
@@ -34,17 +35,6 @@ export const PAYMENT_REMEDIES: Record<
 /** A job the service refused for money, with its code. */
 export type PaymentNotice = Readonly<{ job: JobView; code: PaymentCode }>;
 
-/** A job past its paid call: the service took it (a charge, or work under way or done). */
-function accepted(job: JobView): boolean {
-  return (
-    job.costUsd !== undefined ||
-    job.state === 'queued' ||
-    job.state === 'processing' ||
-    job.state === 'downloading' ||
-    job.state === 'done'
-  );
-}
-
 const when = (job: JobView) => job.finishedAt ?? job.createdAt;
 
 /**
@@ -65,6 +55,6 @@ export function latestPaymentNotice(
   }
   if (!best || dismissed.includes(best.job.id)) return undefined;
   const refusedAt = when(best.job);
-  if (jobs.some((job) => job.createdAt > refusedAt && accepted(job))) return undefined;
+  if (jobs.some((job) => job.createdAt > refusedAt && acceptedByService(job))) return undefined;
   return best;
 }

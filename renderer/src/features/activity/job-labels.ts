@@ -34,6 +34,20 @@ export function isRunning(state: JobState): boolean {
 }
 
 /**
+ * True once the service took the job: past its paid call (a charge, or work under way or done).
+ * A refusal after this (a payment notice, the inputs kept in Create) no longer concerns it.
+ */
+export function acceptedByService(job: Pick<JobView, 'costUsd' | 'state'>): boolean {
+  return (
+    job.costUsd !== undefined ||
+    job.state === 'queued' ||
+    job.state === 'processing' ||
+    job.state === 'downloading' ||
+    job.state === 'done'
+  );
+}
+
+/**
  * What a job cost, as the user should read it beside its state: its charge ("$0.20"),
  * "refunded" once a failed job's charge came back, "not charged" when the service took the call
  * without a charge (a repeat of a build it made, a free operation: a paid call always answers

@@ -26,6 +26,7 @@ import {
   type ViewSlot,
 } from './create-rules';
 import { readHead } from './read-head';
+import { acceptedByService } from '../activity/job-labels';
 import type { SliceCreator } from '../../store/slice';
 
 /** What Create asks of the shell and of Activity. */
@@ -138,17 +139,6 @@ export interface CreateSlice {
    * anything was charged, they come back into Create where the flow has nothing new.
    */
   createJobUpdated(job: JobView): void;
-}
-
-/** The service took the job: past its paid call. */
-function acceptedJob(job: JobView): boolean {
-  return (
-    job.costUsd !== undefined ||
-    job.state === 'queued' ||
-    job.state === 'processing' ||
-    job.state === 'downloading' ||
-    job.state === 'done'
-  );
 }
 
 /** The photos a set of kept inputs holds (their previews are released when they go). */
@@ -550,7 +540,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
       if (!kept || job.state === 'waiting' || job.state === 'starting') return;
       const { [job.id]: _done, ...rest } = get().createKept;
       set({ createKept: rest });
-      const refused = job.state === 'failed' && !acceptedJob(job);
+      const refused = job.state === 'failed' && !acceptedByService(job);
       if (!refused || !restore(kept, job)) release(photosOf(kept));
     },
   };
