@@ -93,6 +93,8 @@ export async function createServices(
     budget,
     memory: await BudgetFile.open({ dataDir: paths.data, clock, logger }),
     logger,
+    // Polls and downloads keep the budget's pace, in bursts of a fifth of it.
+    paceBurst: Math.ceil(budget / 5),
     ...(options.onSchedulerEvent ? { onEvent: options.onSchedulerEvent } : {}),
     ...(options.keepHistory ? { keepHistory: true } : {}),
   });
@@ -142,7 +144,21 @@ export async function createServices(
     mode: () => session.mode,
   });
   const images = new ImageCache({ api, paths, clock });
-  const ledger = new Ledger({ dataDir: paths.data, clock, logger, mode: () => session.mode });
+  // One ledger per connection, like libraries: the sandbox, or a live origin and key.
+  const ledger = new Ledger({
+    dataDir: paths.data,
+    clock,
+    logger,
+    scope: () => ({
+      mode: session.mode,
+      origin: api.origin,
+      ...(session.mode === 'live' && keys.state().activeId ? { keyId: keys.state().activeId } : {}),
+    }),
+    migrateTo: () => ({
+      origin: originOf(settings.get().baseUrl),
+      ...(session.mode === 'live' ? { keyId: keys.state().activeId } : {}),
+    }),
+  });
   await ledger.load();
   const account = new AccountService({
     api,
@@ -153,6 +169,8 @@ export async function createServices(
     mode: () => session.mode,
   });
   const converter = new Converter(ports.convertWorker ? { workerFile: ports.convertWorker } : {});
+  /** The connection a new job or batch records (Activity lists the connection's own). */
+  const connectionNow = () => ({ mode: session.mode, keyId: keys.state().activeId });
   const jobs = new JobService({
     api,
     files,
@@ -167,8 +185,12 @@ export async function createServices(
     budgetPerMinute: budget,
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
+    connection: connectionNow,
   });
-  account.showQueue(() => jobs.queue());
+  account.showQueue(
+    () => jobs.queue(),
+    () => jobs.tasksRunning(),
+  );
   session.subscribe(account);
   session.subscribe(jobs);
   session.subscribe({
@@ -221,6 +243,7 @@ export async function createServices(
     journal: new BatchJournal(paths.data, logger),
     settings: () => settings.get(),
     origin: () => api.origin,
+    connection: connectionNow,
     label: opLabel,
     clock,
     emit,

@@ -1,6 +1,6 @@
 /**
  * The native menu, following each platform's conventions: on macOS the app menu carries About,
- * Hide and Quit; on Windows and Linux, File carries Quit. Developer tools appear only in
+ * Preferences…, Hide and Quit; on Windows and Linux, File carries Quit and Edit Preferences…. Developer tools appear only in
  * development builds.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
@@ -29,6 +29,8 @@ export type MenuOptions = Readonly<{
   dev: boolean;
   files?: FileMenu;
   help?: HelpMenu;
+  /** Preferences… (Ctrl/⌘+,): the app menu on macOS, Edit elsewhere. */
+  preferences?: () => void;
 }>;
 
 /** File → Open… and Open Recent, with "Clear Recent" (disabled entries when the list is empty). */
@@ -61,8 +63,15 @@ export function menuTemplate({
   dev,
   files,
   help,
+  preferences,
 }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
+  const preferencesItems: MenuItemConstructorOptions[] = preferences
+    ? [
+        { type: 'separator' },
+        { label: '&Preferences…', accelerator: 'CmdOrCtrl+,', click: () => preferences() },
+      ]
+    : [];
   // macOS apps put "Check for Updates…" in the app menu; Windows and Linux apps in Help.
   const checkForUpdates: MenuItemConstructorOptions[] = help
     ? [{ label: 'Check for &Updates…', click: () => help.checkForUpdates() }]
@@ -72,6 +81,7 @@ export function menuTemplate({
     submenu: [
       { role: 'about' },
       ...checkForUpdates,
+      ...preferencesItems,
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -105,6 +115,7 @@ export function menuTemplate({
       { role: 'copy' },
       { role: 'paste' },
       { role: 'selectAll' },
+      ...(mac ? [] : preferencesItems),
     ],
   };
   const view: MenuItemConstructorOptions = {

@@ -35,6 +35,22 @@ describe('native menu', () => {
     expect(roles(menu[0])).toContain('quit');
   });
 
+  it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {
+    const preferences = vi.fn();
+    type Item = { label?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
+    const find = (items: Item[]) => items.find((i) => i.label === '&Preferences…');
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, preferences });
+    const macItem = find((mac[0] as Item).submenu!);
+    expect(macItem).toMatchObject({ accelerator: 'CmdOrCtrl+,' });
+    expect(find((mac[2] as Item).submenu!)).toBeUndefined();
+    const win = menuTemplate({ platform: 'win32', appName: 'Kiln', dev: false, preferences });
+    const edit = (win[1] as Item).submenu!;
+    expect(edit.at(-1)).toMatchObject({ label: '&Preferences…', accelerator: 'CmdOrCtrl+,' });
+    macItem!.click!();
+    edit.at(-1)!.click!();
+    expect(preferences).toHaveBeenCalledTimes(2);
+  });
+
   it('puts Check for Updates in the app menu on macOS and in Help elsewhere, beside logs and diagnostics', () => {
     const help = { checkForUpdates: vi.fn(), openLogs: vi.fn(), copyDiagnostics: vi.fn() };
     type Item = {

@@ -219,6 +219,10 @@ export async function start(): Promise<Kiln> {
         openLogs: help.openLogs,
         copyDiagnostics: () => void help.copyDiagnostics(),
       },
+      preferences: () => {
+        bringForward();
+        emit('app.openSettings', {});
+      },
     });
   menu();
 

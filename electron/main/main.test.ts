@@ -406,6 +406,15 @@ describe('shipping wiring', () => {
     expect(autoUpdater.installs).toEqual([[false, true]]);
   });
 
+  it('Edit → Preferences… asks the page for the settings', () => {
+    const edit = (recorded.menu as { template: MenuItem[] }).template.find(
+      (m) => m.label === '&Edit',
+    )!.submenu!;
+    const before = pushed('app.openSettings').length;
+    item(edit, '&Preferences…').click!();
+    expect(pushed('app.openSettings')).toHaveLength(before + 1);
+  });
+
   it('opens the logs folder and copies diagnostics without secrets', async () => {
     item(helpMenu(), 'Open &Logs Folder').click!();
     expect(recorded.openedPaths).toHaveLength(1);

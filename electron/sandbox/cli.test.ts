@@ -49,6 +49,8 @@ describe('parseCli', () => {
       '10',
       '--chaos-seed',
       '7',
+      '--fail-builds',
+      'rig=1, retopo=0.5,make=0',
     ]);
     expect(parsed.port).toBe(9000);
     expect(parsed.options).toEqual({
@@ -60,6 +62,7 @@ describe('parseCli', () => {
       dataDir: '/tmp/x',
       websiteModels: 3,
       seedModels: 100,
+      buildFailures: { rig: 1, retopo: 0.5, make: 0 },
       chaos: {
         latencyMs: 20,
         errorRate: 0.1,
@@ -81,6 +84,8 @@ describe('parseCli', () => {
     [['--burst-429', '0'], /--burst-429 must be a whole number ≥ 1/],
     [['--nope'], /Unknown option '--nope'/],
     [['stray'], /positional/i],
+    [['--fail-builds', 'teleport=1'], /--fail-builds takes kind=share pairs/],
+    [['--fail-builds', 'rig=2'], /--fail-builds must be a share from 0 to 1/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(message);
   });

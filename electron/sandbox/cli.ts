@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isUsd } from '../../shared/money';
 import { createSandbox } from './sandbox';
+import { BUILD_KINDS, type BuildFailureShares, type BuildKind } from './service/build-failures';
 import { serveSandbox } from './http/server';
 import type { ChaosOptions, SandboxOptions } from './types';
 
@@ -30,6 +31,9 @@ const USAGE = `Usage: tsx electron/sandbox/cli.ts [options]
   --seed-models N        seed N API-made models
   --base-url URL         origin used in returned URLs (default: the listening URL)
   --rate-limit N         requests per minute per key (default 60)
+  --fail-builds LIST     builds that fail and are refunded, as kind=share pairs, e.g.
+                         rig=1,retopo=0.5 (kinds: export print retopo rig parts gamepack make;
+                         share 0..1: 1 fails every build, 0.5 every second one)
 Chaos (seeded, per request):
   --latency-ms N         delay every answer by N ms
   --error-rate P         share (0..1) of requests answered 5xx before handling
@@ -72,6 +76,22 @@ const whole = (name: string, value: string | undefined, min = 0) =>
 const seconds = (name: string, value: string | undefined) =>
   number(name, value, (n) => n >= 0, 'a number of seconds ≥ 0');
 
+/** `rig=1,retopo=0.5` → the build-failure trigger's shares. */
+function failBuilds(value: string | undefined): BuildFailureShares | undefined {
+  if (value === undefined) return undefined;
+  const shares: BuildFailureShares = {};
+  for (const pair of value.split(',')) {
+    const [kind, share] = pair.split('=').map((s) => s.trim());
+    if (!kind || !(BUILD_KINDS as readonly string[]).includes(kind)) {
+      throw new UsageError(
+        `--fail-builds takes kind=share pairs with kinds ${BUILD_KINDS.join(', ')} (got "${pair}")`,
+      );
+    }
+    shares[kind as BuildKind] = rate('fail-builds', share ?? '');
+  }
+  return shares;
+}
+
 /** Parses the command line into sandbox and server options. */
 export function parseCli(argv: string[]): {
   options: SandboxOptions;
@@ -100,6 +120,7 @@ export function parseCli(argv: string[]): {
         'seed-models': { type: 'string' },
         'base-url': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'fail-builds': { type: 'string' },
         'latency-ms': { type: 'string' },
         'error-rate': { type: 'string' },
         'reset-before-rate': { type: 'string' },
@@ -150,6 +171,7 @@ export function parseCli(argv: string[]): {
   put('seedModels', whole('seed-models', values['seed-models']));
   put('baseUrl', values['base-url']);
   put('requestsPerMinute', whole('rate-limit', values['rate-limit'], 1));
+  put('buildFailures', failBuilds(values['fail-builds']));
   if (Object.keys(chaos).length > 0) options.chaos = chaos;
   return {
     options,

@@ -2,6 +2,7 @@
  * `createSandbox`: wires state, persistence, billing, limits, tasks, jobs and routes into one
  * web-standard handler.
  */
+import { BuildFailureSharesSchema } from './service/build-failures';
 import path from 'node:path';
 import { LIMITS } from '../../shared/api/rules';
 import { normalizeUsd } from '../../shared/money';
@@ -75,6 +76,8 @@ export function createSandbox(
     state.account.monthlyLimitUsd = normalizeUsd(options.monthlyLimitUsd);
   if (options.keyLimitUsd !== undefined)
     state.account.keyLimitUsd = normalizeUsd(options.keyLimitUsd);
+  if (options.buildFailures !== undefined)
+    state.buildFailures = BuildFailureSharesSchema.parse(options.buildFailures);
 
   const core = new SandboxCore({
     state,
@@ -170,6 +173,12 @@ export function createSandbox(
     },
     revokeKey(key) {
       findKey(key).revoked = true;
+      core.changed();
+    },
+    buildFailures: () => ({ ...(state.buildFailures ?? {}) }),
+    setBuildFailures(shares) {
+      state.buildFailures = BuildFailureSharesSchema.parse(shares);
+      jobs.failures.reset();
       core.changed();
     },
     setModelFlags(modelId, flags) {

@@ -1,6 +1,7 @@
 /**
  * Public types of the cloud sandbox: its options, the handle it returns and its ledger rows.
  */
+import type { BuildFailureShares } from './service/build-failures';
 import type { Usd } from '../../shared/money';
 
 /** A source of the current time in milliseconds, injected so tests can move time. */
@@ -101,6 +102,11 @@ export interface SandboxOptions {
   requestsPerMinute?: number;
   /** Price overrides by operation id (see README "Prices"). */
   prices?: Partial<Record<string, Usd>>;
+  /**
+   * The build-failure trigger: the share (0 to 1) of each post-processing kind's builds that
+   * fail, refunded (see README "Build failures"); e.g. `{ rig: 1, retopo: 0.5 }`.
+   */
+  buildFailures?: BuildFailureShares;
 }
 
 /** One row of the account's ledger: a charge, or the refund of one. */
@@ -151,6 +157,10 @@ export interface Sandbox {
   revokeKey(key: string): void;
   /** Marks a model published and/or starred (the website's buttons). */
   setModelFlags(modelId: string, flags: { published?: boolean; favourite?: boolean }): void;
+  /** The build-failure trigger's shares now. */
+  buildFailures(): BuildFailureShares;
+  /** Sets the build-failure trigger's shares (all of them: a kind not named never fails). */
+  setBuildFailures(shares: BuildFailureShares): void;
   /** Resolves when seeding and resumed work are set up. */
   ready(): Promise<void>;
   /** Resolves when no generation or build is queued or running. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ToolOpSchema } from './inputs';
 import { ModelSelectionSchema } from './selection';
-import { UsdStringSchema } from './views';
+import { ConnectionSchema, UsdStringSchema } from './views';
 
 /** `batch:quote`: what a batch would cost, before anything is sent. */
 export const BatchQuoteInputSchema = z.object({
@@ -109,6 +109,8 @@ export const BatchViewSchema = z.object({
   failed: z.number().int(),
   /** Charged so far, net of refunds, exact. */
   costUsd: UsdStringSchema,
+  /** The connection it was started on: Activity lists the batches of the connection now. */
+  connection: ConnectionSchema.optional(),
 });
 /** See {@link BatchViewSchema}. */
 export type BatchView = z.infer<typeof BatchViewSchema>;

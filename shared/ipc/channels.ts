@@ -46,6 +46,9 @@ export const CHANNELS = [
   'app:openExternal',
   'files:chooseFolder',
   'ops:preview',
+  'ops:repeat',
+  'sandbox:buildFailures',
+  'sandbox:setBuildFailures',
   'files:dragSource',
   'files:showInFolder',
   'app:takeOpenRequests',
@@ -91,6 +94,7 @@ export const EVENTS = [
   'app.openModel',
   'updates.updated',
   'app.notice',
+  'app.openSettings',
 ] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];

@@ -22,6 +22,7 @@ import {
   ResolveUnknownInputSchema,
   RetextureInputSchema,
   RunOpInputSchema,
+  RepeatOpInputSchema,
   SetKeyInputSchema,
   SettingsPatchSchema,
   StartMultiInputSchema,
@@ -51,6 +52,8 @@ import {
   KeyTestResultSchema,
   LibraryPageViewSchema,
   ModelViewSchema,
+  OpRepeatViewSchema,
+  SandboxBuildFailuresViewSchema,
   PricesViewSchema,
   SettingsViewSchema,
   ShowInFolderViewSchema,
@@ -113,6 +116,17 @@ export const contract = {
   'files:chooseFolder': { input: none, output: z.object({ path: z.string().optional() }) },
   /** Shows a finished job's saved GLB (a remesh) in the viewer, through the cache. */
   'ops:preview': { input: JobRefSchema, output: ModelViewSchema },
+  /**
+   * Whether running `op` on the model now repeats a build Kiln made or is making with identical
+   * parameters: the service does not charge it again (§3.2), so the cost says so.
+   */
+  'ops:repeat': { input: RepeatOpInputSchema, output: OpRepeatViewSchema },
+  /** The sandbox's build-failure trigger (sandbox mode only: `not_sandbox` when live). */
+  'sandbox:buildFailures': { input: none, output: SandboxBuildFailuresViewSchema },
+  'sandbox:setBuildFailures': {
+    input: SandboxBuildFailuresViewSchema,
+    output: SandboxBuildFailuresViewSchema,
+  },
   'library:versions': { input: LibraryVersionsInputSchema, output: LibraryVersionsViewSchema },
   'library:thumbnail': { input: LibraryThumbnailInputSchema, output: ThumbnailViewSchema },
   /** Cancels the thumbnails not yet sent for cards no longer on screen; answers how many. */
@@ -158,6 +172,8 @@ export const events = {
   'updates.updated': UpdateViewSchema,
   /** Something waits in `app:takeNotices`. */
   'app.notice': z.object({ pending: z.number().int() }),
+  /** The desktop app's menu asked for the settings (Preferences…). */
+  'app.openSettings': z.object({}),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

@@ -186,6 +186,9 @@ export const RunOpInputSchema = z.object({
   folder: z.string().min(1).max(4096).optional(),
 });
 
+/** `ops:repeat`: an operation on a model, as `ops:run` would send it. */
+export const RepeatOpInputSchema = z.object({ modelId: id, op: OpSchema });
+
 /** `library:list`: the library's filters (service-api.md §4.8) in the app's own words. */
 export const LibraryListInputSchema = z
   .object({

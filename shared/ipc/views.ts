@@ -54,6 +54,15 @@ export const JOB_STATES = [
 /** One of {@link JOB_STATES}. */
 export type JobState = (typeof JOB_STATES)[number];
 
+/** The connection a job or batch was started on: the sandbox, or a live service and key. */
+export const ConnectionSchema = z.object({
+  mode: z.enum(['sandbox', 'live']),
+  origin: z.string(),
+  keyId: z.string().optional(),
+});
+/** See {@link ConnectionSchema}. */
+export type ConnectionView = z.infer<typeof ConnectionSchema>;
+
 /** A job as the renderer sees it. */
 export const JobViewSchema = z.object({
   id: z.string(),
@@ -89,6 +98,12 @@ export const JobViewSchema = z.object({
   error: z
     .object({ code: z.string(), message: z.string(), field: z.string().optional() })
     .optional(),
+  /**
+   * The connection the job was started on: the sandbox, or a live service's origin and the id of
+   * the key used there. Activity and the payment notices show the current connection's jobs only,
+   * as the library and the ledger do. Absent on jobs of versions that did not record it.
+   */
+  connection: ConnectionSchema.optional(),
   /** Nothing has been sent yet, so cancelling costs nothing. */
   canCancel: z.boolean(),
   /** `jobs:retry` is allowed: it cannot charge twice for the same work. */
@@ -286,6 +301,27 @@ export const KeyStateViewSchema = z.object({
 });
 /** The API key's state. */
 export type KeyStateView = z.infer<typeof KeyStateViewSchema>;
+
+/**
+ * The sandbox's build-failure trigger: the share (0 to 1) of each post-processing kind's builds
+ * that fail and are refunded (a sandbox setting, not part of the service).
+ */
+export const SandboxBuildFailuresViewSchema = z.object({
+  shares: z.partialRecord(z.enum(OP_KINDS), z.number().min(0).max(1)),
+});
+/** The sandbox's build-failure trigger. */
+export type SandboxBuildFailuresView = z.infer<typeof SandboxBuildFailuresViewSchema>;
+
+/** Answer of `ops:repeat`. */
+export const OpRepeatViewSchema = z.object({
+  /**
+   * The earlier job with identical parameters: `done` (the service hands out its stored result,
+   * free) or `running` (the same build, not charged again); absent when the call would be new.
+   */
+  repeatOf: z.object({ jobId: z.string(), state: z.enum(['done', 'running']) }).optional(),
+});
+/** Answer of `ops:repeat`. */
+export type OpRepeatView = z.infer<typeof OpRepeatViewSchema>;
 
 /** Outcome of `keys:test`. */
 export const KeyTestResultSchema = z.object({

@@ -60,6 +60,12 @@ test('select by range and Ctrl-click, all of a search but two, Escape clears; th
   await lib.batchButton.click();
   await expect(lib.selection).toHaveAttribute('data-batch', 'requested', { timeout: 60_000 });
   await expect(lib.selection).toHaveAttribute('data-listing', '0');
+  // The batch form opens on them; Escape closes it and keeps the selection.
+  const form = page.getByTestId('batch-form');
+  await expect(form.getByRole('heading')).toHaveText('Run a tool on 2,400 models');
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(lib.selection).toHaveAttribute('data-batch', 'none');
   await lib.expectSelected(2400, '2,400 selected');
   await lib.selection.getByRole('button', { name: 'Clear' }).click();
   await lib.expectSelected(0);

@@ -3,20 +3,13 @@
  * `subscription_required` (explained before running), a paid build refused for balance and
  * retried after a top-up, and a build that fails on the service, refunded.
  */
-import { buildArtifact } from '../../electron/sandbox/artifacts';
 import { expect, test } from '../support/fixtures';
 import { callHost, OpsPage, seededModel } from '../support/ops-page';
 
 test.use({
-  // Enough for the split (0.30), not for the rig (0.35).
-  sandboxOptions: { websiteModels: 1, balanceUsd: '0.35' },
-  // The service's rig worker fails: the build must be refunded.
-  sandboxInternals: {
-    builder: async (operation, input) => {
-      if (operation === 'rig') throw new Error('the skeleton could not be fitted');
-      return buildArtifact(operation, input);
-    },
-  },
+  // Enough for the split (0.30), not for the rig (0.35). The service's rig worker fails (the
+  // sandbox's build-failure trigger): the build must be refunded.
+  sandboxOptions: { websiteModels: 1, balanceUsd: '0.35', buildFailures: { rig: 1 } },
 });
 
 test('a website model, a refused build retried after a top-up, and a refunded failure', async ({

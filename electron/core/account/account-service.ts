@@ -2,8 +2,13 @@
  * The account as Kiln knows it: the balance record (§4.17), the balance every paid answer reports,
  * the live price list, the client's ledger, and Kiln's own generation queue. Every change is
  * pushed to the renderer as `account.updated`: after each paid answer (its billing or
- * `X-Service-*-USD` headers), after a refund, and on a slow refresh of the balance record (the
- * only way to learn of spending by other clients of the account).
+ * `X-Service-*-USD` headers), after a refund, on a change of connection (the new one's balance is
+ * read at once), and on a slow refresh of the balance record (the only way to learn of spending
+ * by other clients of the account).
+ *
+ * The account's jobs running stay live between reads: the record's count is taken as the other
+ * clients' jobs plus Kiln's own tasks at that moment, and Kiln's own are counted as they start
+ * and end; a `too_many_jobs` refusal says the account is full.
  */
 import type { BalanceAnswer } from '../../../shared/api/schemas';
 import type {
@@ -14,6 +19,7 @@ import type {
   PricesView,
   SettingsView,
 } from '../../../shared/ipc/contract';
+import { LIMITS } from '../../../shared/api/rules';
 import { addUsd, compareUsd, type Usd } from '../../../shared/money';
 import type { ApiClient } from '../api/client';
 import type { BillingCapture } from '../api/billing';
@@ -42,13 +48,17 @@ export type AccountServiceOptions = Readonly<{
   mode: () => 'sandbox' | 'live';
 }>;
 
-type Known = Omit<AccountView, 'mode' | 'queue' | 'totals'>;
+type Known = Omit<AccountView, 'mode' | 'queue' | 'totals' | 'jobsRunning'>;
 type Queue = AccountView['queue'];
 
 /** Balance, prices, ledger and queue, for the renderer; follows the session. */
 export class AccountService implements SessionListener {
   readonly #o: AccountServiceOptions;
   #queue: () => Queue = () => ({ running: 0, waiting: 0, capacity: 0 });
+  /** Kiln's own tasks the service is running now (accepted, not ended). */
+  #ownTasks: () => number = () => 0;
+  /** The account's jobs as last learned, and Kiln's own tasks at that moment. */
+  #jobs: { running: number; own: number } | undefined;
   #known: Known = {};
   #prices: { book: PriceBook; at: number } | undefined;
   #loadingPrices: Promise<PriceBook> | undefined;
@@ -68,17 +78,33 @@ export class AccountService implements SessionListener {
 
   /** The account view now. */
   view(): AccountView {
+    const running = this.#jobsRunning();
     return {
       mode: this.#o.mode(),
       ...this.#known,
+      ...(running !== undefined ? { jobsRunning: running } : {}),
       queue: this.#queue(),
       totals: this.#o.ledger.totals(),
     };
   }
 
-  /** Shows Kiln's own generation queue (the jobs') in the view from now on. */
-  showQueue(source: () => Queue): void {
+  /**
+   * Shows Kiln's own generation queue (the jobs') in the view from now on, and counts its tasks
+   * the service runs (`tasks`) in the account's jobs running.
+   */
+  showQueue(source: () => Queue, tasks?: () => number): void {
     this.#queue = source;
+    if (tasks) this.#ownTasks = tasks;
+  }
+
+  /**
+   * The service refused a start with `too_many_jobs`: the account's slots are all taken (by Kiln
+   * and other clients) until one of them ends.
+   */
+  noteAccountFull(): void {
+    const full = this.#known.jobsLimit ?? LIMITS.concurrentJobs;
+    this.#jobs = { running: full, own: this.#ownTasks() };
+    this.changed();
   }
 
   /** The client's ledger of the current mode: the rows `filter` selects, with their sums. */
@@ -193,6 +219,10 @@ export class AccountService implements SessionListener {
   async refresh(): Promise<AccountView> {
     const answer = await this.#o.api.balance();
     this.#known = fromBalance(answer, this.#o.clock.now());
+    this.#jobs =
+      answer.jobs_running !== undefined
+        ? { running: answer.jobs_running, own: this.#ownTasks() }
+        : undefined;
     this.changed();
     return this.view();
   }
@@ -217,13 +247,23 @@ export class AccountService implements SessionListener {
   /** Forgets what was learned from another connection (the key or base URL changed). */
   reset(): void {
     this.#known = {};
+    this.#jobs = undefined;
     this.#prices = undefined;
     this.changed();
   }
 
-  /** A new connection: what was learned from the old one is forgotten. */
+  /**
+   * A new connection: what was learned from the old one is forgotten, and the new one's balance
+   * is read at once, in the background (a key change never waits on the network), so the bar
+   * does not say "Balance —" until the next slow refresh.
+   */
   connectionChanged(): void {
     this.reset();
+    this.refresh().catch((error: unknown) =>
+      this.#o.logger.warn('balance read after a connection change failed', {
+        code: (error as { code?: string }).code,
+      }),
+    );
     // Rows of the new connection's mode may wait for its prices.
     this.#priceLater();
   }
@@ -240,6 +280,16 @@ export class AccountService implements SessionListener {
     this.#closed = true;
     this.#o.clock.clearTimeout(this.#refreshTimer);
     this.#o.clock.clearTimeout(this.#slowTimer);
+  }
+
+  /**
+   * The account's jobs running now: the others' as last learned, plus Kiln's own now (never
+   * fewer than Kiln's own); Kiln's own alone before the record was read.
+   */
+  #jobsRunning(): number | undefined {
+    const own = this.#ownTasks();
+    if (!this.#jobs) return own > 0 ? own : undefined;
+    return Math.max(own, this.#jobs.running - this.#jobs.own + own);
   }
 
   #sameMonth(at: number | undefined): boolean {
@@ -304,7 +354,6 @@ function fromBalance(b: BalanceAnswer, now: number): Known {
     ...(b.monthly_limit_usd ? { monthlyLimitUsd: b.monthly_limit_usd } : {}),
     ...(b.key_month_spend_usd ? { keyMonthSpendUsd: b.key_month_spend_usd } : {}),
     ...(b.key_monthly_limit_usd ? { keyMonthlyLimitUsd: b.key_monthly_limit_usd } : {}),
-    ...(b.jobs_running !== undefined ? { jobsRunning: b.jobs_running } : {}),
     ...(b.jobs_limit !== undefined ? { jobsLimit: b.jobs_limit } : {}),
     updatedAt: now,
   };

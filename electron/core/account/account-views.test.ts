@@ -1,10 +1,11 @@
 /**
- * The account as the renderer reads it: the ledger kept per mode (demo charges never mix with
- * real ones, also across a restart), filtered and summed by month, exported as CSV that a
+ * The account as the renderer reads it: the ledger kept per connection (demo charges never mix
+ * with real ones, nor one address's or key's with another's, also across a restart; a ledger of
+ * every address from before is given to the address set), filtered and summed by month, exported as CSV that a
  * spreadsheet cannot mistake for formulas; the month's spend moved by each new charge at once;
  * the slow balance refresh on its interval.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,32 +29,100 @@ afterEach(async () => rm(dir, { recursive: true, force: true }));
 const billing = (cost: string, balance: string, id: string) =>
   ({ costUsd: cost, balanceUsd: balance, chargeIds: [id], source: 'billing' }) as const;
 
-async function openLedger(clock: FakeClock, mode: { value: 'sandbox' | 'live' }) {
-  const ledger = new Ledger({ dataDir: dir, clock, logger: quiet, mode: () => mode.value });
+type Scope = { mode: 'sandbox' | 'live'; origin?: string; keyId?: string };
+
+async function openLedger(clock: FakeClock, scope: { value: Scope }) {
+  const ledger = new Ledger({
+    dataDir: dir,
+    clock,
+    logger: quiet,
+    scope: () => scope.value,
+    migrateTo: () => ({ origin: 'https://api.one.test', keyId: 'k1' }),
+  });
   await ledger.load();
   return ledger;
 }
 
-describe('the ledger per mode', () => {
+const ONE = 'https://api.one.test';
+const TWO = 'https://api.two.test';
+
+describe('the ledger per connection', () => {
   it('keeps sandbox and live rows apart, even with the same charge ids, across a restart', async () => {
     const clock = new FakeClock(NOV);
-    const mode = { value: 'sandbox' as 'sandbox' | 'live' };
-    const ledger = await openLedger(clock, mode);
+    const scope = { value: { mode: 'sandbox' } as Scope };
+    const ledger = await openLedger(clock, scope);
     await ledger.charge({ operation: 'text.imagine' }, billing('0.05', '24.95', 'c1'));
-    mode.value = 'live';
+    scope.value = { mode: 'live', origin: ONE, keyId: 'k1' };
     expect(ledger.entries()).toEqual([]);
     // The live service reuses the id "c1": still a new live row, not a duplicate.
     expect(
       await ledger.charge({ operation: 'rig', jobId: 'j1' }, billing('0.35', '9.65', 'c1')),
     ).toBe(true);
     expect(ledger.totals()).toMatchObject({ chargedUsd: '0.35' });
-    const again = await openLedger(clock, mode);
+    const again = await openLedger(clock, scope);
     expect(again.entries().map((e) => e.operation)).toEqual(['rig']);
-    mode.value = 'sandbox';
+    scope.value = { mode: 'sandbox' };
     expect(again.entries().map((e) => e.operation)).toEqual(['text.imagine']);
     expect(again.totals()).toMatchObject({ chargedUsd: '0.05', netUsd: '0.05' });
     // The file never holds anything but rows: no key, no secret.
     expect(await readFile(path.join(dir, 'ledger.json'), 'utf8')).not.toMatch(/sk-/);
+  });
+
+  it('keeps one ledger per service address and key; a refund goes to the key charged', async () => {
+    const clock = new FakeClock(NOV);
+    const scope = { value: { mode: 'live', origin: ONE, keyId: 'k1' } as Scope };
+    const ledger = await openLedger(clock, scope);
+    await ledger.charge({ operation: 'rig', jobId: 'j1' }, billing('0.35', '9.65', 'c1'));
+    // Another account at another address, whose charge ids repeat: its own ledger.
+    scope.value = { mode: 'live', origin: TWO, keyId: 'k2' };
+    expect(ledger.entries()).toEqual([]);
+    expect(
+      await ledger.charge({ operation: 'parts', jobId: 'j2' }, billing('0.30', '4.70', 'c1')),
+    ).toBe(true);
+    expect(ledger.entries().map((e) => e.operation)).toEqual(['parts']);
+    // Another key at the first address: a ledger of its own too.
+    scope.value = { mode: 'live', origin: ONE, keyId: 'k3' };
+    expect(ledger.entries()).toEqual([]);
+    // j1, charged with k1, fails while k3 is in use: its refund is k1's.
+    expect(await ledger.refund({ operation: 'rig', jobId: 'j1', source: 'build' })).toBe(true);
+    expect(ledger.entries()).toEqual([]);
+    scope.value = { mode: 'live', origin: ONE, keyId: 'k1' };
+    expect(ledger.totals()).toMatchObject({ chargedUsd: '0.35', refundedUsd: '0.35' });
+  });
+
+  it('gives the rows of one ledger for every address to the address set when it is first read', async () => {
+    const rows = [
+      { mode: 'live', key: 'charge:c1', op: 'rig' },
+      { key: 'charge:c2', op: 'parts' },
+      { mode: 'sandbox', key: 'sandbox|charge:c1', op: 'text.imagine' },
+    ].map((r, i) => ({
+      id: String(i),
+      type: 'charge',
+      at: NOV + i,
+      amountUsd: '0.10',
+      operation: r.op,
+      chargeIds: [r.key.split(':')[1]],
+      source: 'billing',
+      key: r.key,
+      ...(r.mode ? { mode: r.mode } : {}),
+    }));
+    await writeFile(path.join(dir, 'ledger.json'), JSON.stringify({ version: 1, entries: rows }));
+    const clock = new FakeClock(NOV);
+    const scope = { value: { mode: 'live', origin: ONE, keyId: 'k1' } as Scope };
+    const ledger = await openLedger(clock, scope);
+    expect(ledger.entries().map((e) => e.operation)).toEqual(['rig', 'parts']);
+    // Written back at once, with the address; a repeated answer is still recognised.
+    const file = JSON.parse(await readFile(path.join(dir, 'ledger.json'), 'utf8'));
+    expect(file.version).toBe(2);
+    expect(file.entries[0]).toMatchObject({ origin: ONE, keyId: 'k1' });
+    expect(await ledger.charge({ operation: 'rig' }, billing('0.10', '9.90', 'c1'))).toBe(false);
+    scope.value = { mode: 'live', origin: TWO, keyId: 'k1' };
+    expect(ledger.entries()).toEqual([]);
+    scope.value = { mode: 'sandbox' };
+    expect(ledger.entries().map((e) => e.operation)).toEqual(['text.imagine']);
+    expect(await ledger.charge({ operation: 'text.imagine' }, billing('0.10', '9.90', 'c1'))).toBe(
+      false,
+    );
   });
 });
 
@@ -157,9 +226,48 @@ describe('AccountService', () => {
       logger: quiet,
       mode: () => 'live',
     });
-    account.showQueue(() => ({ running: 0, waiting: 0, capacity: 5 }));
-    return { account, calls, events };
+    const own = { tasks: 0 };
+    account.showQueue(
+      () => ({ running: own.tasks, waiting: 0, capacity: 5 }),
+      () => own.tasks,
+    );
+    return { account, calls, events, own };
   }
+
+  it('keeps the account’s jobs running live between reads: Kiln’s own start and end, a refusal fills it', async () => {
+    const clock = new FakeClock(NOV);
+    const { account, own } = service(clock, [
+      { balance_usd: '10.00', jobs_running: 2, jobs_limit: 5 },
+      { balance_usd: '10.00', jobs_running: 1, jobs_limit: 5 },
+    ]);
+    // Before the record is read, Kiln counts what it knows: its own.
+    own.tasks = 1;
+    expect(account.view().jobsRunning).toBe(1);
+    // The record: 2 running, one of them Kiln's; another client runs the other.
+    await account.refresh();
+    expect(account.view()).toMatchObject({ jobsRunning: 2, jobsLimit: 5 });
+    own.tasks = 3;
+    expect(account.view().jobsRunning).toBe(4);
+    own.tasks = 0;
+    expect(account.view().jobsRunning).toBe(1);
+    // The service says the account is full: it is, until one of them ends.
+    own.tasks = 2;
+    account.noteAccountFull();
+    expect(account.view().jobsRunning).toBe(5);
+    own.tasks = 1;
+    expect(account.view().jobsRunning).toBe(4);
+    account.close();
+  });
+
+  it('reads the new connection’s balance at once when the key changes', async () => {
+    const clock = new FakeClock(NOV);
+    const { account, calls, events } = service(clock, [{ balance_usd: '7.50' }]);
+    account.connectionChanged();
+    expect(events.at(-1)).not.toHaveProperty('balanceUsd');
+    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ balanceUsd: '7.50' }));
+    expect(calls.balance).toBe(1);
+    account.close();
+  });
 
   it('adds a new charge to the month spend at once, and only once', async () => {
     const clock = new FakeClock(NOV);

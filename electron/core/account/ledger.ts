@@ -5,8 +5,14 @@
  * movement is recorded once, however often the answer that reports it is read (keyed by the
  * service's charge ids, else by job), and the file is written atomically after every change.
  *
- * Each row carries the mode it was seen in (sandbox or live), and everything read from the
- * ledger is of the current mode only: demo charges never mix with real ones.
+ * Each row carries the connection it was seen on: the sandbox, or the live service's origin and
+ * the key (Kiln's id of it, never the secret). Everything read from the ledger is of the current
+ * connection only, like a library: demo charges never mix with real ones, nor one account's
+ * charges with another's (two services may reuse charge ids).
+ *
+ * Rows written before the ledger kept origins (version 1 files) belong to the service address
+ * set when they are first read (and the key active then, if it is a live one); they are written
+ * back with it at once.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -28,15 +34,31 @@ import { sumLedger } from './ledger-query';
 export type LedgerMode = 'sandbox' | 'live';
 
 /**
- * A ledger row (the renderer's shape, plus the key that keeps it unique and its mode; rows of
- * versions before modes were recorded have none and count as live, where money is real).
+ * The connection a row belongs to: the sandbox, or a live service's origin and the id of the key
+ * used there (absent for rows migrated without one: they show under every key of their origin).
  */
-export type LedgerEntry = LedgerEntryView & { readonly key: string; readonly mode?: LedgerMode };
+export type LedgerScope = Readonly<{ mode: LedgerMode; origin?: string; keyId?: string }>;
+
+/**
+ * A ledger row (the renderer's shape, plus the key that keeps it unique and its connection; rows
+ * of versions before modes were recorded have none and count as live, where money is real).
+ */
+export type LedgerEntry = LedgerEntryView & {
+  readonly key: string;
+  readonly mode?: LedgerMode;
+  readonly origin?: string;
+  readonly keyId?: string;
+};
 
 const FileSchema = z.object({
-  version: z.literal(1),
+  version: z.union([z.literal(1), z.literal(2)]),
   entries: z.array(
-    LedgerEntryViewSchema.extend({ key: z.string(), mode: z.enum(['sandbox', 'live']).optional() }),
+    LedgerEntryViewSchema.extend({
+      key: z.string(),
+      mode: z.enum(['sandbox', 'live']).optional(),
+      origin: z.string().optional(),
+      keyId: z.string().optional(),
+    }),
   ),
 });
 
@@ -47,8 +69,13 @@ export type LedgerOptions = Readonly<{
   logger: Logger;
   /** Called after each change. */
   onChange?: () => void;
-  /** The current connection's mode (default live). */
-  mode?: () => LedgerMode;
+  /** The current connection (default: live, no origin). */
+  scope?: () => LedgerScope;
+  /**
+   * Where live rows of a version 1 file belong: the service address set now, and the key active
+   * now when it is a live one. Default: the current scope.
+   */
+  migrateTo?: () => Readonly<{ origin: string; keyId?: string | undefined }>;
 }>;
 
 /** What a charge is for. */
@@ -90,18 +117,29 @@ export class Ledger {
       this.#o.logger.error('ledger unreadable; kept aside', { aside });
       return;
     }
-    for (const entry of parsed.data.entries) this.#add(entry);
+    if (parsed.data.version === 2) {
+      for (const entry of parsed.data.entries) this.#add(entry);
+      return;
+    }
+    // Version 1 kept one live ledger for every address: its rows go to the address set now.
+    const target = this.#o.migrateTo?.() ?? this.#scope();
+    for (const entry of parsed.data.entries) this.#add(migrated(entry, target));
+    await this.#save();
+    this.#o.logger.info('ledger migrated to one per service address', {
+      rows: parsed.data.entries.length,
+    });
   }
 
-  /** Every entry of the current mode, oldest first, without the internal fields. */
+  /** Every entry of the current connection, oldest first, without the internal fields. */
   entries(): LedgerEntryView[] {
-    const mode = this.#mode();
-    return this.#entries.flatMap(({ key: _key, mode: m, ...entry }) =>
-      (m ?? 'live') === mode ? [entry] : [],
+    const scope = this.#scope();
+    return this.#entries.flatMap(
+      ({ key: _key, mode: _mode, origin: _origin, keyId: _keyId, ...entry }, i) =>
+        inScope(this.#entries[i]!, scope) ? [entry] : [],
     );
   }
 
-  /** Sums of the current mode's entries. */
+  /** Sums of the current connection's entries. */
   totals(): LedgerTotals {
     return sumLedger(this.entries());
   }
@@ -139,30 +177,46 @@ export class Ledger {
 
   /**
    * Records the refund of a job's charges (a failed task or build). The amount is the service's
-   * when it says, else the charges'. A charge is refunded at most once.
+   * when it says, else the charges'. A charge is refunded at most once, in the ledger of the key
+   * it was charged with (a job carries on at its origin after the key was switched).
    */
   refund(
     context: ChargeContext &
       Readonly<{ source: 'task' | 'build'; refundId?: string; amountUsd?: Usd }>,
   ): Promise<boolean> {
-    const charges = context.jobId ? this.chargesOf(context.jobId) : [];
+    const scope = this.#scope();
+    const charges = context.jobId
+      ? this.#entries.filter(
+          (e) => e.type === 'charge' && e.jobId === context.jobId && inScope(e, scope, true),
+        )
+      : [];
     const ids = [...new Set(charges.flatMap((c) => c.chargeIds))].sort();
     const amount =
       context.amountUsd ??
       (charges.length ? addUsd(...charges.map((c) => c.amountUsd ?? '0')) : undefined);
     if (!amount || normalizeUsd(amount) === '0.00') return Promise.resolve(false);
-    return this.#record({
-      key: ids.length ? `refund:${ids.join(',')}` : `refund:job:${context.jobId ?? randomUUID()}`,
-      id: randomUUID(),
-      type: 'refund',
-      at: this.#o.clock.now(),
-      amountUsd: normalizeUsd(amount),
-      operation: context.operation,
-      ...(context.jobId ? { jobId: context.jobId } : {}),
-      chargeIds: ids,
-      ...(context.refundId ? { refundId: context.refundId } : {}),
-      source: context.source,
-    });
+    // The ledger of the key the job was charged with.
+    const keyId = charges[0]?.keyId;
+    const book: LedgerScope = {
+      mode: scope.mode,
+      ...(scope.origin ? { origin: scope.origin } : {}),
+      ...(keyId ? { keyId } : {}),
+    };
+    return this.#record(
+      {
+        key: ids.length ? `refund:${ids.join(',')}` : `refund:job:${context.jobId ?? randomUUID()}`,
+        id: randomUUID(),
+        type: 'refund',
+        at: this.#o.clock.now(),
+        amountUsd: normalizeUsd(amount),
+        operation: context.operation,
+        ...(context.jobId ? { jobId: context.jobId } : {}),
+        chargeIds: ids,
+        ...(context.refundId ? { refundId: context.refundId } : {}),
+        source: context.source,
+      },
+      charges.length ? book : scope,
+    );
   }
 
   /** Records a paid call whose outcome is unknown: it may have been charged `amountUsd`. */
@@ -182,20 +236,20 @@ export class Ledger {
     });
   }
 
-  /** True when an unconfirmed row of the current mode has no price yet. */
+  /** True when an unconfirmed row of the current connection has no price yet. */
   hasUnpriced(): boolean {
     return this.entries().some((e) => e.type === 'unconfirmed' && e.amountUsd === undefined);
   }
 
   /**
-   * Gives unconfirmed rows of the current mode that have no price the one `price` tells (the
-   * listed price of their operation); answers how many it priced.
+   * Gives unconfirmed rows of the current connection that have no price the one `price` tells
+   * (the listed price of their operation); answers how many it priced.
    */
   async priceUnconfirmed(price: (operation: string) => Usd | undefined): Promise<number> {
-    const mode = this.#mode();
+    const scope = this.#scope();
     let priced = 0;
     for (const [i, e] of this.#entries.entries()) {
-      if (e.type !== 'unconfirmed' || e.amountUsd !== undefined || (e.mode ?? 'live') !== mode) {
+      if (e.type !== 'unconfirmed' || e.amountUsd !== undefined || !inScope(e, scope)) {
         continue;
       }
       const amount = price(e.operation);
@@ -213,27 +267,66 @@ export class Ledger {
     this.#closed = true;
   }
 
-  async #record(entry: LedgerEntry): Promise<boolean> {
-    const mode = this.#mode();
-    // Two services may reuse charge ids: a sandbox row never hides a live one, nor the reverse.
-    const key = mode === 'live' ? entry.key : `${mode}|${entry.key}`;
-    if (this.#closed || this.#keys.has(key)) return false;
-    this.#add({ ...entry, key, mode });
+  async #record(entry: LedgerEntry, scope: LedgerScope = this.#scope()): Promise<boolean> {
+    const row: LedgerEntry = {
+      ...entry,
+      mode: scope.mode,
+      ...(scope.mode === 'live' && scope.origin ? { origin: scope.origin } : {}),
+      ...(scope.mode === 'live' && scope.keyId ? { keyId: scope.keyId } : {}),
+    };
+    if (this.#closed || this.#keys.has(uniqueKey(row))) return false;
+    this.#add(row);
     await this.#save();
     this.#o.onChange?.();
     return true;
   }
 
   #save(): Promise<void> {
-    return this.#writer.write(() => JSON.stringify({ version: 1, entries: this.#entries }));
+    return this.#writer.write(() => JSON.stringify({ version: 2, entries: this.#entries }));
   }
 
-  #mode(): LedgerMode {
-    return this.#o.mode?.() ?? 'live';
+  #scope(): LedgerScope {
+    return this.#o.scope?.() ?? { mode: 'live' };
   }
 
   #add(entry: LedgerEntry): void {
-    this.#keys.add(entry.key);
+    this.#keys.add(uniqueKey(entry));
     this.#entries.push(entry);
   }
+}
+
+/**
+ * What keeps a row unique: its movement (charge ids, else its job) within its connection. Two
+ * services, or two accounts, may reuse charge ids: a row of one never hides a row of another.
+ */
+function uniqueKey(e: LedgerEntry): string {
+  const mode = e.mode ?? 'live';
+  return mode === 'sandbox' ? `sandbox|${e.key}` : `${e.origin ?? ''}|${e.keyId ?? ''}|${e.key}`;
+}
+
+/**
+ * True when row `e` belongs to the connection `scope` (with `anyKey`: to its origin, whatever the
+ * key).
+ */
+function inScope(e: LedgerEntry, scope: LedgerScope, anyKey = false): boolean {
+  const mode = e.mode ?? 'live';
+  if (mode !== scope.mode) return false;
+  if (mode === 'sandbox') return true;
+  // A row migrated without a key shows under every key of its origin.
+  return e.origin === scope.origin && (anyKey || e.keyId === undefined || e.keyId === scope.keyId);
+}
+
+/** A version 1 row, with the connection it is taken to belong to. */
+function migrated(
+  e: LedgerEntry,
+  target: Readonly<{ origin?: string | undefined; keyId?: string | undefined }>,
+): LedgerEntry {
+  // Version 1 wrote sandbox rows' keys with their mode in front; `uniqueKey` adds it now.
+  if (e.mode === 'sandbox') return { ...e, key: e.key.replace(/^sandbox\|/, '') };
+  return {
+    ...e,
+    mode: 'live',
+    ...(target.origin ? { origin: target.origin } : {}),
+    ...(target.keyId ? { keyId: target.keyId } : {}),
+  };
 }

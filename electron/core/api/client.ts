@@ -15,7 +15,7 @@
  * `Authorization` header of requests to the configured base URL's origin.
  */
 import { openAsBlob } from 'node:fs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   BalanceSchema,
   ConceptSchema,
@@ -36,6 +36,7 @@ import {
 } from '../../../shared/api/schemas';
 import { LIMITS, TIERS, type ModelTier } from '../../../shared/api/rules';
 import type { GenerationOptions, LibraryListInput } from '../../../shared/ipc/contract';
+import { KilnError } from '../../../shared/ipc/errors';
 import type { Clock, Connection } from '../ports';
 import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
 import { billingFromHeaders, captureBilling, type BillingCapture } from './billing';
@@ -86,9 +87,17 @@ export type PaidCallHooks = Readonly<{
   onRefused?: (error: ApiError) => Promise<void>;
 }>;
 
+/** How a poll (a task's status, a repeat of a job URL) is scheduled. */
+export type PollOptions = Readonly<{
+  signal?: AbortSignal;
+  priority?: Priority;
+  /** A `background` poll still waiting at this time becomes a `poll`. */
+  promoteAt?: number | undefined;
+}>;
+
 /** Options of one request. */
 interface RequestSpec<T> {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
   readonly query?: Query;
   readonly body?: FormData | string;
@@ -97,6 +106,8 @@ interface RequestSpec<T> {
   readonly timeoutMs?: number;
   /** Scheduling class: user actions go before downloads, downloads before polls. */
   readonly priority: Priority;
+  /** When a `background` poll, still waiting, becomes a `poll` (its job near its end). */
+  readonly promoteAt?: number | undefined;
   /**
    * Safe to send again after an ambiguous failure. False for paid calls: those are only
    * repeated after a definite refusal (`rate_limited`).
@@ -240,15 +251,19 @@ export class ApiClient {
     return this.#paid('/generate/retexture', query, form, GenerationStartSchema, hooks, true);
   }
 
-  /** Polls a task (§4.7). Free. */
-  async taskStatus(taskId: string, signal?: AbortSignal): Promise<TaskStatus> {
+  /**
+   * Polls a task (§4.7). Free. `priority`: `background` for a task far from its end, which
+   * becomes a `poll` at `promoteAt` if it still waits then (default `poll`).
+   */
+  async taskStatus(taskId: string, o: PollOptions = {}): Promise<TaskStatus> {
     const answer = await this.#request({
       method: 'GET',
       path: `/task/${encodeURIComponent(taskId)}/status`,
       schema: TaskStatusSchema,
-      priority: 'poll',
+      priority: o.priority ?? 'poll',
+      promoteAt: o.promoteAt,
       idempotent: true,
-      signal,
+      signal: o.signal,
     });
     return answer.value;
   }
@@ -291,7 +306,7 @@ export class ApiClient {
    */
   async job(
     call: OpCall,
-    mode: Readonly<{ paid: boolean; priority?: Priority }> & PaidCallHooks,
+    mode: Readonly<{ paid: boolean }> & PollOptions & PaidCallHooks,
   ): Promise<Answer<JobResult>> {
     return this.#request({
       method: 'GET',
@@ -299,6 +314,7 @@ export class ApiClient {
       query: call.query,
       schema: JobResultSchema,
       priority: mode.priority ?? (mode.paid ? 'user' : 'poll'),
+      promoteAt: mode.promoteAt,
       idempotent: !mode.paid,
       signal: mode.signal,
       onDispatch: mode.onDispatch,
@@ -317,6 +333,31 @@ export class ApiClient {
       signal,
     });
     return answer.value;
+  }
+
+  /**
+   * The sandbox's build-failure trigger: its shares now, or (with `shares`) set to these. A
+   * sandbox setting, not part of the service (electron/sandbox/README.md, "Build failures").
+   * @throws KilnError `not_sandbox` while Kiln uses the live service
+   */
+  async sandboxBuildFailures(
+    shares?: Readonly<Record<string, number>>,
+  ): Promise<Record<string, number>> {
+    if (this.#connection.mode !== 'sandbox') {
+      throw new KilnError(
+        'not_sandbox',
+        'Build failures are a setting of the sandbox: Kiln uses the live service now.',
+      );
+    }
+    const answer = await this.#request({
+      method: shares ? 'PUT' : 'GET',
+      path: '/sandbox/build-failures',
+      ...(shares ? { body: JSON.stringify({ shares }) } : {}),
+      schema: z.object({ shares: z.record(z.string(), z.number()) }),
+      priority: 'user',
+      idempotent: true,
+    });
+    return answer.value.shares;
   }
 
   /** The live price list (§4.17). Free. */
@@ -459,6 +500,9 @@ export class ApiClient {
       budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
       ...(spec.onRefused ? { onRefused: spec.onRefused } : {}),
+      ...(spec.promoteAt !== undefined
+        ? { promote: { at: spec.promoteAt, to: 'poll' as const } }
+        : {}),
     });
   }
 

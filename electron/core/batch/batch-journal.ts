@@ -44,6 +44,9 @@ export const BatchRecordSchema = z.object({
   createdAt: z.number(),
   /** The service origin it was started on; it carries on only there. */
   origin: z.string(),
+  /** The sandbox, or live with the key it was started with (absent in the first batches). */
+  mode: z.enum(['sandbox', 'live']).optional(),
+  keyId: z.string().optional(),
   label: z.string(),
   op: ToolOpSchema,
   folder: z.string(),

@@ -61,6 +61,8 @@ export type BatchServiceOptions = Readonly<{
   settings: () => SettingsView;
   /** The service origin Kiln uses now. */
   origin: () => string;
+  /** The connection now, recorded with each batch so Activity lists it with its connection. */
+  connection?: () => Readonly<{ mode: 'sandbox' | 'live'; keyId?: string | undefined }>;
   label: (op: ToolOp) => string;
   clock: Clock;
   emit: Emit;
@@ -148,6 +150,7 @@ export class BatchService {
       id: randomUUID(),
       createdAt: this.#o.clock.now(),
       origin: this.#o.origin(),
+      ...this.#connection(),
       label: this.#o.label(input.op),
       op: input.op,
       folder: view.folder,
@@ -491,6 +494,22 @@ export class BatchService {
       finished: batch.items.filter((i) => FINISHED.has(i.state)).length,
       failed: batch.items.filter((i) => i.state === 'failed').length,
       costUsd: cost,
+      ...(batch.mode
+        ? {
+            connection: {
+              mode: batch.mode,
+              origin: batch.origin,
+              ...(batch.mode === 'live' && batch.keyId ? { keyId: batch.keyId } : {}),
+            },
+          }
+        : {}),
     };
+  }
+
+  /** The connection a new batch records: its mode, and the key of a live one. */
+  #connection(): Pick<BatchRecord, 'mode' | 'keyId'> {
+    const now = this.#o.connection?.();
+    if (!now) return {};
+    return { mode: now.mode, ...(now.mode === 'live' && now.keyId ? { keyId: now.keyId } : {}) };
   }
 }

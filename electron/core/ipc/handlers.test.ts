@@ -148,6 +148,9 @@ describe('every IPC channel', () => {
       'app:openExternal': () => ({ url: 'https://platform.invalid/' }),
       'files:chooseFolder': () => undefined,
       'ops:preview': () => ({ jobId: multiJob.id }),
+      'ops:repeat': () => ({ modelId, op: { kind: 'print', format: 'stl' } }),
+      'sandbox:buildFailures': () => undefined,
+      'sandbox:setBuildFailures': () => ({ shares: { rig: 0.5 } }),
       // The model is in the cache since library:model, so these need no connection.
       'files:dragSource': () => ({ modelId }),
       'files:showInFolder': () => ({ modelId }),
@@ -188,6 +191,9 @@ describe('every IPC channel', () => {
       // No folder picker in plain Node; a generation has no saved GLB to show.
       'files:chooseFolder': 'not_available',
       'ops:preview': 'not_previewable',
+      // This test runs live: the build-failure trigger is a setting of the sandbox only.
+      'sandbox:buildFailures': 'not_sandbox',
+      'sandbox:setBuildFailures': 'not_sandbox',
     });
   });
 });

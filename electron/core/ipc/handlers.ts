@@ -95,6 +95,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'batch:resume': async ({ batchId }) => d.batches.resume(batchId),
     'batch:cancel': async ({ batchId }) => d.batches.cancel(batchId),
     'batch:list': async () => d.batches.list(),
+    'ops:repeat': async ({ modelId, op }) => jobs.repeatOf(modelId, op),
+    'sandbox:buildFailures': async () => ({ shares: await d.api.sandboxBuildFailures() }),
+    'sandbox:setBuildFailures': async ({ shares }) => ({
+      shares: await d.api.sandboxBuildFailures(shares),
+    }),
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
       const model = await d.cache.ensure(modelId);

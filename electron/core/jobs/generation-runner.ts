@@ -40,6 +40,7 @@ import {
 import { isActive, toView, type JobInput, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
+import type { PollOrder } from './poll-delay';
 
 /** Options of {@link GenerationRunner}. */
 export type GenerationRunnerOptions = RunnerOptions &
@@ -330,6 +331,7 @@ export class GenerationRunner implements JobRunner {
       this.#waiting.unshift(id);
       this.#release(id, false);
       this.#blockOnLimit();
+      this.#o.account.noteAccountFull();
       return;
     }
     // A definite refusal (402, 401, 422, 404, a file gone): nothing was charged.
@@ -347,23 +349,22 @@ export class GenerationRunner implements JobRunner {
   #schedulePoll(id: string, attempt: number, failures: number): void {
     const record = this.#o.store.get(id);
     if (!record) return;
-    const step = () => this.#poll(id, attempt, failures);
     if (record.view.state === 'downloading') {
       this.#p.after(
         id,
         Math.min(this.#p.timing.errorCap, failures ? 1000 * 2 ** failures : 0),
-        step,
+        () => this.#poll(id, attempt, failures, { priority: 'poll' }),
       );
     } else {
       this.#p.poll(
         id,
         { attempt, failures, expectedMs: this.#expected.get(durationKey(record)) },
-        step,
+        (order) => this.#poll(id, attempt, failures, order),
       );
     }
   }
 
-  async #poll(id: string, attempt: number, failures: number): Promise<void> {
+  async #poll(id: string, attempt: number, failures: number, order: PollOrder): Promise<void> {
     const store = this.#o.store;
     const record = store.get(id);
     if (!record?.view.taskId || !isActive(record.view.state) || this.#p.closed) return;
@@ -373,7 +374,7 @@ export class GenerationRunner implements JobRunner {
     }
     let status;
     try {
-      status = await this.#o.api.taskStatus(record.view.taskId);
+      status = await this.#o.api.taskStatus(record.view.taskId, order);
     } catch (error) {
       if (this.#p.dead) return;
       if (error instanceof NotFoundError) {

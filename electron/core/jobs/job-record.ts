@@ -70,7 +70,11 @@ export const JobInputSchema = z.discriminatedUnion('kind', [
 export type JobInput = z.infer<typeof JobInputSchema>;
 
 /** The view without the fields computed from the record. */
-export const StoredViewSchema = JobViewSchema.omit({ canCancel: true, canRetry: true });
+export const StoredViewSchema = JobViewSchema.omit({
+  canCancel: true,
+  canRetry: true,
+  connection: true,
+});
 /** The stored part of a job's view. */
 export type StoredView = z.infer<typeof StoredViewSchema>;
 
@@ -80,6 +84,10 @@ export const JobRecordSchema = z.object({
   input: JobInputSchema,
   /** The service origin the job was started on; it is only ever carried on there. */
   origin: z.string(),
+  /** Sandbox or live, when it was started (absent: a job of a version that did not record it). */
+  mode: z.enum(['sandbox', 'live']).optional(),
+  /** The live key it was started with (its id; never the secret). */
+  keyId: z.string().optional(),
   /** Price-list operation id. */
   operation: z.string(),
   /** True when the first call may be charged. */
@@ -141,5 +149,12 @@ export function toView(record: JobRecord): JobView {
         : view.state === 'outcome_unknown'
           ? record.input.kind === 'op'
           : false;
-  return { ...view, canCancel, canRetry };
+  const connection = record.mode
+    ? {
+        mode: record.mode,
+        origin: record.origin,
+        ...(record.mode === 'live' && record.keyId ? { keyId: record.keyId } : {}),
+      }
+    : undefined;
+  return { ...view, ...(connection ? { connection } : {}), canCancel, canRetry };
 }

@@ -190,6 +190,17 @@ describe('cancel, retry, unknown outcomes', () => {
     expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
   });
 
+  it('each job records the connection it was started on (live: the service and the key)', async () => {
+    const { url } = await serve({ taskSeconds: 0 });
+    const services = await boot(url);
+    const job = await services.jobs.startPhoto(await stage(services), 'fast', small);
+    const keyId = services.keys.state().activeId;
+    expect(keyId).toBeDefined();
+    expect(job.connection).toEqual({ mode: 'live', origin: new URL(url).origin, keyId });
+    expect(services.jobs.list().find((j) => j.id === job.id)?.connection).toEqual(job.connection);
+    await untilJob(services, job.id, SETTLED);
+  });
+
   it('an unknown outcome is never retried by Kiln; the user may dismiss it or try again anyway', async () => {
     const { url } = await serve({ taskSeconds: 0 });
     let lose = 2;
@@ -260,6 +271,37 @@ describe('post-processing results', () => {
     );
     const stl = await readFile(first.savedPath!);
     expect(stl.length).toBeGreaterThan(84);
+  });
+
+  it('knows a repeat of a build it made: the service hands it out again without a charge', async () => {
+    const { url: own, sandbox } = await serve({ taskSeconds: 0, jobSeconds: 1, seedModels: 1 });
+    const model = await firstModel(own);
+    const services = await boot(own);
+    const folder = await mkdtemp(path.join(work, 'repeat-'));
+    const retopo = { kind: 'retopo', faces: 2000, format: 'glb' } as const;
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({});
+    const first = await services.jobs.runOp(model, retopo, folder);
+    await waitFor(
+      () =>
+        services.jobs.list().find((j) => j.id === first.id)?.state === 'processing'
+          ? true
+          : undefined,
+      'the build under way',
+    );
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({
+      repeatOf: { jobId: first.id, state: 'running' },
+    });
+    expect((await untilJob(services, first.id, SETTLED)).costUsd).toBeDefined();
+    expect(services.jobs.repeatOf(model, retopo)).toEqual({
+      repeatOf: { jobId: first.id, state: 'done' },
+    });
+    // Other parameters are another build.
+    expect(services.jobs.repeatOf(model, { ...retopo, faces: 3000 })).toEqual({});
+    const again = await services.jobs.runOp(model, retopo, folder);
+    const repeated = await untilJob(services, again.id, SETTLED);
+    expect(repeated.state).toBe('done');
+    expect(repeated.costUsd).toBeUndefined();
+    expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
   });
 
   it('a hostile file name stays inside the folder with a safe extension', async () => {

@@ -21,6 +21,8 @@ import type {
   AccountView,
   GenerationOptions,
   JobView,
+  Op,
+  OpRepeatView,
   SettingsView,
   ToolOp,
 } from '../../../shared/ipc/contract';
@@ -60,6 +62,11 @@ export type JobServiceOptions = Readonly<{
   pollTiming?: PollTiming;
   /** Called after any job changes (the account view shows the queue). */
   onChange?: () => void;
+  /**
+   * The connection now: the sandbox, or live with the active key's id. Each new job records it,
+   * so the renderer lists a connection's jobs only. Default: live, no key.
+   */
+  connection?: () => Readonly<{ mode: 'sandbox' | 'live'; keyId?: string | undefined }>;
 }>;
 
 /** The note of a job waiting for the connection it was started on. */
@@ -147,6 +154,44 @@ export class JobService implements SessionListener {
   /** Kiln's generation queue now. */
   queue(): AccountView['queue'] {
     return this.#runners.generation.queue();
+  }
+
+  /** Kiln's tasks the service of the current connection runs now (accepted, not ended). */
+  tasksRunning(): number {
+    const origin = this.#o.api.origin;
+    return this.#store
+      .all()
+      .filter(
+        (r) =>
+          r.origin === origin &&
+          runnerKind(r.input) === 'generation' &&
+          (r.view.state === 'queued' || r.view.state === 'processing'),
+      ).length;
+  }
+
+  /**
+   * The job of this service that made, or is making, the build `op` on `modelId` would ask for
+   * (identical call): the service answers a repeat with the same build, not charged again (§3.2).
+   * A failed build is no such job: a later identical call may start a new, charged one.
+   */
+  repeatOf(modelId: string, op: Op): OpRepeatView {
+    const call = opCall(modelId, op);
+    const origin = this.#o.api.origin;
+    let found: { record: JobRecord; state: 'done' | 'running' } | undefined;
+    for (const record of this.#store.all()) {
+      const input = record.input;
+      if (input.kind !== 'op' || record.origin !== origin || !sameCall(input.call, call)) continue;
+      const state =
+        record.view.state === 'done'
+          ? 'done'
+          : isActive(record.view.state) && record.answered
+            ? 'running'
+            : undefined;
+      if (state && (!found || record.view.createdAt > found.record.view.createdAt)) {
+        found = { record, state };
+      }
+    }
+    return found ? { repeatOf: { jobId: found.record.view.id, state: found.state } } : {};
   }
 
   /** Paid calls being sent right now (the connection must not change under them). */
@@ -444,6 +489,7 @@ export class JobService implements SessionListener {
       },
       input,
       origin: this.#o.api.origin,
+      ...this.#connection(),
       operation,
       paid,
       dispatched: false,
@@ -451,6 +497,12 @@ export class JobService implements SessionListener {
       retryable: false,
       reasks: 0,
     };
+  }
+
+  /** The connection a new job records: its mode, and the key of a live one. */
+  #connection(): Pick<JobRecord, 'mode' | 'keyId'> {
+    const { mode, keyId } = this.#o.connection?.() ?? { mode: 'live' as const };
+    return { mode, ...(mode === 'live' && keyId ? { keyId } : {}) };
   }
 
   #get(id: string): JobRecord {
@@ -505,4 +557,16 @@ function filesOf(input: JobInput): Array<{ path: string; name: string }> {
     default:
       return [];
   }
+}
+
+/** True when two post-processing calls are identical (same path, same parameters). */
+function sameCall(
+  a: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+  b: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+): boolean {
+  if (a.path !== b.path) return false;
+  const keys = Object.keys(a.query);
+  return (
+    keys.length === Object.keys(b.query).length && keys.every((k) => a.query[k] === b.query[k])
+  );
 }

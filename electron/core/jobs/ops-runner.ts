@@ -42,6 +42,7 @@ import { isActive, toView, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
 import type { RecordPatch } from './job-store';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
+import type { PollOrder } from './poll-delay';
 
 /** Options of {@link OpsRunner}. */
 export type OpsRunnerOptions = RunnerOptions;
@@ -195,8 +196,15 @@ export class OpsRunner implements JobRunner {
     this.#p.close();
   }
 
-  /** One call of the job URL: the first (maybe paid) or a repeat (free). */
-  async #call(id: string, failures: number): Promise<void> {
+  /**
+   * One call of the job URL: the first (maybe paid, the user's), or a repeat (free) at the
+   * priority of a poll near or far from the job's end.
+   */
+  async #call(
+    id: string,
+    failures: number,
+    order: PollOrder = { priority: 'poll' },
+  ): Promise<void> {
     const record = this.#o.store.get(id);
     if (!record || record.input.kind !== 'op' || !isActive(record.view.state) || this.#p.dead) {
       return;
@@ -207,7 +215,8 @@ export class OpsRunner implements JobRunner {
     await this.#p.call(
       id,
       { paid, withdrawable: first },
-      (hooks) => this.#o.api.job(call, { paid, ...(first ? { priority: 'user' } : {}), ...hooks }),
+      (hooks) =>
+        this.#o.api.job(call, { paid, ...(first ? { priority: 'user' } : order), ...hooks }),
       (outcome) =>
         outcome.kind === 'answered'
           ? this.#answered(id, outcome.answer)
@@ -436,7 +445,7 @@ export class OpsRunner implements JobRunner {
   }
 
   #schedule(id: string, attempt: number, failures: number): void {
-    this.#p.poll(id, { attempt, failures }, () => this.#call(id, failures));
+    this.#p.poll(id, { attempt, failures }, (order) => this.#call(id, failures, order));
   }
 
   #nextAttempt(id: string): number {

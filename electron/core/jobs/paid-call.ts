@@ -45,6 +45,8 @@ import {
   DEFAULT_POLL_TIMING,
   estimateRemaining,
   nextPollDelay,
+  pollOrder,
+  type PollOrder,
   type PollTiming,
 } from './poll-delay';
 
@@ -247,31 +249,37 @@ export class PaidCallProtocol {
 
   /**
    * Runs `step` when the job should be asked again: soon, backing off to a cap, faster near the
-   * expected end, within a share of the request budget.
+   * expected end, within a share of the request budget. `step` is given how to schedule the
+   * poll as the job stands when it runs: near its end (or of unknown end), or far from it.
    * @param expectedMs how long jobs like this one took before, when known
    */
   poll(
     id: string,
     o: Readonly<{ attempt: number; failures: number; expectedMs?: number | undefined }>,
-    step: () => Promise<void>,
+    step: (order: PollOrder) => Promise<void>,
   ): void {
     const record = this.#o.store.get(id);
     if (!record) return;
+    const now = this.#o.clock.now();
+    // Estimated now, from the progress just read: read later, the same progress would say the
+    // job is further from its end than it is.
+    const remainingMs = estimateRemaining({
+      elapsedMs: now - (record.acceptedAt ?? record.view.createdAt),
+      progress: record.view.progress,
+      expectedMs: o.expectedMs,
+    });
+    const endAt = remainingMs === undefined ? undefined : now + remainingMs;
     const delay = nextPollDelay(
       {
         attempt: o.attempt,
         failures: o.failures,
-        remainingMs: estimateRemaining({
-          elapsedMs: this.#o.clock.now() - (record.acceptedAt ?? record.view.createdAt),
-          progress: record.view.progress,
-          expectedMs: o.expectedMs,
-        }),
+        remainingMs,
         activePollers: this.#o.activePollers(),
         budgetPerMinute: this.#o.budgetPerMinute,
       },
       this.timing,
     );
-    this.after(id, delay, step);
+    this.after(id, delay, () => step(pollOrder(endAt, this.#o.clock.now(), this.timing)));
   }
 
   /**

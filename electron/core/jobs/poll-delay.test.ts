@@ -3,7 +3,7 @@
  * failures and when many jobs poll at once.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_TIMING, estimateRemaining, nextPollDelay } from './poll-delay';
+import { DEFAULT_POLL_TIMING, estimateRemaining, nextPollDelay, pollOrder } from './poll-delay';
 
 describe('nextPollDelay', () => {
   it('polls soon first, then backs off to the cap', () => {
@@ -37,6 +37,27 @@ describe('nextPollDelay', () => {
     });
     expect(delay).toBeGreaterThanOrEqual(Math.ceil((20 * 60_000) / (55 * 0.5)));
     expect((20 * 60_000) / delay).toBeLessThanOrEqual(55 * 0.5);
+  });
+});
+
+describe('a batch and the poll the user waits for', () => {
+  const batch = { activePollers: 5, budgetPerMinute: 55 } as const;
+
+  it('spaces a batch’s polls by the pollers’ share after the first, but polls at the expected end', () => {
+    // The first poll comes soon, like the start: one request per job.
+    expect(nextPollDelay({ attempt: 0, failures: 0, ...batch })).toBe(1000);
+    // Then five jobs share half of 55 a minute: each at most every ~11 s while far from its end…
+    const fair = Math.ceil((5 * 60_000) / (55 * 0.5));
+    expect(nextPollDelay({ attempt: 1, failures: 0, remainingMs: 40_000, ...batch })).toBe(fair);
+    // …and right at its expected end, however short that is.
+    expect(nextPollDelay({ attempt: 1, failures: 0, remainingMs: 3000, ...batch })).toBe(3000);
+  });
+
+  it('makes the poll at the expected end a poll, the spaced ones before it background', () => {
+    expect(pollOrder(undefined, 0)).toEqual({ priority: 'poll' });
+    expect(pollOrder(40_000, 0)).toEqual({ priority: 'background', promoteAt: 39_000 });
+    expect(pollOrder(500, 0)).toEqual({ priority: 'poll' });
+    expect(pollOrder(-5000, 0)).toEqual({ priority: 'poll' });
   });
 });
 

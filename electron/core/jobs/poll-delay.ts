@@ -1,9 +1,11 @@
 /**
  * How long to wait before the next poll of a task or job: soon at first, then backing off to a
- * cap ("every few seconds", service-api.md §3.1), faster again near the expected end, longer after
- * failed polls, and never so often that the pollers together eat more than their share of the
- * rate budget (user actions and downloads need the rest).
+ * cap ("every few seconds", service-api.md §3.1), right at the expected end, longer after failed
+ * polls, and never so often that the pollers together eat more than their share of the rate
+ * budget (user actions and downloads need the rest). And which poll matters: the one at a job's
+ * expected end goes before downloads, the spaced ones before it go last ({@link pollOrder}).
  */
+import type { Priority } from '../schedule/request-scheduler';
 
 /** Poll timing settings, in milliseconds. */
 export interface PollTiming {
@@ -53,26 +55,58 @@ export type PollContext = Readonly<{
 /**
  * The delay before the next poll.
  *
- * - Backoff: `first`, ×`factor` per poll, up to `cap` (the cap grows when many jobs poll at once,
- *   so that together they stay within {@link POLL_BUDGET_SHARE} of the budget).
- * - Near the end: when the expected time left is shorter than the backoff, wait just that long
- *   (at least `near`); once overdue, back off again gradually (half the overdue time).
+ * - Spacing: `first`, ×`factor` per poll, up to `cap`; after the first poll, never closer than
+ *   the pollers' fair share allows when many jobs poll at once (together they stay within
+ *   {@link POLL_BUDGET_SHARE} of the budget, so a batch's polls cannot spend the minute at once).
+ * - The expected end: when the job should end before the next spaced poll, the poll is made
+ *   right then (at least `near` from now); once overdue, it backs off gradually (half the overdue
+ *   time). That poll is the one the user waits for ({@link pollOrder}).
  * - After failures: {@link pollDelay}'s error backoff.
  *
  * @example nextPollDelay({ attempt: 5, failures: 0, remainingMs: 1500 }) // 1500, not the 5000 cap
  */
 export function nextPollDelay(ctx: PollContext, timing: PollTiming = DEFAULT_POLL_TIMING): number {
   if (ctx.failures > 0) return pollDelay(ctx.attempt, ctx.failures, timing);
-  const fairCap =
+  const fair =
     ctx.activePollers && ctx.budgetPerMinute
       ? Math.ceil((ctx.activePollers * 60_000) / (ctx.budgetPerMinute * POLL_BUDGET_SHARE))
       : 0;
-  const cap = Math.max(timing.cap, fairCap);
-  const backoff = Math.min(cap, Math.round(timing.first * timing.factor ** ctx.attempt));
-  if (ctx.remainingMs === undefined || !Number.isFinite(ctx.remainingMs)) return backoff;
-  const near = Math.max(timing.near ?? timing.first, fairCap ? Math.min(fairCap, cap) / 4 : 0);
-  const wanted = ctx.remainingMs > 0 ? ctx.remainingMs : -ctx.remainingMs / 2;
-  return Math.round(Math.min(backoff, Math.max(near, wanted)));
+  const backoff = Math.min(timing.cap, Math.round(timing.first * timing.factor ** ctx.attempt));
+  // The first poll comes soon whatever the share: like the start, one request per job.
+  const spacing = ctx.attempt === 0 ? backoff : Math.max(backoff, fair);
+  if (ctx.remainingMs === undefined || !Number.isFinite(ctx.remainingMs)) return spacing;
+  const atEnd = ctx.remainingMs > 0 ? ctx.remainingMs : -ctx.remainingMs / 2;
+  return Math.round(Math.max(timing.near ?? timing.first, Math.min(spacing, atEnd)));
+}
+
+/** How one poll is scheduled (`ApiClient.taskStatus`, repeats of a job URL). */
+export type PollOrder = Readonly<{
+  /** `poll` at the job's expected end (or when Kiln cannot tell it), else `background`. */
+  priority: Extract<Priority, 'poll' | 'background'>;
+  /** When a `background` poll that still waits becomes a `poll`: the job's expected end. */
+  promoteAt?: number;
+}>;
+
+/**
+ * Which poll matters now. The poll made at a job's expected end (or after it), and the poll of a
+ * job whose end Kiln cannot tell, are what the user is waiting for: the job finished, or failed.
+ * They are `poll`s, which the scheduler serves before downloads. The spaced polls of a job still
+ * far from its end only keep watch (for a failure the service reports early): they are
+ * `background`, which the scheduler lets fill only part of the budget (its `CEILINGS`), so a batch
+ * that has just started cannot spend the minute that a job at its end needs. A background poll
+ * still waiting at the job's expected end becomes a `poll` then.
+ *
+ * @param endAt when the job is expected to end (clock time), when known
+ * @example pollOrder(now + 40_000, now) // { priority: 'background', promoteAt: now + 40_000 }
+ */
+export function pollOrder(
+  endAt: number | undefined,
+  now: number,
+  timing: PollTiming = DEFAULT_POLL_TIMING,
+): PollOrder {
+  if (endAt === undefined || !Number.isFinite(endAt)) return { priority: 'poll' };
+  const promoteAt = endAt - (timing.near ?? timing.first);
+  return promoteAt > now ? { priority: 'background', promoteAt } : { priority: 'poll' };
 }
 
 /**

@@ -191,10 +191,53 @@ describe('RequestScheduler priorities', () => {
     expect(order).toEqual(['first', 'second']);
 
     await clock.advance(1);
-    expect(order).toEqual(['first', 'second', 'user-1', 'download-1']);
+    // A poll (of a job at its end: one request that tells the user it ended) before a download.
+    expect(order).toEqual(['first', 'second', 'user-1', 'poll-1']);
     await expect(user).resolves.toBe('user-1');
     await clock.advance(1000);
-    expect(order).toEqual(['first', 'second', 'user-1', 'download-1', 'poll-1', 'poll-2']);
+    expect(order).toEqual(['first', 'second', 'user-1', 'poll-1', 'poll-2', 'download-1']);
+  });
+
+  it('lets background polls fill only half the window, and promotes one that waits', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 10, windowMs: 60_000 });
+    for (let i = 0; i < 8; i++) void scheduler.run('background', async () => i);
+    await clock.flush();
+    // Five of ten: the rest of the minute stays for what the user waits for.
+    expect(sends()).toHaveLength(5);
+    void scheduler.run('poll', async () => 'poll');
+    void scheduler.run('download', async () => 'download');
+    await clock.flush();
+    expect(sends().map((e) => e.priority)).toEqual([
+      ...Array(5).fill('background'),
+      'poll',
+      'download',
+    ]);
+    // A background poll still waiting when its job comes to its end becomes a poll then.
+    void scheduler.run('background', async () => 'late', { promote: { at: 10_000, to: 'poll' } });
+    await clock.advanceTo(9999);
+    expect(sends()).toHaveLength(7);
+    await clock.advanceTo(10_000);
+    expect(sends().at(-1)).toMatchObject({ at: 10_000, priority: 'poll' });
+    expect(sends()).toHaveLength(8);
+  });
+
+  it('keeps requests other than the user’s to the budget’s pace, in bursts', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 60, windowMs: 60_000, paceBurst: 3 });
+    for (let i = 0; i < 6; i++) void scheduler.run('poll', async () => i);
+    void scheduler.run('user', async () => 'user');
+    await clock.flush();
+    // A burst of three polls, and the user's action, which the pace never holds; then one poll
+    // a second (60 a minute), the first once the user's action has been paid for.
+    expect(sends().map((e) => [e.at, e.priority])).toEqual([
+      [0, 'poll'],
+      [0, 'poll'],
+      [0, 'poll'],
+      [0, 'user'],
+    ]);
+    await clock.advanceTo(2000);
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000]);
+    await clock.advanceTo(4000);
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000, 3000, 4000]);
   });
 
   it('sends idle work only from the unused share, leaving the reserve to user actions and polls', async () => {
@@ -219,6 +262,25 @@ describe('RequestScheduler priorities', () => {
     await clock.advance(1000);
     expect(sent.slice(6)).toEqual(['thumb-4', 'thumb-5']);
     await Promise.all(thumbs);
+  });
+
+  it('lets idle work use the unused share without the pace, and leaves the pace to polls', async () => {
+    const { clock, scheduler, sends } = setup({
+      budget: 60,
+      windowMs: 60_000,
+      paceBurst: 3,
+      idleReserve: 20,
+    });
+    for (let i = 0; i < 30; i++) void scheduler.run('idle', async () => i);
+    for (let i = 0; i < 4; i++) void scheduler.run('poll', async () => i);
+    await clock.flush();
+    // A screen of thumbnails goes at once (the window's share above the reserve), and the polls
+    // still find their burst: thumbnails take none of the pace's tokens.
+    const at0 = sends().filter((e) => e.at === 0);
+    expect(at0.filter((e) => e.priority === 'idle')).toHaveLength(30);
+    expect(at0.filter((e) => e.priority === 'poll')).toHaveLength(3);
+    await clock.advanceTo(1000);
+    expect(sends().filter((e) => e.priority === 'poll')).toHaveLength(4);
   });
 
   it('never sends idle work cancelled while it waits (a thumbnail scrolled away)', async () => {
@@ -298,10 +360,11 @@ describe('RequestScheduler rate_limited', () => {
     await clock.advanceTo(7000);
     expect(sends().map((e) => [e.at, e.priority, e.attempt])).toEqual([
       [0, 'poll', 1],
-      // The user action outranks the poll even though the poll was refused first.
+      // The user action outranks the poll even though the poll was refused first; a poll (a job
+      // at its end) goes before a download.
       [7000, 'user', 1],
-      [7000, 'download', 1],
       [7000, 'poll', 2],
+      [7000, 'download', 1],
     ]);
     expect(refusedOnce).toMatchObject({ settled: true, value: 'status' });
     expect(user.value).toBe('user');

@@ -11,12 +11,22 @@
  * - **Across restarts.** With a {@link BudgetMemory} (the data folder's budget file), every send
  *   is written down before it goes out, and every pause when it starts; a new scheduler starts
  *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
- * - **Priorities.** When a slot frees, a user action goes before a download, which goes before a
- *   poll; first come, first served within a priority. A retried request keeps its place in line.
+ * - **Priorities.** When a slot frees, a user action goes first, then a poll of a job near its end
+ *   (one request that may tell the user a job finished or failed), then a download, then a poll of
+ *   a job far from its end (`background`), then `idle` work; first come, first served within a
+ *   priority. A retried request keeps its place in line.
+ * - **Headroom.** Lower priorities may fill only part of a budget's window ({@link CEILINGS}): polls
+ *   of jobs far from done can never spend the minute that a job about to finish, a download or the
+ *   user's next action needs, so what the user waits for does not queue behind them.
+ * - **Pace** (option `paceBurst`). Requests other than the user's and `idle` ones keep the budget's
+ *   pace (one per `windowMs / budget` on average, in bursts of at most `paceBurst`): without it, a
+ *   batch's polls and downloads could fill the whole window in seconds, and then nothing at all, not
+ *   even the poll that would show a job failed, could be sent until the window rolled on a minute
+ *   later.
  * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
  *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
- *   slots a user action or a poll arriving next would need. Cancelled while queued (the cards
- *   scrolled away), they are never sent.
+ *   slots a user action or a poll arriving next would need (nor the pace's tokens). Cancelled while
+ *   queued (the cards scrolled away), they are never sent.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
  *   after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -40,13 +50,28 @@ import {
 import { backoffDelay } from './backoff';
 
 /**
- * Who is waiting: user actions go before downloads, downloads before polls, polls before `idle`
- * work (sent only from the budget's unused share, see `idleReserve`).
+/**
+ * Who is waiting: user actions go first, then polls of jobs near their end (or whose end Kiln
+ * cannot tell: what the user waits to see), then downloads, then polls of jobs far from their end
+ * (`background`), then `idle` work (sent only from the budget's unused share, see `idleReserve`).
  */
-export type Priority = 'user' | 'download' | 'poll' | 'idle';
+export type Priority = 'user' | 'download' | 'poll' | 'background' | 'idle';
 
 /** Priorities from first served to last. */
-export const PRIORITIES: readonly Priority[] = ['user', 'download', 'poll', 'idle'];
+export const PRIORITIES: readonly Priority[] = ['user', 'poll', 'download', 'background', 'idle'];
+
+/**
+ * The share of a budget's window that requests of each priority may fill: the rest is left for
+ * higher ones. Polls of jobs far from done use at most half the minute (the pollers' share in
+ * `poll-delay.ts`), so a job about to end, a download or the user's next action finds room.
+ * `idle` requests are held by `idleReserve` instead.
+ */
+export const CEILINGS: Readonly<Record<Exclude<Priority, 'idle'>, number>> = {
+  user: 1,
+  download: 1,
+  poll: 1,
+  background: 0.5,
+};
 
 /** What the scheduler did, for logs, diagnostics and tests. Times are the clock's milliseconds. */
 export type SchedulerEvent =
@@ -148,6 +173,11 @@ export type SchedulerOptions = Readonly<{
   memory?: BudgetMemory;
   /** Told when the budget cannot be written (the request still goes: Kiln must not stop). */
   logger?: Logger;
+  /**
+   * Keep requests other than the user's to the budget's pace, in bursts of at most this many
+   * (the app uses a fifth of the budget). Absent: only the window limits them.
+   */
+  paceBurst?: number;
 }>;
 
 /** Options of one {@link RequestScheduler.run} call. */
@@ -170,6 +200,12 @@ export type RunOptions = Readonly<{
    * is returned: where a paid call records that it was not sent.
    */
   onRefused?: (error: ApiError) => Promise<void>;
+  /**
+   * Moves the request, while it waits, to the priority `to` at the clock time `at`: a poll of a
+   * job far from its end becomes one near it, and no longer waits behind the headroom of
+   * `background` requests.
+   */
+  promote?: Readonly<{ at: number; to: Priority }>;
 }>;
 
 /**
@@ -182,7 +218,9 @@ type State = 'queued' | 'in-flight' | 'backing-off' | 'done';
 
 interface Entry {
   readonly seq: number;
-  readonly priority: Priority;
+  priority: Priority;
+  /** When and where it moves while it waits ({@link RunOptions.promote}). */
+  promote: Readonly<{ at: number; to: Priority }> | undefined;
   readonly budget: () => string;
   readonly onRefused: ((error: ApiError) => Promise<void>) | undefined;
   readonly send: (signal?: AbortSignal) => Promise<unknown>;
@@ -202,6 +240,9 @@ interface Bucket {
   readonly window: number[];
   /** Nothing of this budget is sent before this time; 0 when not paused. */
   pausedUntil: number;
+  /** The pace's tokens (see `paceBurst`) as of `paceAt`; undefined: a full burst. */
+  tokens?: number;
+  paceAt?: number;
 }
 
 const ONE_BUDGET = (): string => '';
@@ -229,6 +270,7 @@ export class RequestScheduler {
   readonly #onEvent: ((event: SchedulerEvent) => void) | undefined;
   readonly #memory: BudgetMemory | undefined;
   readonly #logger: Logger | undefined;
+  readonly #paceBurst: number | undefined;
 
   /** Waiting requests per priority, each list in order of arrival (`seq`). */
   readonly #queues = new Map<Priority, Entry[]>(PRIORITIES.map((p) => [p, []]));
@@ -266,6 +308,8 @@ export class RequestScheduler {
     this.#onEvent = options.onEvent;
     this.#memory = options.memory;
     this.#logger = options.logger;
+    this.#paceBurst =
+      options.paceBurst !== undefined ? Math.max(1, Math.floor(options.paceBurst)) : undefined;
     const restored = options.memory?.restored;
     for (const [name, record] of Object.entries(restored?.budgets ?? {})) {
       this.#buckets.set(name, bucketOf(record));
@@ -306,6 +350,7 @@ export class RequestScheduler {
       const entry: Entry = {
         seq: this.#seq++,
         priority,
+        promote: opts.promote,
         budget: opts.budget ?? ONE_BUDGET,
         onRefused: opts.onRefused,
         send,
@@ -391,14 +436,14 @@ export class RequestScheduler {
         this.#emit({ type: 'resumed', at: now, budget: name });
       }
     }
-    let wake = Number.POSITIVE_INFINITY;
+    let wake = this.#promoteDue(now);
     for (const p of PRIORITIES) {
       const q = this.#queues.get(p)!;
       for (let i = 0; i < q.length;) {
         const entry = q[i]!;
         const name = entry.budget();
         const bucket = this.#bucket(name);
-        const openAt = this.#openAt(bucket, now, entry.priority);
+        const openAt = this.#openAt(bucket, now, p);
         if (openAt > now) {
           // Wait for this budget; requests of other budgets may still go.
           wake = Math.min(wake, openAt);
@@ -418,18 +463,66 @@ export class RequestScheduler {
   }
 
   /**
-   * When the budget lets its next request of `priority` go: now, the end of its pause, or a send
-   * leaving. An `idle` request may only use the share above `idleReserve`.
+   * Moves waiting requests whose promotion is due to their new priority (in order of arrival
+   * there); answers when the next promotion of a waiting request is due.
+   */
+  #promoteDue(now: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const q of [...this.#queues.values()]) {
+      for (const entry of q.slice()) {
+        const promote = entry.promote;
+        if (!promote) continue;
+        if (promote.at > now) {
+          next = Math.min(next, promote.at);
+          continue;
+        }
+        q.splice(q.indexOf(entry), 1);
+        entry.priority = promote.to;
+        entry.promote = undefined;
+        this.#enqueue(entry);
+      }
+    }
+    return next;
+  }
+
+  /**
+   * When the budget lets its next request of `priority` go: now, the end of its pause, or when
+   * enough sends have left the window to bring it under the priority's ceiling. An `idle` request
+   * may only use the share above `idleReserve`, and is not held by the pace.
    */
   #openAt(bucket: Bucket, now: number, priority: Priority): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
-    const limit = priority === 'idle' ? this.#idleLimit : this.#budget;
-    const over = this.#prune(bucket, now).window.length - limit;
-    return over < 0 ? now : bucket.window[over]! + this.#windowMs;
+    const allowed =
+      priority === 'idle'
+        ? this.#idleLimit
+        : Math.max(1, Math.floor(this.#budget * CEILINGS[priority]));
+    const over = this.#prune(bucket, now).window.length - allowed;
+    const open = over < 0 ? now : bucket.window[over]! + this.#windowMs;
+    if (priority === 'user' || priority === 'idle' || this.#paceBurst === undefined) return open;
+    const tokens = this.#tokens(bucket, now);
+    const paced = tokens >= 1 ? now : now + Math.ceil((1 - tokens) / this.#paceRate);
+    return Math.max(open, paced);
+  }
+
+  /** Tokens a budget's pace has now: one per `windowMs / budget`, up to `paceBurst`. */
+  #tokens(bucket: Bucket, now: number): number {
+    const burst = this.#paceBurst!;
+    if (bucket.tokens === undefined || bucket.paceAt === undefined) return burst;
+    return Math.min(burst, bucket.tokens + (now - bucket.paceAt) * this.#paceRate);
+  }
+
+  get #paceRate(): number {
+    return this.#budget / this.#windowMs;
   }
 
   #dispatch(entry: Entry, name: string, bucket: Bucket, now: number): void {
     bucket.window.push(now);
+    if (this.#paceBurst !== undefined && entry.priority !== 'idle') {
+      // The user's requests are never held by the pace, but they do use it: what follows them
+      // waits its turn (a debt of at most one burst).
+      bucket.tokens = Math.max(-this.#paceBurst, this.#tokens(bucket, now) - 1);
+      bucket.paceAt = now;
+    }
     if (this.#keepHistory) this.#allSends.push(now);
     entry.state = 'in-flight';
     entry.attempts += 1;

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ExportQuerySchema,
   GamepackQuerySchema,
@@ -35,6 +35,7 @@ import {
 import { authenticate } from './auth';
 import { checkJsonDepth, routeBodyLimits } from './body-limits';
 import { billingHeaders, type BillingInfo } from '../service/billing';
+import { BuildFailureSharesSchema } from '../service/build-failures';
 import { drawConcept, CONCEPT_SIZE } from '../service/concept';
 import { iso, type SandboxCore } from '../service/core';
 import type { Jobs } from '../service/jobs';
@@ -465,6 +466,24 @@ export function createApp({ core, tasks, jobs, limiter }: AppDeps): Hono<Env> {
   });
 
   app.get('/api/platform/prices', (c) => c.json(core.prices.answer()));
+
+  // --- Sandbox settings (not part of the service) -----------------------------------------------
+
+  // The build-failure trigger (README "Build failures"): read, or set all shares at once.
+  app.get('/sandbox/build-failures', (c) => c.json({ shares: core.state.buildFailures ?? {} }));
+  app.put('/sandbox/build-failures', async (c) => {
+    const checks = new Checks();
+    const body = checks.parse(
+      z.object({ shares: BuildFailureSharesSchema }),
+      await jsonOf(c),
+      'body',
+    );
+    checks.done();
+    core.state.buildFailures = body!.shares;
+    jobs.failures.reset();
+    core.changed();
+    return c.json({ shares: body!.shares });
+  });
 
   // --- Downloads (free, bearer key required) -------------------------------------------------
 

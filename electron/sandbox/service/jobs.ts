@@ -11,11 +11,13 @@
  *   the stored result, free.
  * - An `error` is remembered for {@link ERROR_MEMORY_SECONDS}: identical calls in that window see
  *   it (a client that lost the answer can read it again); a later one starts a new build.
+ * - The build-failure trigger (`build-failures.ts`) fails the share of builds it is set to.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildArtifact, ArtifactUnavailableError, type ArtifactOutput } from '../artifacts';
 import { changesTexture } from '../artifacts/texture-option';
 import { billingHeaders } from './billing';
+import { BuildFailures, SimulatedBuildFailure } from './build-failures';
 import { imageType, type SandboxCore } from './core';
 import { plainError } from './service-error';
 import type { JobRow, ModelRow } from './state';
@@ -58,11 +60,14 @@ export class Jobs {
   readonly #byIdentity = new Map<string, JobRow>();
 
   readonly #builder: typeof buildArtifact;
+  /** The build-failure trigger (a sandbox setting: `build-failures.ts`). */
+  readonly failures: BuildFailures;
 
   /** `builder` replaces the builders (tests use it to make a build fail). */
   constructor(core: SandboxCore, builder: typeof buildArtifact = buildArtifact) {
     this.#core = core;
     this.#builder = builder;
+    this.failures = new BuildFailures(() => core.state.buildFailures ?? {});
     for (const job of Object.values(core.state.jobs)) this.#index(job);
   }
 
@@ -243,6 +248,7 @@ export class Jobs {
     let output: ArtifactOutput;
     try {
       if (!model) throw new Error('The model is gone.');
+      this.failures.check(job.operation);
       output = await this.#builder(job.operation, {
         glb: await core.readFile(model.fileId),
         params: job.params,
@@ -281,12 +287,12 @@ export class Jobs {
         job.result.modelId = row.id;
       }
     } catch (error) {
-      const message =
-        error instanceof ArtifactUnavailableError
-          ? error.message
-          : `The build failed: ${error instanceof Error ? error.message : String(error)}`;
-      if (!(error instanceof ArtifactUnavailableError))
-        console.error('sandbox: build failed', error);
+      const told =
+        error instanceof ArtifactUnavailableError || error instanceof SimulatedBuildFailure;
+      const message = told
+        ? error.message
+        : `The build failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (!told) console.error('sandbox: build failed', error);
       job.error = { message };
       if (job.chargeId) {
         const refund = core.billing.refund(job.chargeId, `build ${job.id} failed`);

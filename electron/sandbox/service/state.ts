@@ -146,6 +146,8 @@ export interface SandboxState {
   files: Record<string, FileRow>;
   counters: { charge: number; refund: number };
   seeded: boolean;
+  /** The build-failure trigger's shares (`build-failures.ts`); absent: no build fails. */
+  buildFailures?: Partial<Record<string, number>>;
 }
 
 /** A fresh state. */

@@ -6,8 +6,11 @@
  */
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
+import { SettingsButton } from '../features/account/SettingsButton';
+import { useSettingsShortcut } from '../features/account/use-settings-shortcut';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { isRunning } from '../features/activity/job-labels';
+import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
 import { BatchDialog } from '../features/batch/BatchDialog';
 import { DesktopIntegration } from '../features/desktop/DesktopIntegration';
@@ -29,10 +32,11 @@ export function App() {
   const rightTab = useKiln((s) => s.rightTab);
   const showLeft = useKiln((s) => s.showLeft);
   const showRight = useKiln((s) => s.showRight);
-  const running = useKiln((s) => s.jobs.filter((j) => isRunning(j.state)).length);
+  const running = useConnectionJobs().filter((j) => isRunning(j.state)).length;
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
+  useSettingsShortcut();
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -40,6 +44,7 @@ export function App() {
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
         <BillingBar />
+        <SettingsButton />
       </header>
       {appState === 'error' ? (
         <p className="app-fatal" role="alert" data-testid="app-fatal">

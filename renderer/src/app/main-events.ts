@@ -23,6 +23,8 @@ export function subscribeMainEvents(bridge: Bridge, store: StoreApi<KilnState>):
     bridge.on('updates.updated', (update) => state().receiveUpdate(update)),
     // The main process has a notice for the page (a window reloaded after a crash).
     bridge.on('app.notice', () => void state().takeAppNotices()),
+    // The desktop app's menu: Preferences… (Ctrl/⌘+,).
+    bridge.on('app.openSettings', () => state().openAccount('settings')),
   ];
   return () => {
     for (const off of offs) off();

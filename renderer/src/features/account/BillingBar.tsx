@@ -3,11 +3,12 @@
  * account's monthly limit (and the key's, when it has one), the account's jobs running and Kiln's
  * own queue. It warns below the user's low-balance threshold with a way to top up, says why the
  * balance could not be read (a refused key: with a way to replace it), and shows the last 402
- * refusal as a sentence with what to do.
+ * refusal of the connection now as a sentence with what to do, until its cause is gone.
  */
 import { useMemo } from 'react';
 import { compareUsd, formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
+import { useConnectionJobs } from '../activity/use-connection-jobs';
 import { PlatformLink } from './PlatformLink';
 import { latestPaymentNotice, PAYMENT_REMEDIES } from './payment-notice';
 import './account.css';
@@ -25,7 +26,7 @@ export function BillingBar() {
   const errorCode = useKiln((s) => s.accountErrorCode);
   const lowBalance = useKiln((s) => s.settings?.lowBalanceUsd);
   const openAccount = useKiln((s) => s.openAccount);
-  const jobs = useKiln((s) => s.jobs);
+  const jobs = useConnectionJobs();
   const dismissed = useKiln((s) => s.dismissedNotices);
   const dismissNotice = useKiln((s) => s.dismissNotice);
   const notice = useMemo(() => latestPaymentNotice(jobs, dismissed), [jobs, dismissed]);

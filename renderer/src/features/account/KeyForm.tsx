@@ -1,7 +1,9 @@
 /**
  * Pasting a key: for a new named key, or a new secret for a stored one. The key can be tried
  * first (one free balance call); saving sends it to the main process, which keeps it in the OS
- * keychain. The field is emptied after saving: the key is never shown again.
+ * keychain and makes it active. A key that just failed its test is saved only once the user says
+ * so (it would leave Kiln refused at every call). The field is emptied after saving: the key is
+ * never shown again.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { KeyStateView } from '../../../../shared/ipc/contract';
@@ -28,6 +30,9 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | undefined>();
+  /** The key as it was when its test failed, and why: saving that key asks first. */
+  const [failed, setFailed] = useState<{ key: string; reason: string } | undefined>();
+  const [asking, setAsking] = useState(false);
 
   const run = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -44,9 +49,19 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
     void run(async () => {
       const r = await testKey({ key });
       setResult({ ok: r.ok, text: r.message });
+      setFailed(r.ok ? undefined : { key, reason: r.message });
     });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The key that just failed its test is saved with "Save anyway" only.
+    if (failed?.key === key) {
+      setAsking(true);
+      return;
+    }
+    save();
+  };
+  const save = () => {
+    setAsking(false);
     void run(async () => {
       const state = await saveKey(key, {
         ...(name.trim() ? { name: name.trim() } : {}),
@@ -54,6 +69,7 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
       });
       setKey('');
       setName('');
+      setFailed(undefined);
       setResult({
         ok: true,
         text: `Saved. Kiln now uses the key ending ${state.suffix ?? '(short key)'}.`,
@@ -91,7 +107,10 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
           spellCheck={false}
           value={key}
           placeholder="Paste the key from the platform"
-          onChange={(e) => setKey(e.target.value)}
+          onChange={(e) => {
+            setKey(e.target.value);
+            setAsking(false);
+          }}
           data-testid={`${testId}-key`}
         />
       </label>
@@ -118,7 +137,27 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
           </button>
         ) : null}
       </div>
-      {result ? (
+      {asking && failed ? (
+        <div className="key-save-confirm" role="alert" data-testid={`${testId}-confirm`}>
+          <p>
+            This key failed its test: {failed.reason} Save it anyway? Kiln would use it at once, and
+            the service would refuse every call until it works.
+          </p>
+          <div className="account-actions">
+            <button type="button" onClick={save} data-testid={`${testId}-save-anyway`}>
+              Save anyway
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => setAsking(false)}
+              data-testid={`${testId}-save-cancel`}
+            >
+              Don&apos;t save
+            </button>
+          </div>
+        </div>
+      ) : result ? (
         <p
           className={result.ok ? 'ok-text' : 'field-error'}
           role={result.ok ? 'status' : 'alert'}

@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { UpdateSettings } from '../activity/UpdateSettings';
+import { SandboxBuildFailures } from './SandboxBuildFailures';
 
 type Field =
   | 'baseUrl'
@@ -222,6 +223,7 @@ export function SettingsSection() {
       noValidate
     >
       {connection}
+      {keyState?.mode === 'sandbox' ? <SandboxBuildFailures /> : null}
       {SPECS.map(({ field, label, hint, kind }) => {
         const inputId = `${id}-${field}`;
         const refused = error?.field === field;

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { knownOperations } from '../../../../shared/api/operations';
 import type { JobView } from '../../../../shared/ipc/contract';
+import { connectionJobs } from '../activity/job-connection';
 import { latestPaymentNotice } from './payment-notice';
+import { isSettingsShortcut } from './use-settings-shortcut';
 import { groupPrices, priceGroupOf } from './price-groups';
 
 describe('price groups', () => {
@@ -52,15 +54,101 @@ describe('payment notices', () => {
     canRetry: false,
   });
 
-  it('shows the newest 402 not yet closed, and nothing for other failures', () => {
+  it('shows the newest 402, and nothing for other failures', () => {
     const jobs = [
       job('a', 1, 'insufficient_balance'),
       job('b', 3, 'key_limit_reached'),
       job('c', 4, 'rate_limited'),
-      job('d', 5),
     ];
     expect(latestPaymentNotice(jobs, [])).toMatchObject({ code: 'key_limit_reached' });
-    expect(latestPaymentNotice(jobs, ['b'])).toMatchObject({ code: 'insufficient_balance' });
-    expect(latestPaymentNotice(jobs, ['a', 'b'])).toBeUndefined();
+    expect(latestPaymentNotice([job('c', 4, 'rate_limited')], [])).toBeUndefined();
+  });
+
+  it('never brings back an older notice when the newest is closed', () => {
+    const jobs = [job('a', 1, 'insufficient_balance'), job('b', 3, 'key_limit_reached')];
+    expect(latestPaymentNotice(jobs, ['b'])).toBeUndefined();
+    // A new refusal after that is shown again.
+    expect(
+      latestPaymentNotice([...jobs, job('e', 9, 'monthly_limit_reached')], ['b']),
+    ).toMatchObject({ code: 'monthly_limit_reached' });
+  });
+
+  it('goes once a job started after the refusal is accepted by the service', () => {
+    const refused = job('a', 10, 'key_limit_reached');
+    const before = { ...job('b', 8), createdAt: 5 };
+    expect(latestPaymentNotice([refused, before], [])).toMatchObject({ code: 'key_limit_reached' });
+    // Started later but refused before its call (nothing accepted yet): the notice stays.
+    const waiting: JobView = { ...job('c', 0), state: 'waiting', createdAt: 11 };
+    delete (waiting as { finishedAt?: number }).finishedAt;
+    expect(latestPaymentNotice([refused, waiting], [])).toBeDefined();
+    // Charged (it may fail afterwards and be refunded) or done: the cause is gone.
+    const charged: JobView = { ...waiting, state: 'processing', costUsd: '0.20' };
+    expect(latestPaymentNotice([refused, charged], [])).toBeUndefined();
+    expect(latestPaymentNotice([refused, { ...job('d', 20), createdAt: 12 }], [])).toBeUndefined();
+  });
+});
+
+describe('jobs of the connection now', () => {
+  const job = (id: string, connection?: JobView['connection']): JobView => ({
+    id,
+    kind: 'photo',
+    source: `${id}.png`,
+    state: 'done',
+    createdAt: 1,
+    ...(connection ? { connection } : {}),
+    canCancel: false,
+    canRetry: false,
+  });
+  const jobs = [
+    job('sandbox', { mode: 'sandbox', origin: 'http://sandbox.invalid' }),
+    job('live-a', { mode: 'live', origin: 'https://api.one', keyId: 'a' }),
+    job('live-b', { mode: 'live', origin: 'https://api.one', keyId: 'b' }),
+    job('other-service', { mode: 'live', origin: 'https://api.two', keyId: 'a' }),
+    job('no-key', { mode: 'live', origin: 'https://api.one' }),
+    job('old'),
+  ];
+  const ids = (now: Parameters<typeof connectionJobs>[1]) =>
+    connectionJobs(jobs, now).map((j) => j.id);
+
+  it('lists sandbox jobs only in the sandbox, and live ones per service and key', () => {
+    expect(ids({ mode: 'sandbox', origin: 'https://api.one' })).toEqual(['sandbox', 'old']);
+    expect(ids({ mode: 'live', origin: 'https://api.one', activeId: 'a' })).toEqual([
+      'live-a',
+      'no-key',
+      'old',
+    ]);
+    expect(ids({ mode: 'live', origin: 'https://api.one', activeId: 'b' })).toEqual([
+      'live-b',
+      'no-key',
+      'old',
+    ]);
+    expect(ids({ mode: 'live', origin: 'https://api.two', activeId: 'a' })).toEqual([
+      'other-service',
+      'old',
+    ]);
+    // Before the key state is known, nothing is hidden.
+    expect(ids(undefined)).toHaveLength(jobs.length);
+  });
+});
+
+describe('settings shortcut', () => {
+  const key = (o: Partial<KeyboardEvent>) => ({
+    key: ',',
+    code: 'Comma',
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...o,
+  });
+
+  it('is Ctrl+, or ⌘, and nothing else', () => {
+    expect(isSettingsShortcut(key({ ctrlKey: true }))).toBe(true);
+    expect(isSettingsShortcut(key({ metaKey: true }))).toBe(true);
+    // A layout where the comma key types something else still has the key's code.
+    expect(isSettingsShortcut(key({ key: ';', ctrlKey: true }))).toBe(true);
+    expect(isSettingsShortcut(key({}))).toBe(false);
+    expect(isSettingsShortcut(key({ ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isSettingsShortcut(key({ ctrlKey: true, key: '.', code: 'Period' }))).toBe(false);
   });
 });

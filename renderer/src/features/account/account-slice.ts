@@ -12,6 +12,7 @@ import type {
   LedgerFilter,
   LedgerPageView,
   PricesView,
+  SandboxBuildFailuresView,
   SettingsPatch,
   SettingsView,
 } from '../../../../shared/ipc/contract';
@@ -81,6 +82,13 @@ export interface AccountSlice {
   openExternal(url: string): Promise<boolean>;
   /** Closes a payment notice for good. */
   dismissNotice(jobId: string): void;
+  /**
+   * The sandbox's build-failure trigger: its shares now, or (with `shares`) set to these.
+   * @throws KilnError `not_sandbox` while Kiln uses the live service
+   */
+  sandboxBuildFailures(
+    shares?: SandboxBuildFailuresView['shares'],
+  ): Promise<SandboxBuildFailuresView>;
 }
 
 /** What the account asks of the library. */
@@ -192,5 +200,9 @@ export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set
     dismissNotice(jobId) {
       set({ dismissedNotices: [...get().dismissedNotices, jobId] });
     },
+    sandboxBuildFailures: (shares) =>
+      shares
+        ? bridge['sandbox:setBuildFailures']({ shares })
+        : bridge['sandbox:buildFailures'](undefined),
   };
 };

@@ -3,6 +3,7 @@
  * do about each code.
  */
 import type { JobView } from '../../../../shared/ipc/contract';
+import { acceptedByService } from '../activity/job-labels';
 
 /** The service's 402 codes. */
 export const PAYMENT_CODES = [
@@ -34,7 +35,14 @@ export const PAYMENT_REMEDIES: Record<
 /** A job the service refused for money, with its code. */
 export type PaymentNotice = Readonly<{ job: JobView; code: PaymentCode }>;
 
-/** The newest job refused with a 402 that the user has not closed, if any. */
+const when = (job: JobView) => job.finishedAt ?? job.createdAt;
+
+/**
+ * The payment notice to show for `jobs` (those of the connection now: a refusal belongs to its
+ * mode, service and key): the newest 402 refusal, unless the user closed it (closing it closes
+ * the older ones too: they never come back) or its cause is gone: a job started after it was
+ * accepted by the service (topped up, limit raised, or another key that works).
+ */
 export function latestPaymentNotice(
   jobs: readonly JobView[],
   dismissed: readonly string[],
@@ -43,11 +51,10 @@ export function latestPaymentNotice(
   for (const job of jobs) {
     const code = job.error?.code;
     if (!code || !(PAYMENT_CODES as readonly string[]).includes(code)) continue;
-    if (dismissed.includes(job.id)) continue;
-    const at = job.finishedAt ?? job.createdAt;
-    if (!best || at > (best.job.finishedAt ?? best.job.createdAt)) {
-      best = { job, code: code as PaymentCode };
-    }
+    if (!best || when(job) > when(best.job)) best = { job, code: code as PaymentCode };
   }
+  if (!best || dismissed.includes(best.job.id)) return undefined;
+  const refusedAt = when(best.job);
+  if (jobs.some((job) => job.createdAt > refusedAt && acceptedByService(job))) return undefined;
   return best;
 }

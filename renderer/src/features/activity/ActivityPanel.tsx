@@ -1,11 +1,14 @@
 /**
- * The Activity centre: every generation and post-processing job, newest first, with live state,
- * filtered by all / running / finished / failed.
+ * The Activity centre: every generation and post-processing job of the connection now (the
+ * sandbox, or the live service and key), newest first, with live state, filtered by all /
+ * running / finished / failed.
  */
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { BatchRow } from '../batch/BatchRow';
 import { JobRow } from './JobRow';
+import { ofConnection } from './job-connection';
+import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
@@ -20,10 +23,10 @@ const FILTER_LABELS: Record<ActivityFilter, string> = {
 
 /** The Activity panel. */
 export function ActivityPanel() {
-  const allJobs = useKiln((s) => s.jobs);
-  const batches = useKiln((s) => s.batches);
+  const connectionNow = useCurrentConnection();
+  const batches = useKiln((s) => s.batches).filter((b) => ofConnection(b, connectionNow));
   // A batch's items show inside its row, not as rows of their own.
-  const jobs = allJobs.filter((j) => j.batchId === undefined);
+  const jobs = useConnectionJobs().filter((j) => j.batchId === undefined);
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isRunning(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));

@@ -6,9 +6,8 @@
 import { useState } from 'react';
 import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
-import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, isRunning, stateLabel } from './job-labels';
+import { formatElapsed, isRunning, jobCost, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
 
@@ -35,6 +34,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
     }
   };
   const unknown = job.state === 'outcome_unknown';
+  const cost = jobCost(job);
   const generation = GENERATIONS.has(job.kind);
   return (
     <li
@@ -59,9 +59,9 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
         <span className="muted" data-testid="job-elapsed">
           {formatElapsed(elapsed)}
         </span>
-        {job.costUsd ? (
-          <span className="muted" data-testid="job-cost">
-            {formatUsd(job.costUsd)}
+        {cost ? (
+          <span className="muted" data-testid="job-cost" title={cost.title}>
+            {cost.text}
           </span>
         ) : null}
       </div>

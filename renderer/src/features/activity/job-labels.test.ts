@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATES } from '../../../../shared/ipc/contract';
-import { matchesFilter, openLabel } from './job-labels';
+import type { JobView } from '../../../../shared/ipc/contract';
+import { jobCost, matchesFilter, openLabel } from './job-labels';
 
 describe('activity filters', () => {
   it('puts every state under all and exactly one other filter', () => {
@@ -28,5 +29,37 @@ describe('open label', () => {
     );
     expect(openLabel({ kind: 'retopo', modelId: 'm1', savedPath: '/o/a.zip' })).toBeUndefined();
     expect(openLabel({ kind: 'print', modelId: 'm1', savedPath: '/o/a.stl' })).toBeUndefined();
+  });
+});
+
+describe('job cost', () => {
+  const job = (over: Partial<JobView>): JobView => ({
+    id: 'j',
+    kind: 'retopo',
+    source: 'Quad remesh of Teapot',
+    state: 'done',
+    createdAt: 0,
+    canCancel: false,
+    canRetry: false,
+    ...over,
+  });
+
+  it('shows the charge, and "refunded" once a failed job’s charge came back', () => {
+    expect(jobCost(job({ costUsd: '0.25' }))?.text).toBe('$0.25');
+    expect(jobCost(job({ state: 'failed', costUsd: '0.20', refundedUsd: '0.20' }))?.text).toBe(
+      'refunded',
+    );
+    expect(jobCost(job({ state: 'failed', costUsd: '0.20', refundedUsd: '0.05' }))?.text).toBe(
+      '$0.20 · $0.05 refunded',
+    );
+  });
+
+  it('says "not charged" for a call the service took without a charge, nothing before', () => {
+    expect(jobCost(job({}))?.text).toBe('not charged');
+    expect(jobCost(job({ state: 'processing' }))?.text).toBe('not charged');
+    expect(jobCost(job({ state: 'waiting' }))).toBeUndefined();
+    expect(
+      jobCost(job({ state: 'failed', error: { code: 'insufficient_balance', message: 'x' } })),
+    ).toBeUndefined();
   });
 });

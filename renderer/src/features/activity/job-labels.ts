@@ -1,5 +1,6 @@
 /** Words for job states and durations, what a finished job can open, and Activity's filters. */
 import type { JobState, JobView } from '../../../../shared/ipc/contract';
+import { compareUsd, formatUsd } from '../../../../shared/money';
 
 /** The label of each job state. */
 export const STATE_LABELS: Record<JobState, string> = {
@@ -44,6 +45,46 @@ export function isRunning(state: JobState): boolean {
     state === 'processing' ||
     state === 'downloading'
   );
+}
+
+/**
+ * True once the service took the job: past its paid call (a charge, or work under way or done).
+ * A refusal after this (a payment notice, the inputs kept in Create) no longer concerns it.
+ */
+export function acceptedByService(job: Pick<JobView, 'costUsd' | 'state'>): boolean {
+  return (
+    job.costUsd !== undefined ||
+    job.state === 'queued' ||
+    job.state === 'processing' ||
+    job.state === 'downloading' ||
+    job.state === 'done'
+  );
+}
+
+/**
+ * What a job cost, as the user should read it beside its state: its charge ("$0.20"),
+ * "refunded" once a failed job's charge came back, "not charged" when the service took the call
+ * without a charge (a repeat of a build it made, a free operation: a paid call always answers
+ * with its billing, service-api.md §2.2), or nothing while that is not known yet.
+ */
+export function jobCost(job: JobView): { text: string; title: string } | undefined {
+  const { costUsd, refundedUsd } = job;
+  if (costUsd && refundedUsd) {
+    return compareUsd(refundedUsd, costUsd) >= 0
+      ? { text: 'refunded', title: `${formatUsd(costUsd)} charged, then refunded in full` }
+      : {
+          text: `${formatUsd(costUsd)} · ${formatUsd(refundedUsd)} refunded`,
+          title: `${formatUsd(costUsd)} charged, ${formatUsd(refundedUsd)} refunded`,
+        };
+  }
+  if (refundedUsd) {
+    return { text: 'refunded', title: `${formatUsd(refundedUsd)} refunded` };
+  }
+  if (costUsd) return { text: formatUsd(costUsd), title: `${formatUsd(costUsd)} charged` };
+  if (job.state === 'processing' || job.state === 'downloading' || job.state === 'done') {
+    return { text: 'not charged', title: 'The service took this call without charging it' };
+  }
+  return undefined;
 }
 
 /** Activity's filters. */

@@ -26,6 +26,8 @@ export interface JobsNeeds {
   refreshBalance(): Promise<void>;
   /** The viewer opens a finished job's model. */
   openModel(modelId: string): Promise<void>;
+  /** Create follows the jobs it started (their inputs come back after a refusal). */
+  createJobUpdated(job: JobView): void;
 }
 
 /** Error codes of a 402 (service-api.md §7). */
@@ -51,6 +53,7 @@ export const createJobsSlice: SliceCreator<JobsSlice, JobsNeeds> = (set, get, br
     if (refused && before?.state !== 'failed') {
       void get().refreshBalance();
     }
+    get().createJobUpdated(job);
     if (job.state === 'done' && job.modelId && get().autoOpenJobId === job.id) {
       set({ autoOpenJobId: undefined });
       void get().openModel(job.modelId);

@@ -5,7 +5,7 @@
  * ones, the balance after), the models the tool cannot take with why, asks above the
  * spend-confirmation threshold, and when the balance covers only part offers to run those.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAKER_KINDS, PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
 import type { BatchQuoteView, ModelSelection, ToolOp } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
@@ -129,6 +129,14 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
   const [startError, setStartError] = useState<string>();
   const [starting, setStarting] = useState(false);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A modal form: it takes the focus when it opens (so the library's keys, Escape among them,
+  // stay out of it) and gives it back to what opened it when it closes.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    formRef.current?.querySelector<HTMLElement>('select, input, button')?.focus();
+    return () => opener?.focus();
+  }, []);
   const built = build(tool, forms);
   const errors = 'errors' in built ? built.errors : {};
   const op = 'op' in built ? built.op : undefined;
@@ -181,6 +189,12 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         data-testid="batch-form"
+        ref={formRef}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          closeBatch();
+        }}
         onSubmit={(e) => {
           e.preventDefault();
           // Only once the price is shown (and confirmed where it must be), like the button.
@@ -188,7 +202,7 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
         }}
         noValidate
       >
-        <h2 id={`${id}-title`}>Run a tool on {count(selection)} models</h2>
+        <h2 id={`${id}-title`}>Run a tool on {count(selection).toLocaleString('en-US')} models</h2>
         <Field label="Tool">
           <Choice testId="batch-tool" value={tool} options={TOOLS} onChange={(t) => setTool(t)} />
         </Field>

@@ -4,6 +4,7 @@
  * is sent. Create, the post-processing panels and batches all use it.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AccountView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { describeQuote, needsConfirmation, quote, type CostItem, type Quote } from './cost';
@@ -22,14 +23,23 @@ export interface PaidAction {
   readonly dialog: ReactNode;
 }
 
-/** Prices `items` and guards the action that spends them. */
-export function usePaidAction(items: readonly CostItem[]): PaidAction {
+/**
+ * Prices `items` and guards the action that spends them. With `notCharged` (why the service will
+ * not charge it: a repeat of a build it made), the action is free and that reason is its cost.
+ */
+export function usePaidAction(
+  items: readonly CostItem[],
+  notCharged?: string | undefined,
+): PaidAction {
   const prices = useKiln((s) => s.prices);
   const account = useKiln((s) => s.account);
   const confirmAbove = useKiln((s) => s.settings?.confirmAboveUsd);
   const key = items.map((i) => `${i.operation}×${i.count ?? 1}`).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `items`' contents
-  const q = useMemo(() => quote(items, prices, account), [key, prices, account]);
+  const q = useMemo(
+    () => (notCharged ? notChargedQuote(account) : quote(items, prices, account)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `items`' contents
+    [key, prices, account, notCharged],
+  );
   const [asking, setAsking] = useState<{ what: string; quote: Quote } | undefined>();
   const answer = useRef<(ok: boolean) => void>(undefined);
 
@@ -86,7 +96,20 @@ export function usePaidAction(items: readonly CostItem[]): PaidAction {
     </div>
   ) : null;
 
-  return { quote: q, costText: describeQuote(q), guard, dialog };
+  return { quote: q, costText: notCharged ?? describeQuote(q), guard, dialog };
+}
+
+/** The quote of an action the service will not charge. */
+function notChargedQuote(account: AccountView | undefined): Quote {
+  const balanceUsd = account?.balanceUsd;
+  return {
+    totalUsd: '0.00',
+    unknown: [],
+    balanceUsd,
+    balanceAfterUsd: balanceUsd,
+    insufficient: false,
+    free: true,
+  };
 }
 
 /** The cost line under a paid button. */

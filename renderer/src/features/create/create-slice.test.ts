@@ -131,4 +131,40 @@ describe('create slice', () => {
     expect(await first).toHaveLength(1);
     expect(bridge['jobs:startPhoto']).toHaveBeenCalledTimes(1);
   });
+
+  it('puts a started job’s inputs back when the service refuses it (402), not once it is taken', async () => {
+    let n = 0;
+    const { store, bridge } = storeWith(async () => job(`j${++n}`));
+    (bridge as unknown as Record<string, unknown>)['account:balance'] = vi.fn(async () => ({}));
+    await store.getState().addPhotos('photos', [png('a.png')]);
+    store.getState().setCreateTier('fast');
+    store.getState().setCreateSettings({ polyCount: '20000' });
+    const [started] = await store.getState().startCreate();
+    expect(store.getState().photos).toEqual([]);
+    // Refused for balance after its wait in Kiln's queue: nothing charged, the inputs come back.
+    store.getState().setCreateTier('quality');
+    store.getState().upsertJob({
+      ...started!,
+      state: 'failed',
+      error: { code: 'insufficient_balance', message: 'Balance too low: $0.20 needed.' },
+    });
+    const s = store.getState();
+    expect(s.photos.map((p) => p.file.name)).toEqual(['a.png']);
+    expect(s.createSettings.polyCount).toBe('20000');
+    expect(s.createErrors.form).toContain('Balance too low: $0.20 needed.');
+    expect(s.createKept).toEqual({});
+
+    // Accepted by the service: the inputs go for good (a later failure does not bring them back).
+    const [second] = await store.getState().startCreate();
+    store.getState().upsertJob({ ...second!, state: 'queued', costUsd: '0.20' });
+    store.getState().upsertJob({
+      ...second!,
+      state: 'failed',
+      costUsd: '0.20',
+      refundedUsd: '0.20',
+      error: { code: 'generation_failed', message: 'No object found.' },
+    });
+    expect(store.getState().photos).toEqual([]);
+    expect(store.getState().createKept).toEqual({});
+  });
 });

@@ -2,7 +2,9 @@
  * The Create area's form state and its start actions. The state lives in the store (not in the
  * panel) so switching to the Library and back loses nothing; a start that fails keeps every
  * input and puts the error at the field it names; a start that succeeds clears the flow, shows
- * the job in Activity and opens its model when it is done.
+ * the job in Activity and opens its model when it is done. A started job's inputs are kept until
+ * the service accepts it: refused before anything was charged (a 402 after a wait in Kiln's
+ * queue), they come back into Create, so the user can top up and press again.
  */
 import { checkPhoto, LIMITS, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
 import type { ConceptView, GenerationOptions, JobView } from '../../../../shared/ipc/contract';
@@ -24,6 +26,7 @@ import {
   type ViewSlot,
 } from './create-rules';
 import { readHead } from './read-head';
+import { acceptedByService } from '../activity/job-labels';
 import type { SliceCreator } from '../../store/slice';
 
 /** What Create asks of the shell and of Activity. */
@@ -32,7 +35,16 @@ export interface CreateNeeds {
   showRight(tab: 'activity'): void;
   upsertJob(job: JobView): void;
   openWhenDone(jobId: string): void;
+  readonly jobs: readonly JobView[];
 }
+
+/** States a job does not leave. */
+const ENDED: ReadonlySet<JobView['state']> = new Set([
+  'done',
+  'failed',
+  'cancelled',
+  'outcome_unknown',
+]);
 
 /** A photo that passed the checks, with its preview. */
 export interface ChosenPhoto {
@@ -48,6 +60,26 @@ export type PhotoTarget = 'photos' | 'views' | 'retexture';
 export interface RetextureDraft {
   readonly textureSize: 'default' | `${TextureSize}`;
   readonly seed: string;
+}
+
+/** The inputs of a started job, kept until the service accepts it. */
+export interface KeptInputs {
+  readonly mode: CreateMode;
+  readonly tier: ModelTier;
+  readonly settings: SettingsDraft;
+  readonly photos?: readonly ChosenPhoto[];
+  readonly views?: readonly ViewSlot<ChosenPhoto>[];
+  readonly text?: Readonly<{
+    prompt: string;
+    style: string;
+    concepts: readonly ConceptView[];
+    conceptId: string | undefined;
+  }>;
+  readonly retexture?: Readonly<{
+    photo: ChosenPhoto;
+    settings: RetextureDraft;
+    target: { modelId: string; name: string } | undefined;
+  }>;
 }
 
 /** Create state and actions. */
@@ -100,6 +132,22 @@ export interface CreateSlice {
   imagine(): Promise<boolean>;
   /** Starts the flow on screen (paid; validate first). Resolves the started jobs. */
   startCreate(): Promise<JobView[]>;
+  /** Inputs of started jobs the service has not accepted yet, by job id. */
+  createKept: Readonly<Record<string, KeptInputs>>;
+  /**
+   * Follows a started job: accepted (or ended otherwise), its kept inputs go; refused before
+   * anything was charged, they come back into Create where the flow has nothing new.
+   */
+  createJobUpdated(job: JobView): void;
+}
+
+/** The photos a set of kept inputs holds (their previews are released when they go). */
+function photosOf(kept: KeptInputs): ChosenPhoto[] {
+  return [
+    ...(kept.photos ?? []),
+    ...(kept.views ?? []).map((v) => v.file),
+    ...(kept.retexture ? [kept.retexture.photo] : []),
+  ];
 }
 
 let nextId = 0;
@@ -152,6 +200,54 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
       set({ createBusy: false });
     }
   };
+  /** The inputs every flow shares, as they are now. */
+  const common = () => ({
+    mode: get().createMode,
+    tier: get().createTier,
+    settings: get().createSettings,
+  });
+  /**
+   * A started job, its inputs (already cleared from the flow) kept until the service accepts
+   * it; a refusal that came in before the start's answer puts them back at once.
+   */
+  const begin = (job: JobView, inputs: KeptInputs) => {
+    set({ createKept: { ...get().createKept, [job.id]: inputs } });
+    const known = get().jobs.find((j) => j.id === job.id);
+    started(job);
+    if (known && ENDED.has(known.state)) get().createJobUpdated(known);
+  };
+  /**
+   * Puts a refused job's inputs back where the flow has nothing new (the user may have started
+   * another one meanwhile: that is never overwritten). Answers whether they went back.
+   */
+  const restore = (kept: KeptInputs, job: JobView): boolean => {
+    const s = get();
+    const patch: Partial<CreateSlice> = {};
+    if (kept.photos) patch.photos = [...s.photos, ...kept.photos];
+    else if (kept.views) {
+      if (s.views.length) return false;
+      patch.views = [...kept.views];
+    } else if (kept.text) {
+      if (s.concepts.length || s.prompt.trim()) return false;
+      Object.assign(patch, kept.text, { concepts: [...kept.text.concepts] });
+    } else if (kept.retexture) {
+      if (s.retexturePhoto) return false;
+      patch.retexturePhoto = kept.retexture.photo;
+      patch.retextureSettings = kept.retexture.settings;
+      patch.retextureTarget = s.retextureTarget ?? kept.retexture.target;
+    }
+    const untouched = s.createSettings === EMPTY_SETTINGS;
+    set({
+      ...patch,
+      ...(untouched ? { createSettings: kept.settings, createTier: kept.tier } : {}),
+      createMode: kept.mode,
+      createErrors: {
+        form: `Not started: ${job.error?.message ?? 'the service refused it.'} Your ${kept.mode === 'text' ? 'concept' : 'photos'} and settings are still here: press the button again once that is fixed.`,
+      },
+    });
+    get().showLeft('create');
+    return true;
+  };
   const options = (): GenerationOptions => {
     const check = checkSettings(get().createSettings);
     return check.ok ? check.options : {};
@@ -173,6 +269,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
     retextureSettings: { textureSize: 'default', seed: '' },
     retextureTarget: undefined,
     retextureSeen: undefined,
+    createKept: {},
 
     beginRetexture(retextureTarget) {
       set({ retextureTarget });
@@ -357,9 +454,9 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
             results.forEach((result, i) => {
               const photo = s.photos[i]!;
               if (result.status === 'fulfilled') {
-                started(result.value);
+                set({ photos: get().photos.filter((p) => p.id !== photo.id) });
+                begin(result.value, { ...common(), photos: [photo] });
                 jobs.push(result.value);
-                get().removePhoto('photos', photo.id);
               } else {
                 firstError ??= result.reason;
                 refused.push(photo.file.name);
@@ -379,9 +476,9 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
               tier,
               options: options(),
             });
-            started(job);
-            release(s.views.map((v) => v.file));
+            const inputs = { ...common(), views: s.views };
             set({ views: [], createSettings: EMPTY_SETTINGS });
+            begin(job, inputs);
             return [job];
           }
           case 'text': {
@@ -391,7 +488,15 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
               options: options(),
               label: s.concepts.find((c) => c.conceptId === s.conceptId)?.prompt.slice(0, 200),
             });
-            started(job);
+            const inputs = {
+              ...common(),
+              text: {
+                prompt: s.prompt,
+                style: s.style,
+                concepts: s.concepts,
+                conceptId: s.conceptId,
+              },
+            };
             set({
               prompt: '',
               style: '',
@@ -399,6 +504,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
               conceptId: undefined,
               createSettings: EMPTY_SETTINGS,
             });
+            begin(job, inputs);
             return [job];
           }
           case 'retexture': {
@@ -413,17 +519,29 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
                 : {}),
               ...(seed !== undefined ? { seed } : {}),
             });
-            started(job);
-            release([s.retexturePhoto]);
+            const inputs = {
+              ...common(),
+              retexture: { photo: s.retexturePhoto!, settings: rs, target: s.retextureTarget },
+            };
             set({
               retexturePhoto: undefined,
               retextureSettings: { textureSize: 'default', seed: '' },
             });
+            begin(job, inputs);
             return [job];
           }
         }
       });
       return result ?? jobs;
+    },
+
+    createJobUpdated(job) {
+      const kept = get().createKept[job.id];
+      if (!kept || job.state === 'waiting' || job.state === 'starting') return;
+      const { [job.id]: _done, ...rest } = get().createKept;
+      set({ createKept: rest });
+      const refused = job.state === 'failed' && !acceptedByService(job);
+      if (!refused || !restore(kept, job)) release(photosOf(kept));
     },
   };
 };

@@ -1,7 +1,7 @@
 /**
  * The library's selection for a batch: how many models are picked ("12 selected", "All 20,000
  * selected"), "Select all N" of the current search and filters, "Run a tool on N…" (the batch
- * form opens on `batchRequest`), Clear, and why the selection changed by itself.
+ * form opens on the selection), Clear, and why the selection changed by itself.
  */
 import { useKiln } from '../../store/StoreProvider';
 import { pendingCount, selectedCount, selectionText } from './selection';
@@ -15,7 +15,7 @@ export function SelectionBar() {
   const clear = useKiln((s) => s.clearLibrarySelection);
   const requestBatch = useKiln((s) => s.requestBatch);
   const batchListing = useKiln((s) => s.libBatchListing);
-  const batchRequested = useKiln((s) => s.batchRequest !== null);
+  const batchRequested = useKiln((s) => s.batchSelection !== null);
   const count = selectedCount(selection);
   const listing = pendingCount(selection);
   const all = selection.kind === 'all';

@@ -136,14 +136,14 @@ describe('library slice: the selection a batch runs on', () => {
       kind: 'ids',
       ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
     });
-    expect(store.getState().batchRequest).toBeNull();
+    expect(store.getState().batchSelection).toBeNull();
     store.getState().requestBatch();
-    expect(store.getState().batchRequest).toEqual({
+    expect(store.getState().batchSelection).toEqual({
       kind: 'ids',
       ids: ['m0', 'm2', 'm3', 'm4', 'm5'],
     });
-    store.getState().clearBatchRequest();
-    expect(store.getState().batchRequest).toBeNull();
+    store.getState().closeBatch();
+    expect(store.getState().batchSelection).toBeNull();
   });
 
   it('a Shift range over pages not listed is counted at once, listed only for a batch', async () => {
@@ -159,10 +159,10 @@ describe('library slice: the selection a batch runs on', () => {
     // "Run a tool on 941…": the missing pages are listed, then the batch is asked for.
     store.getState().requestBatch();
     expect(store.getState().libBatchListing).toBe(true);
-    await vi.waitFor(() => expect(store.getState().batchRequest).not.toBeNull());
+    await vi.waitFor(() => expect(store.getState().batchSelection).not.toBeNull());
     expect(store.getState().libBatchListing).toBe(false);
     expect(list.mock.calls.map(([q]) => q?.page)).toEqual([1, 2, 3, 4, 5]);
-    const batch = store.getState().batchRequest;
+    const batch = store.getState().batchSelection;
     expect(batch?.kind === 'ids' && batch.ids.length).toBe(941);
     expect(batch?.kind === 'ids' && [batch.ids[0], batch.ids.at(-1)]).toEqual(['m10', 'm950']);
   });
@@ -175,7 +175,7 @@ describe('library slice: the selection a batch runs on', () => {
     store.getState().pickLibraryModels('toggle', 3);
     store.getState().pickLibraryModels('toggle', 7);
     store.getState().requestBatch();
-    expect(store.getState().batchRequest).toEqual({
+    expect(store.getState().batchSelection).toEqual({
       kind: 'query',
       filter: { search: 'Model', favourite: true },
       except: ['m3', 'm7'],
@@ -222,7 +222,7 @@ describe('library slice: the selection a batch runs on', () => {
     await store.getState().reloadLibrary();
     store.getState().selectAllLibrary();
     store.getState().requestBatch();
-    expect(store.getState().batchRequest).toBeNull();
+    expect(store.getState().batchSelection).toBeNull();
     expect(store.getState().libSelectionNote).toContain('at most 20,000 models');
   });
 });

@@ -135,16 +135,13 @@ export interface LibrarySlice {
   /** "Select all N": every model of the current search and filters, without listing them. */
   selectAllLibrary(): void;
   clearLibrarySelection(): void;
-  /** The selection a batch was asked for ("Run a tool on N…"); the batch form opens on it. */
-  batchRequest: ModelSelection | null;
   /**
-   * Asks for a batch on the selection. Rows of a Shift range not listed yet are listed first
+   * Opens the batch form on the selection ("Run a tool on N…"). Rows of a Shift range not listed yet are listed first
    * (`libBatchListing` meanwhile); the batch is asked for once the last of them has arrived.
    */
   requestBatch(): void;
   /** True while the rows a batch waits for are being listed. */
   libBatchListing: boolean;
-  clearBatchRequest(): void;
 }
 
 /** The order of the grid as shown now (the name order only where it can be had). */
@@ -174,6 +171,8 @@ export interface LibraryNeeds {
   /** The prefetch waits until the viewer has mounted and settled. */
   readonly viewerState: ViewerState | undefined;
   readonly openingModelId: string | undefined;
+  /** The batch feature's form, opened on the selection. */
+  openBatch(selection: ModelSelection): void;
 }
 
 /** The row at `index` (0-based) of the loaded pages, if loaded. */
@@ -279,7 +278,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         set({ libSelection: resolved });
         // The batch asked for waited for these rows: with the last of them it is asked for.
         if (get().libBatchListing && pendingCount(resolved) === 0) {
-          set({ libBatchListing: false, batchRequest: selectedModels(get()) });
+          set({ libBatchListing: false });
+          const selection = selectedModels(get());
+          if (selection) get().openBatch(selection);
         }
       }
     } catch (error) {
@@ -486,7 +487,6 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     clearLibrarySelection: () =>
       set({ libSelection: NO_SELECTION, libSelectionNote: undefined, libBatchListing: false }),
     libBatchListing: false,
-    batchRequest: null,
     requestBatch() {
       const s = get();
       const count = selectedCount(s.libSelection);
@@ -501,10 +501,9 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         listPending();
         return;
       }
-      const batchRequest = selectedModels(s);
-      if (batchRequest) set({ batchRequest });
+      const selection = selectedModels(s);
+      if (selection) get().openBatch(selection);
     },
-    clearBatchRequest: () => set({ batchRequest: null }),
     async clearLibraryCache() {
       try {
         const libCache = await bridge['library:clearCache'](undefined);

@@ -15,12 +15,18 @@ import { useToolRun } from './use-tool-run';
 export function ExportTool({ modelId, modelName, folder }: ToolProps) {
   const [form, setForm] = useState<ExportForm>(EXPORT_DEFAULTS);
   const compatible = form.format === 'compatible';
-  const run = useToolRun('export', modelId, { kind: compatible ? 'compatible' : 'export' }, folder);
   const built = buildExport(form);
+  const run = useToolRun(
+    'export',
+    modelId,
+    { kind: compatible ? 'compatible' : 'export' },
+    folder,
+    built,
+  );
   return (
     <div className="tool-body" data-testid="tool-export">
       <ExportFields form={form} onChange={setForm} built={built} />
-      {run.paid.quote.free && !compatible ? (
+      {run.paid.quote.free && !compatible && !run.repeat ? (
         <p className="muted">Free for models made through the API.</p>
       ) : null}
       <RunSection

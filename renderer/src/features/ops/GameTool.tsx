@@ -9,8 +9,8 @@ import { useToolRun } from './use-tool-run';
 /** The game pack panel. */
 export function GameTool({ modelId, modelName, folder }: ToolProps) {
   const [form, setForm] = useState<GameForm>(GAME_DEFAULTS);
-  const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder);
   const built = buildGame(form);
+  const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
   return (
     <div className="tool-body" data-testid="tool-gamepack">

@@ -33,7 +33,8 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
   const items = useKiln((s) => s.prices?.items);
   const choices = makerChoices(items ?? []);
   const [maker, setMaker] = useState(choices[0]!.id);
-  const run = useToolRun(`make.${maker}`, modelId, { kind: 'make', maker }, folder);
+  const built = buildMaker(maker);
+  const run = useToolRun(`make.${maker}`, modelId, { kind: 'make', maker }, folder, built);
   return (
     <div className="tool-body" data-testid="tool-make">
       <Field label="Project">
@@ -46,7 +47,7 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
       </Field>
       <RunSection
         run={run}
-        built={buildMaker(maker)}
+        built={built}
         label="Make"
         what={`${maker} of ${modelName}`}
         testId="make"

@@ -4,10 +4,11 @@ import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
 
 const OP = { kind: 'parts' } as const;
+const BUILT = { op: OP };
 
 /** The parts panel. */
 export function PartsTool({ modelId, modelName, folder }: ToolProps) {
-  const run = useToolRun('parts', modelId, OP, folder);
+  const run = useToolRun('parts', modelId, OP, folder, BUILT);
   return (
     <div className="tool-body" data-testid="tool-parts">
       <p className="muted">
@@ -16,7 +17,7 @@ export function PartsTool({ modelId, modelName, folder }: ToolProps) {
       </p>
       <RunSection
         run={run}
-        built={{ op: OP }}
+        built={BUILT}
         label="Split into parts"
         what={`Parts of ${modelName}`}
         testId="parts"

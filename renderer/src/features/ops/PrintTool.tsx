@@ -28,8 +28,8 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
     palette: '',
   });
   const stats = useKiln((s) => (s.modelStats?.modelId === modelId ? s.modelStats : undefined));
-  const run = useToolRun('print', modelId, { kind: 'print' }, folder);
   const built = buildPrint(form);
+  const run = useToolRun('print', modelId, { kind: 'print' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
   const length = parseWhole(form.lengthMm, LIMITS.lengthMm.min, LIMITS.lengthMm.max, '');
   const size = stats && 'value' in length ? printedSize(stats.size, length.value) : undefined;

@@ -18,8 +18,8 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
     interior: 'keep',
     format: 'glb',
   });
-  const run = useToolRun('retopo', modelId, { kind: 'retopo' }, folder);
   const built = buildRetopo(form);
+  const run = useToolRun('retopo', modelId, { kind: 'retopo' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
   const faces = parseWhole(form.faces, LIMITS.faces.min, LIMITS.faces.max, '');
   return (

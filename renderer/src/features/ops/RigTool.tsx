@@ -10,7 +10,8 @@ import { useToolRun } from './use-tool-run';
 /** The rig panel. */
 export function RigTool({ modelId, modelName, folder }: ToolProps) {
   const [kind, setKind] = useState<(typeof RIG_KINDS)[number]>('humanoid');
-  const run = useToolRun('rig', modelId, { kind: 'rig' }, folder);
+  const built = buildRig(kind);
+  const run = useToolRun('rig', modelId, { kind: 'rig' }, folder, built);
   return (
     <div className="tool-body" data-testid="tool-rig">
       <Field
@@ -31,7 +32,7 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
       <p className="muted">The rigged model is a new version; it opens with its clips playing.</p>
       <RunSection
         run={run}
-        built={buildRig(kind)}
+        built={built}
         label="Rig"
         what={`Rig (${kind}) of ${modelName}`}
         testId="rig"

@@ -3,7 +3,7 @@
  * and remembers which job each tool started, and shows a saved result or a new version in the
  * viewer the way it should open (clips playing, parts listed).
  */
-import type { JobView, ModelView, ToolOp } from '../../../../shared/ipc/contract';
+import type { JobView, ModelView, Op, OpRepeatView, ToolOp } from '../../../../shared/ipc/contract';
 import type { SliceCreator } from '../../store/slice';
 
 /** How the viewer should open a job's result once it is on screen. */
@@ -30,6 +30,8 @@ export interface OpsSlice {
    * @throws KilnError with a user-facing message (and `field`) when it is refused
    */
   runOp(tool: string, modelId: string, op: ToolOp, folder?: string): Promise<JobView>;
+  /** Whether `op` on the model repeats a build Kiln made or is making (not charged again). */
+  opRepeat(modelId: string, op: Op): Promise<OpRepeatView>;
   /** The platform's folder picker; undefined when cancelled. */
   chooseFolder(): Promise<string | undefined>;
   /** Opens a job's result: a new version (rig clips playing, parts listed) or a saved GLB. */
@@ -85,6 +87,7 @@ export const createOpsSlice: SliceCreator<OpsSlice, OpsNeeds> = (set, get, bridg
     get().upsertJob(job);
     return job;
   },
+  opRepeat: (modelId, op) => bridge['ops:repeat']({ modelId, op }),
   async chooseFolder() {
     const answer = await bridge['files:chooseFolder'](undefined);
     return answer.path;

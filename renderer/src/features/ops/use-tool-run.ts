@@ -4,11 +4,12 @@
  */
 import { useState } from 'react';
 import { postOperation } from '../../../../shared/api/operations';
-import type { JobView } from '../../../../shared/ipc/contract';
+import type { JobView, OpRepeatView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { toolRunKey } from './ops-slice';
 import { usePaidAction, type PaidAction } from '../billing/use-paid-action';
 import type { Built } from './op-forms';
+import { useOpRepeat } from './use-op-repeat';
 
 /** What a tool panel needs to run. */
 export interface ToolRun {
@@ -20,17 +21,25 @@ export interface ToolRun {
   readonly error: string | undefined;
   /** The field the refusal is about, when the main process named one. */
   readonly errorField: string | undefined;
+  /** The earlier build this call repeats (not charged again), if any. */
+  readonly repeat: OpRepeatView['repeatOf'];
   run(built: Built, what: string): Promise<void>;
 }
 
-/** Runs `tool` on `modelId`, saving into `folder` (undefined while the folder field is wrong). */
+/**
+ * Runs `tool` on `modelId`, saving into `folder` (undefined while the folder field is wrong);
+ * `built` is the call as the form stands, priced as a new build or, when it repeats one, as not
+ * charged.
+ */
 export function useToolRun(
   tool: string,
   modelId: string,
   operation: { kind: string; maker?: string },
   folder: string | undefined,
+  built: Built,
 ): ToolRun {
-  const paid = usePaidAction([{ operation: postOperation(operation) }]);
+  const repeat = useOpRepeat(modelId, built);
+  const paid = usePaidAction([{ operation: postOperation(operation) }], repeatText(repeat));
   const jobId = useKiln((s) => s.opRuns[toolRunKey(modelId, tool)]);
   const job = useKiln((s) => (jobId ? s.jobs.find((j) => j.id === jobId) : undefined));
   const runOp = useKiln((s) => s.runOp);
@@ -58,5 +67,13 @@ export function useToolRun(
     }
   };
 
-  return { paid, job, busy, error: error?.message, errorField: error?.field, run };
+  return { paid, job, busy, error: error?.message, errorField: error?.field, repeat, run };
+}
+
+/** The cost line of a repeated build. */
+function repeatText(repeat: OpRepeatView['repeatOf']): string | undefined {
+  if (!repeat) return undefined;
+  return repeat.state === 'done'
+    ? 'Not charged: Kiln made this build already, and the service hands out its cached result free'
+    : 'Not charged: the same build is under way, and asking again costs nothing';
 }

@@ -1,0 +1,106 @@
+/**
+ * What the user waits for comes first: a job that failed after a batch shows as failed about as
+ * soon as one started alone, under the default request budget. The core and a sandbox that
+ * enforces the service's 60 requests a minute share a fake clock (moved only when the network is
+ * quiet), so the figures are service time, not the test machine's.
+ *
+ * The latency measured is from the moment the service reports the task's error (its start plus
+ * the task time) to the moment Activity hears the job failed.
+ */
+import { copyFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobView } from '../../../shared/ipc/contract';
+import { createSandbox, type Sandbox } from '../../sandbox';
+import { createServices, type Services } from '../services';
+import { ClockDriver, PHOTOS, scratch } from '../testing/chaos-run';
+import { testPorts } from '../testing/harness';
+import { StepClock } from '../testing/step-clock';
+import { Wire } from '../testing/wire';
+
+const BASE = 'http://sandbox.test';
+const KEY = 'sk-poll-priority-01';
+let work: string;
+const sandboxes: Sandbox[] = [];
+const cores: Services[] = [];
+
+beforeAll(async () => {
+  work = await scratch('kiln-poll-priority-');
+  await sharp({ create: { width: 240, height: 180, channels: 3, background: '#808080' } })
+    .png()
+    .toFile(path.join(work, 'grey.png'));
+});
+afterAll(async () => {
+  for (const core of cores) core.close();
+  await Promise.all(sandboxes.map((s) => s.close()));
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Milliseconds of service time from the failure the service reports to the failure shown. */
+async function failureLatency(batch: number, taskSeconds: number): Promise<number> {
+  const clock = new StepClock(Date.UTC(2026, 0, 5, 9, 0, 0));
+  const sandbox = createSandbox({
+    keys: [KEY],
+    balanceUsd: '100.00',
+    taskSeconds,
+    clock: { now: () => clock.now() },
+  });
+  sandboxes.push(sandbox);
+  const wire = new Wire(clock, (input, init) =>
+    sandbox.fetch(new Request(input as string | URL, init)),
+  );
+  // Short steps: the figure is a latency, and the clock must not leap while the core works.
+  const driver = new ClockDriver({ clock, wire, idle: () => sandbox.idle(), maxStepMs: 100 });
+  const dataDir = await scratch('kiln-poll-priority-core-');
+  const { ports } = testPorts({ dataDir, baseUrl: BASE, key: KEY, fetch: wire.fetch, clock });
+  // When each job's state was told to the page, by the shared clock.
+  const seen = new Map<string, Array<{ state: JobView['state']; at: number }>>();
+  const emit = ports.emit;
+  const services = await createServices(
+    {
+      ...ports,
+      emit: (event, payload) => {
+        if (event === 'jobs.updated') {
+          const job = payload as JobView;
+          const list = seen.get(job.id) ?? [];
+          if (list.at(-1)?.state !== job.state) list.push({ state: job.state, at: clock.now() });
+          seen.set(job.id, list);
+        }
+        emit(event, payload);
+      },
+    },
+    // What a user has: the settings' budget (55 a minute) and the default polling.
+    { onSchedulerEvent: driver.watch() },
+  );
+  cores.push(services);
+  let copies = 0;
+  const stage = async (name: string) => {
+    const copy = path.join(work, `${copies++}-${name}`);
+    await copyFile(name === 'grey.png' ? path.join(work, name) : path.join(PHOTOS, name), copy);
+    return (await services.files.stagePath(copy, name)).id;
+  };
+  const options = { polyCount: 10_000, textureSize: 1024 } as const;
+  for (let i = 0; i < batch; i++) {
+    await services.jobs.startPhoto(await stage('coffee.png'), 'fast', options);
+  }
+  // A photo without an object: the service fails the task and refunds it.
+  const grey = await services.jobs.startPhoto(await stage('grey.png'), 'fast', options);
+  const failedAt = () => seen.get(grey.id)?.find((s) => s.state === 'failed')?.at;
+  expect(await driver.until(() => failedAt() !== undefined, 120_000)).toBe(true);
+  // The service's own record: the task started when it was charged, and failed `taskSeconds` on.
+  const taskId = services.jobs.list().find((j) => j.id === grey.id)!.taskId;
+  const charge = sandbox.ledger().find((e) => e.type === 'charge' && e.subject === taskId)!;
+  services.close();
+  return failedAt()! - (charge.at + taskSeconds * 1000);
+}
+
+describe('polling serves what the user waits for', () => {
+  it('shows a failure after a batch about as soon as one started alone', async () => {
+    // Tasks of 20 s: long enough for a batch's polls to fill the minute before the failure.
+    const figures: Record<string, number> = {};
+    for (const batch of [0, 4, 9]) figures[`batch ${batch}`] = await failureLatency(batch, 20);
+    console.log(`failure shown after it happened (ms of service time): ${JSON.stringify(figures)}`);
+    for (const ms of Object.values(figures)) expect(ms).toBeLessThanOrEqual(2000);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Settings › Sandbox (shown in sandbox mode only): the sandbox's build-failure trigger, a share
+ * of each tool's builds that fail and are refunded as the service's workers fail, to see Kiln's
+ * error-and-refund path without a real failure. Applied at once; the sandbox keeps it.
+ */
+import { useEffect, useId, useState } from 'react';
+import {
+  OP_KINDS,
+  type OpKind,
+  type SandboxBuildFailuresView,
+} from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+
+const TOOL_LABELS: Record<OpKind, string> = {
+  export: 'Export',
+  print: 'Print file',
+  retopo: 'Quad remesh',
+  rig: 'Rig',
+  parts: 'Parts',
+  gamepack: 'Game pack',
+  make: 'Makers',
+};
+
+const SHARES: ReadonlyArray<readonly [number, string]> = [
+  [0, 'Never'],
+  [0.25, '1 build in 4'],
+  [0.5, 'Every other build'],
+  [1, 'Every build'],
+];
+
+/** The sandbox's build-failure settings. */
+export function SandboxBuildFailures() {
+  const read = useKiln((s) => s.sandboxBuildFailures);
+  const id = useId();
+  const [shares, setShares] = useState<SandboxBuildFailuresView['shares']>();
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  useEffect(() => {
+    let live = true;
+    read().then(
+      (view) => live && setShares(view.shares),
+      (e: unknown) => live && setMessage({ ok: false, text: (e as Error).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [read]);
+
+  const change = (kind: OpKind, share: number) => {
+    const next = { ...shares, [kind]: share };
+    setMessage(undefined);
+    read(next).then(
+      (view) => {
+        setShares(view.shares);
+        setMessage({ ok: true, text: 'Applied.' });
+      },
+      (e: unknown) => setMessage({ ok: false, text: (e as Error).message }),
+    );
+  };
+
+  return (
+    <fieldset className="settings-sandbox" data-testid="settings-sandbox-failures">
+      <legend>Sandbox: builds that fail</legend>
+      <p className="muted" id={`${id}-hint`}>
+        Make a share of each tool’s builds fail in the sandbox, refunded as the service refunds a
+        failed build, to see how Kiln shows a failure. A build the service hands out at once (a GLB
+        export) never fails.
+      </p>
+      {shares
+        ? OP_KINDS.map((kind) => (
+            <div className="settings-field" key={kind}>
+              <label htmlFor={`${id}-${kind}`}>{TOOL_LABELS[kind]}</label>
+              <select
+                id={`${id}-${kind}`}
+                aria-describedby={`${id}-hint`}
+                value={String(shares[kind] ?? 0)}
+                onChange={(e) => change(kind, Number(e.target.value))}
+                data-testid={`sandbox-fail-${kind}`}
+              >
+                {SHARES.map(([share, label]) => (
+                  <option key={share} value={String(share)}>
+                    {label}
+                  </option>
+                ))}
+                {SHARES.some(([s]) => s === (shares[kind] ?? 0)) ? null : (
+                  <option value={String(shares[kind])}>
+                    {Math.round((shares[kind] ?? 0) * 100)} % of builds
+                  </option>
+                )}
+              </select>
+            </div>
+          ))
+        : null}
+      {message ? (
+        <p
+          className={message.ok ? 'ok-text' : 'field-error'}
+          role={message.ok ? 'status' : 'alert'}
+          data-testid="sandbox-fail-status"
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
