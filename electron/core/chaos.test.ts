@@ -18,7 +18,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobView, Op } from '../../shared/ipc/contract';
 import { createSandbox, serveSandbox, type Sandbox } from '../sandbox';
 import { CHAOS_FAULTS, CHAOS_SANDBOX, scratch, startChaosRun } from './testing/chaos-run';
@@ -129,7 +129,10 @@ describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
       s.imagineUnknown -
         local.filter((e) => e.type === 'charge' && !e.jobId && e.chargeIds.length === 0).length,
     );
-    expect(services.scheduler.history.length).toBe(wire.records.length);
+    // Every request the budget counted reaches the wire. Counted at dispatch and recorded by the
+    // wire once fetch has it, so a read still on its way at this instant (a timer's balance read)
+    // is one apart for a moment (seen once in a full run under load): wait for it to land.
+    await vi.waitFor(() => expect(services.scheduler.history.length).toBe(wire.records.length));
     expect(maxInWindow(services.scheduler.history)).toBeLessThanOrEqual(55);
 
     const states = Object.entries(
