@@ -28,6 +28,7 @@ import { b12 } from './benches/b12-offline';
 import { b13 } from './benches/b13-health';
 import { b14 } from './benches/b14-turntable';
 import { b15 } from './benches/b15-selection';
+import { b16 } from './benches/b16-batch';
 import { KilnHost, RENDERER_DIR, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
 import { buildPages } from './lib/build';
@@ -54,6 +55,8 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
   // Minutes of SwiftShader work; runs alone too (`--only B14`), e.g. on a machine with a GPU.
   ['B14', b14],
   ['B15', b15],
+  // About 2 minutes a sample (at most 3): a batch watched for 90 s, 30 s with `--quick`.
+  ['B16', b16],
 ];
 
 const log = (message: string) => console.error(message);

@@ -24,21 +24,11 @@ import type { SchedulerEvent } from '../../../electron/core/schedule/request-sch
 import { dispatch } from '../../../shared/ipc/dispatch';
 import { startKiln, type BenchContext, type BenchResult } from '../lib/context';
 import { sharedPhoto } from '../lib/fixtures';
+import { maxPerMinute } from '../lib/rate';
 
 const JOBS = 15;
 const POLL_PACE_S = 5;
 const ACTIVE = new Set(['waiting', 'starting', 'queued', 'processing', 'downloading']);
-
-/** Most sends within any 60 s. */
-function maxPerMinute(times: readonly number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= 60_000) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
 
 export async function b9(ctx: BenchContext): Promise<BenchResult> {
   const taskSeconds = ctx.options.quick ? 40 : 200;

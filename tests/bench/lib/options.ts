@@ -37,6 +37,7 @@ export const BENCH_IDS = [
   'B13',
   'B14',
   'B15',
+  'B16',
 ];
 
 /** Reads the options; throws a sentence on a bad value. */
