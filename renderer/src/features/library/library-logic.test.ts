@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KilnError } from '../../../../shared/ipc/errors';
 import {
+  doneJobCount,
   NO_FILTERS,
   flattenTree,
   formatBytes,
@@ -124,5 +125,19 @@ describe('libraryOrder', () => {
     expect(nameSortProblem(1000, false)).toBeUndefined();
     expect(nameSortProblem(20_000, false)).toContain('search or filter down to 1,000 models');
     expect(nameSortProblem(20_000, true)).toBeUndefined();
+  });
+});
+
+describe('doneJobCount', () => {
+  it('counts finished jobs that added a model, not exports or other files of a model', () => {
+    const jobs = [
+      { state: 'done', modelId: 'm1' }, // a generation
+      { state: 'done', modelId: 'm3', sourceModelId: 'm1' }, // a retexture or rig: a new version
+      { state: 'done', modelId: 'm1', sourceModelId: 'm1' }, // an export of m1
+      { state: 'done', sourceModelId: 'm1' }, // a file of m1, no model
+      { state: 'processing', modelId: 'm4' },
+      { state: 'failed', modelId: 'm5', sourceModelId: 'm1' },
+    ];
+    expect(doneJobCount(jobs)).toBe(2);
   });
 });

@@ -53,11 +53,21 @@ export function libraryQuery(filters: LibraryFilters, page: number): NonNullable
 }
 
 /**
- * Jobs that have finished with a model (generations, retextures): when it grows past the count
- * at the last listing, page 1 misses models that belong at its top.
+ * Jobs that have finished with a new model (generations, retextures, rig and parts versions):
+ * when it grows past the count at the last listing, page 1 misses models that belong at its top.
+ * A file made of a model (an export, a print, a batch's items) adds none: counting those made an
+ * open library list itself again after every item of a batch (B16: a third of the budget).
  */
-export function doneJobCount(jobs: readonly { readonly state: string }[]): number {
-  return jobs.filter((j) => j.state === 'done').length;
+export function doneJobCount(
+  jobs: readonly {
+    readonly state: string;
+    readonly modelId?: string | undefined;
+    readonly sourceModelId?: string | undefined;
+  }[],
+): number {
+  return jobs.filter(
+    (j) => j.state === 'done' && j.modelId !== undefined && j.modelId !== j.sourceModelId,
+  ).length;
 }
 
 /** Error codes of the core that mean the service could not be reached at all. */

@@ -10,6 +10,7 @@ const done = (id: string): JobView => ({
   kind: 'photo',
   source: id,
   state: 'done',
+  modelId: `model-${id}`,
   createdAt: 1,
   canCancel: false,
   canRetry: false,
