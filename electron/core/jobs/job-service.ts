@@ -133,22 +133,11 @@ export class JobService implements SessionListener {
   }
 
   /**
-   * True when running `op` on `modelId` again would be a free repeat (§3.2): the same call, on
-   * this connection, already answered by the service (its result is cached there).
+   * True when running `op` on `modelId` again is not charged (§3.2): {@link repeatOf} found the
+   * same call on this connection done or under way. Kiln's own conversions are never charged.
    */
   isRepeat(modelId: string, op: ToolOp): boolean {
-    if (op.kind === 'compatible') return false;
-    const call = JSON.stringify(opCall(modelId, op));
-    return this.#store
-      .all()
-      .some(
-        (r) =>
-          r.input.kind === 'op' &&
-          r.origin === this.#o.api.origin &&
-          r.answered &&
-          r.view.state === 'done' &&
-          JSON.stringify(r.input.call) === call,
-      );
+    return op.kind !== 'compatible' && this.repeatOf(modelId, op).repeatOf !== undefined;
   }
 
   /** Kiln's generation queue now. */

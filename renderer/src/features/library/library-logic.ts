@@ -8,6 +8,7 @@ import type {
   LibraryListInput,
 } from '../../../../shared/ipc/contract';
 import type { LibraryFilter } from '../../../../shared/ipc/selection';
+import { needsWebsitePlan as needsPlan } from '../../../../shared/api/rules';
 
 /**
  * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
@@ -172,21 +173,11 @@ export const MODEL_ACTIONS = [
 ] as const;
 
 /**
- * Operations the service refuses with 403 `subscription_required` for models made on the website
- * (service-api.md §7; the sandbox README lists them): their file cannot be downloaded (so they
- * cannot be opened here either), exported, printed, retopologised or packed for games.
+ * True when `op` on this model needs a website plan: the shared rule of the service
+ * (`shared/api/rules.ts`), which the batch's "left out" list uses too.
  */
-export const WEBSITE_LOCKED_OPS: ReadonlySet<string> = new Set([
-  'open',
-  'export',
-  'print',
-  'retopo',
-  'gamepack',
-]);
-
-/** True when `op` on this model needs a website plan (a website model and a locked op). */
 export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: string): boolean {
-  return item.source === 'website' && WEBSITE_LOCKED_OPS.has(op);
+  return needsPlan(item.source, op);
 }
 
 /** Bytes in words (KB/MB/GB, 1024-based, one decimal). */
