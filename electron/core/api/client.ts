@@ -11,6 +11,10 @@
  * one, so the signal is not passed to `fetch`. `onDispatch` runs right before such a call leaves,
  * which is when the job journal records "this may have been sent".
  *
+ * A connection reset before any answer (a kept-alive socket the server had just closed) is
+ * marked as such on its {@link ConnectionError}: the scheduler sends an idempotent GET once more
+ * at once, and counts it; a paid call is never sent again.
+ *
  * The key is read from the connection at each request and only ever placed in the
  * `Authorization` header of requests to the configured base URL's origin.
  */
@@ -153,6 +157,16 @@ const NOT_SENT_CODES = new Set([
   'EHOSTUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
+
+/**
+ * Error codes of a connection reset before any answer came: the server closed (or reset) the
+ * socket the request went out on. Node 20's fetch reports them as `TypeError: fetch failed` with
+ * the code on its `cause`: `ECONNRESET` (`read ECONNRESET`, the server reset), `EPIPE` (written
+ * after the reset) or undici's `UND_ERR_SOCKET` (`SocketError: other side closed`, the server
+ * closed it cleanly). The usual cause is the keep-alive race: a request sent on a kept-alive
+ * socket just as the server closes it as idle.
+ */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /**
  * The service's client.
@@ -630,13 +644,15 @@ export class ApiClient {
       if (timedOut())
         throw new TimeoutError('timeout', 'The service did not answer in time.', { cause });
       if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
-      const sent = !NOT_SENT_CODES.has(errorCode(cause) ?? '');
+      const code = errorCode(cause) ?? '';
+      const sent = !NOT_SENT_CODES.has(code);
       throw new ConnectionError(
         sent ? 'connection_failed' : 'unreachable',
         sent
           ? 'The connection to the service dropped. Kiln keeps your work.'
           : 'Kiln could not reach the service. Check your connection; Kiln keeps your work and tries again.',
-        { cause, sent },
+        // A reset before any answer: the scheduler sends an idempotent request again at once.
+        { cause, sent, reset: RESET_CODES.has(code) },
       );
     }
   }
