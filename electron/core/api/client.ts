@@ -137,6 +137,11 @@ export type ApiClientOptions = Readonly<{
   /** Default per-request timeout; uploads and downloads get `uploadTimeoutMs`. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
+  /**
+   * Aborted when the core closes: every request in flight other than a paid call (which is left
+   * to finish: aborting it would only make its outcome unknown) stops at once, as cancelled.
+   */
+  stop?: AbortSignal;
 }>;
 
 /**
@@ -184,6 +189,7 @@ export class ApiClient {
   readonly #scheduler: RequestScheduler;
   readonly #timeoutMs: number;
   readonly #uploadTimeoutMs: number;
+  readonly #stop: AbortSignal | undefined;
 
   constructor(options: ApiClientOptions) {
     this.#connection = options.connection;
@@ -191,6 +197,7 @@ export class ApiClient {
     this.#scheduler = options.scheduler;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#uploadTimeoutMs = options.uploadTimeoutMs ?? 180_000;
+    this.#stop = options.stop;
   }
 
   /** The origin requests go to; the key is sent to this origin only. */
@@ -432,7 +439,7 @@ export class ApiClient {
       target,
       { method: 'GET', headers, redirect: 'manual' },
       this.#uploadTimeoutMs,
-      signal,
+      this.#stoppable(signal),
     );
     if (response.ok || (response.status >= 300 && response.status < 400)) return response;
     const body = await response.json().catch(() => undefined);
@@ -537,7 +544,7 @@ export class ApiClient {
       url,
       { method: spec.method, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) },
       spec.timeoutMs ?? this.#timeoutMs,
-      spec.idempotent ? signal : undefined,
+      spec.idempotent ? this.#stoppable(signal) : [],
     );
     let json: unknown;
     try {
@@ -571,15 +578,20 @@ export class ApiClient {
     };
   }
 
+  /** What stops a request that may be stopped: the caller's signal, and the core closing. */
+  #stoppable(signal: AbortSignal | undefined): AbortSignal[] {
+    return [signal, this.#stop].filter((s): s is AbortSignal => s !== undefined);
+  }
+
   /** Sends a request and reads its whole body, both within `timeoutMs`. */
   #exchange(
     url: URL,
     init: RequestInit,
     timeoutMs: number,
-    signal?: AbortSignal,
+    signals: readonly AbortSignal[],
   ): Promise<{ response: Response; text: string }> {
-    return this.#withTimeout(timeoutMs, signal, async (abort, timedOut) => {
-      const response = await this.#fetch(url, init, abort, timedOut, signal);
+    return this.#withTimeout(timeoutMs, signals, async (abort, timedOut) => {
+      const response = await this.#fetch(url, init, abort, timedOut, signals);
       const text = await readCapped(response, MAX_ANSWER_BYTES).catch((cause: unknown) => {
         if (cause instanceof ApiError) throw cause;
         if (timedOut()) {
@@ -588,7 +600,9 @@ export class ApiClient {
             cause,
           });
         }
-        if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
+        if (signals.some((s) => s.aborted)) {
+          throw new CancelledError('cancelled', 'Cancelled.', { cause });
+        }
         throw new ConnectionError(
           'connection_lost',
           'The connection dropped while the answer was arriving.',
@@ -600,19 +614,24 @@ export class ApiClient {
   }
 
   /** Sends a request; the timer covers only the wait for the headers (downloads stream after). */
-  #send(url: URL, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
-    return this.#withTimeout(timeoutMs, signal, (abort, timedOut) =>
-      this.#fetch(url, init, abort, timedOut, signal),
+  #send(
+    url: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    signals: readonly AbortSignal[],
+  ): Promise<Response> {
+    return this.#withTimeout(timeoutMs, signals, (abort, timedOut) =>
+      this.#fetch(url, init, abort, timedOut, signals),
     );
   }
 
   /**
-   * Runs `work` with an abort signal that fires after `timeoutMs` or when `signal` aborts;
-   * `timedOut()` tells the two apart. The timer and the forwarding end with `work`.
+   * Runs `work` with an abort signal that fires after `timeoutMs` or when one of `signals`
+   * aborts; `timedOut()` tells the two apart. The timer and the forwarding end with `work`.
    */
   async #withTimeout<T>(
     timeoutMs: number,
-    signal: AbortSignal | undefined,
+    signals: readonly AbortSignal[],
     work: (abort: AbortSignal, timedOut: () => boolean) => Promise<T>,
   ): Promise<T> {
     const controller = new AbortController();
@@ -622,12 +641,15 @@ export class ApiClient {
       controller.abort();
     }, timeoutMs);
     const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    for (const signal of signals) {
+      if (signal.aborted) controller.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
     try {
       return await work(controller.signal, () => timedOut);
     } finally {
       this.#clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      for (const signal of signals) signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -636,14 +658,16 @@ export class ApiClient {
     init: RequestInit,
     abort: AbortSignal,
     timedOut: () => boolean,
-    signal?: AbortSignal,
+    signals: readonly AbortSignal[],
   ): Promise<Response> {
     try {
       return await this.#connection.fetch(url, { ...init, signal: abort });
     } catch (cause) {
       if (timedOut())
         throw new TimeoutError('timeout', 'The service did not answer in time.', { cause });
-      if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
+      if (signals.some((s) => s.aborted)) {
+        throw new CancelledError('cancelled', 'Cancelled.', { cause });
+      }
       const code = errorCode(cause) ?? '';
       const sent = !NOT_SENT_CODES.has(code);
       throw new ConnectionError(
