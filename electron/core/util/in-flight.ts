@@ -56,12 +56,12 @@ export class InFlight {
   }
 
   /**
-   * Stops every piece and resolves once each has ended (a piece a stopping piece starts, such
-   * as the cleanup after it, is awaited too). Safe to call again.
+   * Stops every piece and resolves once each has ended, its cleanup (the partial file removed)
+   * included. Safe to call again: it waits for whatever still runs.
    */
   async close(): Promise<void> {
     if (!this.closed) this.#stop.abort(stoppedError());
-    while (this.#running.size > 0) await Promise.all([...this.#running]);
+    await Promise.all([...this.#running]);
   }
 }
 
