@@ -34,6 +34,7 @@ import { Session } from './session';
 import { SettingsService, originOf } from './settings/settings-service';
 import { AppNotices } from './diagnostics/app-notices';
 import { UpdateService } from './update/update-service';
+import { InFlight } from './util/in-flight';
 
 /** The running core. */
 export interface Services {
@@ -56,8 +57,13 @@ export interface Services {
   readonly updates: UpdateService;
   /** Notices the page shows once (a window reloaded after a crash). */
   readonly notices: AppNotices;
-  /** Stops timers and writes; everything needed to resume is already on disk. */
-  close(): void;
+  /**
+   * Stops timers and writes; everything needed to resume is already on disk. Every download in
+   * flight (models, pictures, thumbnails, job results, conversions) is stopped and awaited: once
+   * this resolves nothing of the core writes a file again, and partial files are gone. Safe to
+   * call again (the same promise).
+   */
+  close(): Promise<void>;
 }
 
 /** Tuning knobs, mostly for tests. */
@@ -87,6 +93,8 @@ export async function createServices(
   });
   await settings.load();
 
+  // Every download and save runs in it, so close can stop them and wait (util/in-flight.ts).
+  const inFlight = new InFlight();
   const budget = options.requestBudget ?? settings.get().requestBudget;
   const scheduler = new RequestScheduler({
     clock,
@@ -126,6 +134,7 @@ export async function createServices(
     clock,
     scheduler,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    stop: inFlight.signal,
   });
   const api = session.api;
 
@@ -142,8 +151,9 @@ export async function createServices(
     clock,
     limitBytes: cacheLimitBytes,
     mode: () => session.mode,
+    inFlight,
   });
-  const images = new ImageCache({ api, paths, clock });
+  const images = new ImageCache({ api, paths, clock, inFlight });
   // One ledger per connection, like libraries: the sandbox, or a live origin and key.
   const ledger = new Ledger({
     dataDir: paths.data,
@@ -186,6 +196,7 @@ export async function createServices(
     ...(options.pollTiming ? { pollTiming: options.pollTiming } : {}),
     onChange: () => account.changed(),
     connection: connectionNow,
+    inFlight,
   });
   account.showQueue(
     () => jobs.queue(),
@@ -217,7 +228,7 @@ export async function createServices(
     api,
     limitBytes: cacheLimitBytes,
     models: cache,
-    thumbnails: new ThumbnailCache({ api, images, paths, clock }),
+    thumbnails: new ThumbnailCache({ api, images, paths, clock, inFlight }),
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
   });
   const recent = new RecentFiles({ file: path.join(paths.data, 'recent-files.json') });
@@ -226,6 +237,7 @@ export async function createServices(
   const localModels = new LocalModels({
     paths,
     clock,
+    inFlight,
     cacheFileUrl: (file) => ports.cacheFileUrl(file),
   });
   const batches = new BatchService({
@@ -282,6 +294,18 @@ export async function createServices(
   updates.start();
   const notices = new AppNotices({ clock, emit: (payload) => emit('app.notice', payload) });
 
+  let closing: Promise<void> | undefined;
+  /** Stops everything at once, then waits for the downloads, saves and the converter to end. */
+  const closeAll = async (): Promise<void> => {
+    updates.close();
+    batches.close();
+    jobs.close();
+    account.close();
+    ledger.close();
+    scheduler.close();
+    await Promise.all([inFlight.close(), converter.close()]);
+  };
+
   return {
     handlers: createHandlers({
       ports,
@@ -313,15 +337,7 @@ export async function createServices(
     recent,
     updates,
     notices,
-    close: () => {
-      updates.close();
-      batches.close();
-      jobs.close();
-      converter.close();
-      account.close();
-      ledger.close();
-      scheduler.close();
-    },
+    close: () => (closing ??= closeAll()),
   };
 }
 

@@ -41,6 +41,8 @@ export type SessionOpenOptions = Readonly<{
   scheduler: RequestScheduler;
   /** Per-request timeout in ms (default the client's). */
   timeoutMs?: number;
+  /** Aborted when the core closes: requests in flight stop (see `ApiClientOptions.stop`). */
+  stop?: AbortSignal;
 }>;
 
 /** The connection now, and its changes. */
@@ -56,6 +58,7 @@ export class Session {
       clock: o.clock,
       scheduler: o.scheduler,
       ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
+      ...(o.stop ? { stop: o.stop } : {}),
     });
     this.#open = { ...o, api };
   }
@@ -105,6 +108,7 @@ export class Session {
       connection: o.connection.withKey(candidate),
       clock: o.clock,
       scheduler: o.scheduler,
+      ...(o.stop ? { stop: o.stop } : {}),
     });
     await probe.balance();
   }

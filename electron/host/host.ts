@@ -96,6 +96,10 @@ export interface Host {
    * opened with Kiln: imported into the model cache and shown by the page. Resolves once queued.
    */
   openFiles(files: readonly string[]): Promise<void>;
+  /**
+   * Stops serving and closes the core: resolves once every download the core had in flight has
+   * stopped and removed its partial file, so the data folder can be removed at once.
+   */
   close(): Promise<void>;
 }
 
@@ -308,7 +312,9 @@ export async function startHost(o: HostOptions): Promise<Host> {
       for (const file of files) await services.desktop.open(path.resolve(file));
     },
     async close() {
-      services.close();
+      // The core stops at once (every download in flight aborted); awaited below, before the
+      // embedded sandbox those downloads read from closes, so no file lands after `close`.
+      const servicesClosed = services.close();
       // Stop accepting first: an open page reconnects its bridge the moment its socket drops,
       // and a socket that arrived after the clients were terminated kept `close` waiting forever
       // (an e2e teardown hung 3 minutes). Then drop every connection, upgraded or keep-alive.
@@ -317,6 +323,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
       wss.close();
       server.closeAllConnections();
       await closed;
+      await servicesClosed;
       await embedded?.sandbox.close();
       await sweep().catch(() => undefined);
     },

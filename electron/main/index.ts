@@ -39,6 +39,7 @@ import { helpActions } from './help';
 import { watchRenderer } from './renderer-watch';
 import { ElectronSettingsStore } from './settings-store';
 import { DEV_BUILD_UPDATES, desktopUpdateSource } from './updater';
+import { quitAfterClose } from './quit';
 import { createMainWindow } from './window';
 import { loadWindowBounds, trackWindowBounds } from './window-state';
 
@@ -175,12 +176,16 @@ export async function start(): Promise<Kiln> {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('before-quit', () => {
-    jobDesktop?.close();
-    services.close();
-    void embedded?.sandbox.close();
-    logger.info('Kiln quit');
-  });
+  // Quitting waits until every download in flight has stopped and no file is half-written.
+  quitAfterClose(
+    app,
+    async () => {
+      jobDesktop?.close();
+      await services.close();
+      await embedded?.sandbox.close();
+    },
+    logger,
+  );
   const boundsFile = path.join(dataDir, 'window-state.json');
   const bounds = loadWindowBounds(boundsFile);
   const window = createMainWindow({

@@ -530,3 +530,41 @@ describe('a key moved to another service address', () => {
     });
   });
 });
+
+// Last: quitting closes the core for good.
+describe('quitting', () => {
+  it('holds the quit until the core has closed (downloads stopped and awaited), then quits again', async () => {
+    const [onWillQuit] = recorded.appListeners.get('will-quit')!;
+    const quitsBefore = recorded.quits;
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const original = kiln.services.close.bind(kiln.services);
+    let closed = false;
+    const close = vi.spyOn(kiln.services, 'close').mockImplementation(async () => {
+      await held;
+      await original();
+      closed = true;
+    });
+
+    const first = { preventDefault: vi.fn() };
+    onWillQuit!(first);
+    expect(first.preventDefault).toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+    // A second quit (Cmd+Q pressed again) while the core closes is held too, and closes nothing twice.
+    const again = { preventDefault: vi.fn() };
+    onWillQuit!(again);
+    expect(again.preventDefault).toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(recorded.quits, 'no quit before the core has closed').toBe(quitsBefore);
+
+    finish();
+    await vi.waitFor(() => expect(recorded.quits).toBe(quitsBefore + 1));
+    expect(closed).toBe(true);
+    // The quit that follows goes through.
+    const last = { preventDefault: vi.fn() };
+    onWillQuit!(last);
+    expect(last.preventDefault).not.toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+});

@@ -46,6 +46,8 @@ export const recorded = {
   openedPaths: [] as string[],
   reloads: 0,
   crashedRenderers: 0,
+  /** Calls of `app.quit()`. */
+  quits: 0,
 };
 
 /** A fake OS notification: records itself and lets the test click it. */
@@ -168,7 +170,9 @@ export const fakeElectron = {
     on: (name: string, fn: Listener) => {
       recorded.appListeners.set(name, [...(recorded.appListeners.get(name) ?? []), fn]);
     },
-    quit: () => {},
+    quit: () => {
+      recorded.quits += 1;
+    },
     exit: () => {},
     setBadgeCount: (n: number) => recorded.badge.push(n),
     addRecentDocument: (file: string) => recorded.recentDocuments.push(file),

@@ -69,9 +69,9 @@ export const test = base.extend<{
   dataDir: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-'));
     await use(dataDir);
-    // A download the closed host had in flight (a thumbnail) may still land while the folder is
-    // removed (ENOTEMPTY): Node retries those errors with a short backoff.
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // The host has closed (its `close` resolves once every download in flight has stopped and
+    // removed its partial file): the folder goes at once, with no retry.
+    await rm(dataDir, { recursive: true, force: true });
   },
   host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
     const host = await startTestHost({ dataDir, sandboxOptions, sandboxInternals, firstRun });

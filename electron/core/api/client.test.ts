@@ -115,6 +115,7 @@ describe('ApiClient', () => {
     await expect(refused.api.taskStatus('t')).rejects.toMatchObject({
       sent: false,
       code: 'unreachable',
+      reset: false,
     });
     const reset = clientWith(() => {
       throw new TypeError('fetch failed', {
@@ -122,6 +123,25 @@ describe('ApiClient', () => {
       });
     });
     await expect(reset.api.taskStatus('t')).rejects.toMatchObject({ sent: true });
+  });
+
+  it('marks a reset before any answer (the codes Node 20 fetch gives) for the scheduler', async () => {
+    for (const [code, isReset] of [
+      ['ECONNRESET', true],
+      ['EPIPE', true],
+      ['UND_ERR_SOCKET', true],
+      ['ECONNREFUSED', false],
+      ['UND_ERR_HEADERS_TIMEOUT', false],
+    ] as const) {
+      const { api, seen } = clientWith(() => {
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error('x'), { code }),
+        });
+      });
+      await expect(api.prices(), code).rejects.toMatchObject({ reset: isReset });
+      // Sent again once after a reset (maxRetries 0 here), never after anything else.
+      expect(seen, code).toHaveLength(isReset ? 2 : 1);
+    }
   });
 
   it('reads a task status and keeps unknown fields', async () => {

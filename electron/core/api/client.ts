@@ -11,6 +11,10 @@
  * one, so the signal is not passed to `fetch`. `onDispatch` runs right before such a call leaves,
  * which is when the job journal records "this may have been sent".
  *
+ * A connection reset before any answer (a kept-alive socket the server had just closed) is
+ * marked as such on its {@link ConnectionError}: the scheduler sends an idempotent GET once more
+ * at once, and counts it; a paid call is never sent again.
+ *
  * The key is read from the connection at each request and only ever placed in the
  * `Authorization` header of requests to the configured base URL's origin.
  */
@@ -133,6 +137,11 @@ export type ApiClientOptions = Readonly<{
   /** Default per-request timeout; uploads and downloads get `uploadTimeoutMs`. */
   timeoutMs?: number;
   uploadTimeoutMs?: number;
+  /**
+   * Aborted when the core closes: every request in flight other than a paid call (which is left
+   * to finish: aborting it would only make its outcome unknown) stops at once, as cancelled.
+   */
+  stop?: AbortSignal;
 }>;
 
 /**
@@ -155,6 +164,16 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 /**
+ * Error codes of a connection reset before any answer came: the server closed (or reset) the
+ * socket the request went out on. Node 20's fetch reports them as `TypeError: fetch failed` with
+ * the code on its `cause`: `ECONNRESET` (`read ECONNRESET`, the server reset), `EPIPE` (written
+ * after the reset) or undici's `UND_ERR_SOCKET` (`SocketError: other side closed`, the server
+ * closed it cleanly). The usual cause is the keep-alive race: a request sent on a kept-alive
+ * socket just as the server closes it as idle.
+ */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/**
  * The service's client.
  *
  * @example
@@ -170,6 +189,7 @@ export class ApiClient {
   readonly #scheduler: RequestScheduler;
   readonly #timeoutMs: number;
   readonly #uploadTimeoutMs: number;
+  readonly #stop: AbortSignal | undefined;
 
   constructor(options: ApiClientOptions) {
     this.#connection = options.connection;
@@ -177,6 +197,7 @@ export class ApiClient {
     this.#scheduler = options.scheduler;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#uploadTimeoutMs = options.uploadTimeoutMs ?? 180_000;
+    this.#stop = options.stop;
   }
 
   /** The origin requests go to; the key is sent to this origin only. */
@@ -418,7 +439,7 @@ export class ApiClient {
       target,
       { method: 'GET', headers, redirect: 'manual' },
       this.#uploadTimeoutMs,
-      signal,
+      this.#stoppable(signal),
     );
     if (response.ok || (response.status >= 300 && response.status < 400)) return response;
     const body = await response.json().catch(() => undefined);
@@ -523,7 +544,7 @@ export class ApiClient {
       url,
       { method: spec.method, headers, ...(spec.body !== undefined ? { body: spec.body } : {}) },
       spec.timeoutMs ?? this.#timeoutMs,
-      spec.idempotent ? signal : undefined,
+      spec.idempotent ? this.#stoppable(signal) : [],
     );
     let json: unknown;
     try {
@@ -557,15 +578,20 @@ export class ApiClient {
     };
   }
 
+  /** What stops a request that may be stopped: the caller's signal, and the core closing. */
+  #stoppable(signal: AbortSignal | undefined): AbortSignal[] {
+    return [signal, this.#stop].filter((s): s is AbortSignal => s !== undefined);
+  }
+
   /** Sends a request and reads its whole body, both within `timeoutMs`. */
   #exchange(
     url: URL,
     init: RequestInit,
     timeoutMs: number,
-    signal?: AbortSignal,
+    signals: readonly AbortSignal[],
   ): Promise<{ response: Response; text: string }> {
-    return this.#withTimeout(timeoutMs, signal, async (abort, timedOut) => {
-      const response = await this.#fetch(url, init, abort, timedOut, signal);
+    return this.#withTimeout(timeoutMs, signals, async (abort, timedOut) => {
+      const response = await this.#fetch(url, init, abort, timedOut, signals);
       const text = await readCapped(response, MAX_ANSWER_BYTES).catch((cause: unknown) => {
         if (cause instanceof ApiError) throw cause;
         if (timedOut()) {
@@ -574,7 +600,9 @@ export class ApiClient {
             cause,
           });
         }
-        if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
+        if (signals.some((s) => s.aborted)) {
+          throw new CancelledError('cancelled', 'Cancelled.', { cause });
+        }
         throw new ConnectionError(
           'connection_lost',
           'The connection dropped while the answer was arriving.',
@@ -586,19 +614,24 @@ export class ApiClient {
   }
 
   /** Sends a request; the timer covers only the wait for the headers (downloads stream after). */
-  #send(url: URL, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
-    return this.#withTimeout(timeoutMs, signal, (abort, timedOut) =>
-      this.#fetch(url, init, abort, timedOut, signal),
+  #send(
+    url: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    signals: readonly AbortSignal[],
+  ): Promise<Response> {
+    return this.#withTimeout(timeoutMs, signals, (abort, timedOut) =>
+      this.#fetch(url, init, abort, timedOut, signals),
     );
   }
 
   /**
-   * Runs `work` with an abort signal that fires after `timeoutMs` or when `signal` aborts;
-   * `timedOut()` tells the two apart. The timer and the forwarding end with `work`.
+   * Runs `work` with an abort signal that fires after `timeoutMs` or when one of `signals`
+   * aborts; `timedOut()` tells the two apart. The timer and the forwarding end with `work`.
    */
   async #withTimeout<T>(
     timeoutMs: number,
-    signal: AbortSignal | undefined,
+    signals: readonly AbortSignal[],
     work: (abort: AbortSignal, timedOut: () => boolean) => Promise<T>,
   ): Promise<T> {
     const controller = new AbortController();
@@ -608,12 +641,15 @@ export class ApiClient {
       controller.abort();
     }, timeoutMs);
     const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    for (const signal of signals) {
+      if (signal.aborted) controller.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
     try {
       return await work(controller.signal, () => timedOut);
     } finally {
       this.#clock.clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      for (const signal of signals) signal.removeEventListener('abort', onAbort);
     }
   }
 
@@ -622,21 +658,25 @@ export class ApiClient {
     init: RequestInit,
     abort: AbortSignal,
     timedOut: () => boolean,
-    signal?: AbortSignal,
+    signals: readonly AbortSignal[],
   ): Promise<Response> {
     try {
       return await this.#connection.fetch(url, { ...init, signal: abort });
     } catch (cause) {
       if (timedOut())
         throw new TimeoutError('timeout', 'The service did not answer in time.', { cause });
-      if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled.', { cause });
-      const sent = !NOT_SENT_CODES.has(errorCode(cause) ?? '');
+      if (signals.some((s) => s.aborted)) {
+        throw new CancelledError('cancelled', 'Cancelled.', { cause });
+      }
+      const code = errorCode(cause) ?? '';
+      const sent = !NOT_SENT_CODES.has(code);
       throw new ConnectionError(
         sent ? 'connection_failed' : 'unreachable',
         sent
           ? 'The connection to the service dropped. Kiln keeps your work.'
           : 'Kiln could not reach the service. Check your connection; Kiln keeps your work and tries again.',
-        { cause, sent },
+        // A reset before any answer: the scheduler sends an idempotent request again at once.
+        { cause, sent, reset: RESET_CODES.has(code) },
       );
     }
   }

@@ -64,7 +64,20 @@ export class ServerError extends ApiError {}
 /** The answer could not be read (not JSON, or not the expected shape). */
 export class MalformedAnswerError extends ApiError {}
 /** No answer: the connection failed or was reset (`sent` false: it was never made). */
-export class ConnectionError extends ApiError {}
+export class ConnectionError extends ApiError {
+  /**
+   * True when the connection was reset before any answer came (`ECONNRESET`, `EPIPE`, undici's
+   * `UND_ERR_SOCKET` "other side closed"): what a client meets when it sends a request on a
+   * kept-alive socket the server closed a moment before. Node's fetch does not say whether the
+   * socket was a reused one (an `ECONNRESET` carries no socket details), so every reset before an
+   * answer counts; the scheduler sends an idempotent request once more at once after one.
+   */
+  readonly reset: boolean;
+  constructor(code: string, message: string, extra: ApiErrorExtra & { reset?: boolean } = {}) {
+    super(code, message, extra);
+    this.reset = extra.reset ?? false;
+  }
+}
 /** No answer in time. */
 export class TimeoutError extends ApiError {}
 /** The request was cancelled by Kiln or the user. */

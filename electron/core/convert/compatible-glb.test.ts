@@ -308,7 +308,7 @@ describe('Converter (worker thread)', () => {
       await expectValid(a.glb);
       await expect(converter.convert(new Uint8Array([1, 2, 3]))).rejects.toThrow(ConvertError);
     } finally {
-      converter.close();
+      await converter.close();
     }
   });
 
@@ -326,7 +326,7 @@ describe('Converter (worker thread)', () => {
       const next = await converter.convert(rigged);
       expect(next.report.textures).toHaveLength(3);
     } finally {
-      converter.close();
+      await converter.close();
     }
   });
 });

@@ -105,14 +105,17 @@ export class Converter {
     });
   }
 
-  /** Stops the worker; queued conversions are rejected. */
-  close(): void {
+  /**
+   * Stops the worker; queued and running conversions are rejected. Resolves once the worker
+   * thread has ended.
+   */
+  async close(): Promise<void> {
     const error = new ConvertError('Kiln is closing: the conversion was stopped.');
     for (const p of [...this.#queue, ...(this.#running ? [this.#running] : [])])
       this.#settle(p, error);
     this.#queue = [];
     this.#running = undefined;
-    this.#stopWorker();
+    await this.#stopWorker();
   }
 
   #next(): void {
@@ -187,7 +190,7 @@ export class Converter {
     if (this.#running === pending) {
       // A conversion cannot be interrupted inside the worker: stop the thread itself.
       this.#running = undefined;
-      this.#stopWorker();
+      void this.#stopWorker();
       this.#settle(pending, reason);
       this.#afterJob();
       return;
@@ -199,15 +202,16 @@ export class Converter {
   #afterJob(): void {
     if (this.#queue.length > 0) return this.#next();
     clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => this.#stopWorker(), this.#idleMs);
+    this.#idle = setTimeout(() => void this.#stopWorker(), this.#idleMs);
     this.#idle.unref?.();
   }
 
-  #stopWorker(): void {
+  /** Ends the worker thread; resolves once it has. */
+  async #stopWorker(): Promise<void> {
     clearTimeout(this.#idle);
     const worker = this.#worker;
     this.#worker = undefined;
-    void worker?.terminate();
+    await worker?.terminate();
   }
 
   #settle(pending: Pending, error: unknown, result?: ConvertResult): void {

@@ -24,6 +24,7 @@ import { MAX_MODEL_BYTES } from '../library/model-cache';
 import type { Clock, Paths } from '../ports';
 import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
 import { CoalescedFile } from '../util/coalesced-file';
+import { InFlight } from '../util/in-flight';
 
 /** A local model in the cache. */
 export interface LocalModel {
@@ -42,6 +43,8 @@ export type LocalModelsOptions = Readonly<{
   clock: Clock;
   cacheFileUrl: (file: string) => string;
   maxBytes?: number;
+  /** The core's work in flight: its close stops a copy into the cache and waits for it. */
+  inFlight?: InFlight;
 }>;
 
 const GLB_MAGIC = 0x46546c67; // "glTF"
@@ -53,19 +56,26 @@ export class LocalModels {
   readonly #o: LocalModelsOptions;
   readonly #indexFile: string;
   readonly #writer: CoalescedFile;
+  readonly #work: InFlight;
   #index: Promise<Record<string, LocalModel>> | undefined;
 
   constructor(options: LocalModelsOptions) {
     this.#o = options;
     this.#indexFile = path.join(options.paths.data, 'local-models.json');
     this.#writer = new CoalescedFile(this.#indexFile);
+    this.#work = options.inFlight ?? new InFlight();
   }
 
   /**
    * Checks the file at `filePath` and copies it into the cache.
-   * @throws KilnError `invalid_file` with a sentence saying what is wrong and what to do
+   * @throws KilnError `invalid_file` with a sentence saying what is wrong and what to do;
+   *   CancelledError once the core is closing
    */
-  async import(filePath: string): Promise<ModelView> {
+  import(filePath: string): Promise<ModelView> {
+    return this.#work.run(() => this.#import(filePath));
+  }
+
+  async #import(filePath: string): Promise<ModelView> {
     const name = path.basename(filePath);
     const ext = path.extname(filePath).toLowerCase();
     if (ext !== '.glb' && ext !== '.gltf') {
@@ -214,6 +224,7 @@ export class LocalModels {
         maxBytes: this.#o.maxBytes ?? MAX_MODEL_BYTES,
         clock: this.#o.clock,
         what: `“${name}”`,
+        signal: this.#work.signal,
       });
       const file = `${sha256}.glb`;
       await rename(temp, path.join(paths.cache, file));

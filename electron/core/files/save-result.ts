@@ -32,9 +32,10 @@ export type SaveOptions = Readonly<{
    */
   onClaimed?: (finalPath: string) => Promise<void>;
   /**
-   * Aborted when Kiln's core closes (the app quits): from then on the journal can no longer be
-   * written, so no name is claimed, and a claim that raced the close keeps its temporary file,
-   * the hard-linked twin through which the next start finds the saved result.
+   * Aborted when Kiln's core closes (the app quits): the download stops and its temporary file
+   * is removed; from then on the journal can no longer be written, so no name is claimed, and a
+   * claim that raced the close keeps its temporary file, the hard-linked twin through which the
+   * next start finds the saved result.
    */
   signal?: AbortSignal;
 }>;
@@ -63,6 +64,7 @@ export async function saveResult(o: SaveOptions): Promise<Saved> {
     maxBytes: o.maxBytes ?? MAX_RESULT_BYTES,
     clock: o.clock,
     what: `“${o.fileName}”`,
+    ...(o.signal ? { signal: o.signal } : {}),
   });
   let keepTwin = false;
   try {

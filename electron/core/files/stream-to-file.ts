@@ -2,13 +2,14 @@
  * Streams a download's body to a file, hashing it on the way, refusing it as soon as it passes a
  * size cap, and giving up when no byte arrives for a while (the request's own timeout only covers
  * the wait for the headers). The file is written whole or removed: callers rename it into place.
+ * A `signal` (the core closing) stops the stream at once; the file is removed before it throws.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, TimeoutError } from '../api/errors';
+import { ApiError, CancelledError, TimeoutError } from '../api/errors';
 import type { Clock } from '../ports';
 import { formatBytes } from '../../../shared/api/rules';
 
@@ -20,6 +21,8 @@ export type StreamOptions = Readonly<{
   idleMs?: number;
   /** What the file is, for messages ("The model file"). */
   what: string;
+  /** Stops the download (Kiln closing, a cancel): the file is removed, then a CancelledError thrown. */
+  signal?: AbortSignal;
 }>;
 
 /** What was written. */
@@ -31,8 +34,9 @@ export interface Streamed {
 
 /**
  * Writes `response`'s body to `file` (created or replaced).
- * @throws ApiError `too_large`, `empty_answer`, `download_failed`, or TimeoutError on a stall;
- *   the file is removed
+ * @throws ApiError `too_large`, `empty_answer`, `download_failed`, TimeoutError on a stall, or
+ *   CancelledError when `signal` aborts; the file is removed (never created when it was already
+ *   aborted)
  */
 export async function streamToFile(
   response: Response,
@@ -43,6 +47,10 @@ export async function streamToFile(
   if (Number.isFinite(declared) && declared > o.maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(o, declared);
+  }
+  if (o.signal?.aborted) {
+    await response.body?.cancel().catch(() => undefined);
+    throw stopped(o, o.signal.reason);
   }
   if (!response.body) throw new ApiError('empty_answer', `${o.what} arrived empty. Try again.`);
   const hash = createHash('sha256');
@@ -69,9 +77,10 @@ export async function streamToFile(
   });
   arm();
   try {
-    await pipeline(source, meter, createWriteStream(file));
+    await pipeline(source, meter, createWriteStream(file), o.signal ? { signal: o.signal } : {});
   } catch (error) {
     await rm(file, { force: true });
+    if (o.signal?.aborted) throw stopped(o, error);
     if (error instanceof ApiError) throw error;
     if (stalled) {
       throw new TimeoutError('timeout', `${o.what} stopped arriving. Kiln will try again.`, {
@@ -93,6 +102,12 @@ export async function streamToFile(
     throw new ApiError('empty_answer', `${o.what} arrived empty. Try again.`);
   }
   return { bytes, sha256: hash.digest('hex') };
+}
+
+function stopped(o: StreamOptions, cause: unknown): CancelledError {
+  return new CancelledError('cancelled', `${o.what} was stopped before it was complete.`, {
+    cause,
+  });
 }
 
 function tooLarge(o: StreamOptions, bytes: number): ApiError {

@@ -9,6 +9,7 @@ import type { JobView } from '../../../shared/ipc/contract';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import type { Clock, Logger } from '../ports';
+import type { InFlight } from '../util/in-flight';
 import type { JobInput, JobRecord, StoredView } from './job-record';
 import type { JobStore } from './job-store';
 import type { PollTiming } from './poll-delay';
@@ -36,6 +37,11 @@ export type RunnerOptions = Readonly<{
   /** Jobs polling now, across runners. */
   activePollers: () => number;
   pollTiming?: PollTiming;
+  /**
+   * The core's work in flight: a runner saves results in it, so the core's close stops a save
+   * under way (its temporary file removed) and waits for it. Absent: nobody waits (tests).
+   */
+  inFlight?: InFlight;
 }>;
 
 /** Runs the jobs of one kind. */

@@ -43,6 +43,7 @@ import { JobStore } from './job-store';
 import { LocalRunner } from './local-runner';
 import { OpsRunner } from './ops-runner';
 import type { PollTiming } from './poll-delay';
+import type { InFlight } from '../util/in-flight';
 
 /** Options of {@link JobService}. */
 export type JobServiceOptions = Readonly<{
@@ -67,6 +68,8 @@ export type JobServiceOptions = Readonly<{
    * so the renderer lists a connection's jobs only. Default: live, no key.
    */
   connection?: () => Readonly<{ mode: 'sandbox' | 'live'; keyId?: string | undefined }>;
+  /** The core's work in flight: runners save results in it (see `RunnerOptions.inFlight`). */
+  inFlight?: InFlight;
 }>;
 
 /** The note of a job waiting for the connection it was started on. */
@@ -519,6 +522,7 @@ export class JobService implements SessionListener {
       budgetPerMinute: this.#o.budgetPerMinute,
       activePollers: () => this.#all().reduce((n, runner) => n + runner.polling, 0),
       ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
+      ...(this.#o.inFlight ? { inFlight: this.#o.inFlight } : {}),
     };
     return {
       generation: new GenerationRunner({

@@ -22,6 +22,7 @@ import { recoverSave, saveJobResult } from './job-files';
 import { codeOf, convertedNote, messageOf, unreachableMessage } from './job-messages';
 import { isActive, toView, type JobRecord } from './job-record';
 import type { JobRunner, NewJob, RunnerOptions } from './job-runner';
+import { runUnlessClosed } from '../util/in-flight';
 import type { RecordPatch } from './job-store';
 import { JobTimers } from './job-timers';
 
@@ -187,7 +188,8 @@ export class LocalRunner implements JobRunner {
   }
 
   #spawn(id: string, controller: AbortController, transient: number): void {
-    this.#run(id, controller, transient)
+    // The core's close stops the conversion and its save, and waits for them.
+    runUnlessClosed(this.#o.inFlight, () => this.#run(id, controller, transient))
       .catch((error: unknown) =>
         this.#o.logger.error('conversion step failed', {
           code: codeOf(error),

@@ -43,6 +43,7 @@ import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './j
 import type { RecordPatch } from './job-store';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
 import type { PollOrder } from './poll-delay';
+import { runUnlessClosed } from '../util/in-flight';
 
 /** Options of {@link OpsRunner}. */
 export type OpsRunnerOptions = RunnerOptions;
@@ -355,8 +356,15 @@ export class OpsRunner implements JobRunner {
     });
   }
 
-  /** Downloads the ready result; asks for a fresh link when it has expired. */
-  async #download(id: string, failures: number): Promise<void> {
+  /**
+   * Downloads the ready result; asks for a fresh link when it has expired. The core's close
+   * stops the download and waits for it.
+   */
+  #download(id: string, failures: number): Promise<void> {
+    return runUnlessClosed(this.#o.inFlight, () => this.#downloadNow(id, failures));
+  }
+
+  async #downloadNow(id: string, failures: number): Promise<void> {
     const record = this.#o.store.get(id);
     if (!record || record.input.kind !== 'op' || this.#p.dead) return;
     const link = record.link;

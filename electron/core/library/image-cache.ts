@@ -12,6 +12,7 @@ import { ApiError } from '../api/errors';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
 import type { Priority } from '../schedule/request-scheduler';
+import { InFlight } from '../util/in-flight';
 
 /** Largest picture Kiln caches. */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -19,25 +20,42 @@ export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /** Options of {@link ImageCache}. */
-export type ImageCacheOptions = Readonly<{ api: ApiClient; paths: Paths; clock: Clock }>;
+export type ImageCacheOptions = Readonly<{
+  api: ApiClient;
+  paths: Paths;
+  clock: Clock;
+  /** The core's work in flight: the core's close stops each download and waits for it. */
+  inFlight?: InFlight;
+}>;
 
 /** Downloads pictures into the cache folder. */
 export class ImageCache {
   readonly #o: ImageCacheOptions;
+  readonly #work: InFlight;
 
   constructor(options: ImageCacheOptions) {
     this.#o = options;
+    this.#work = options.inFlight ?? new InFlight();
   }
 
   /**
    * Downloads the picture at `url` (a service link) and returns its cache file name.
    * @param options.priority `idle` for pictures nobody waits on (see `ApiClient.download`)
    * @param options.signal cancels the download while it waits to be sent
-   * @throws ApiError when the link is refused, the download fails or the bytes are not a picture
+   * @throws ApiError when the link is refused, the download fails or the bytes are not a picture;
+   *   CancelledError once the core is closing
    */
-  async fetch(
+  fetch(
     url: string,
     options: Readonly<{ priority?: Priority; signal?: AbortSignal }> = {},
+  ): Promise<string> {
+    return this.#work.run((stop) => this.#fetch(url, options, stop));
+  }
+
+  async #fetch(
+    url: string,
+    options: Readonly<{ priority?: Priority; signal?: AbortSignal }>,
+    stop: AbortSignal,
   ): Promise<string> {
     const response = await this.#o.api.download(url, options.signal, options.priority);
     await mkdir(this.#o.paths.temp, { recursive: true });
@@ -47,6 +65,7 @@ export class ImageCache {
       maxBytes: MAX_IMAGE_BYTES,
       clock: this.#o.clock,
       what: 'The picture',
+      signal: stop,
     });
     const type = sniffPhotoType(await head(temp));
     if (!type) {

@@ -12,6 +12,7 @@ import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
 import { systemClock } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
+import { InFlight } from '../util/in-flight';
 import { diskBytes, filesOf, pickEvictions, type BudgetEntry } from './cache-budget';
 
 /** What the cache knows about a downloaded model. */
@@ -65,6 +66,11 @@ export type ModelCacheOptions = Readonly<{
    * current mode's models, so the demo library never shows up in the live one (or back).
    */
   mode?: () => string;
+  /**
+   * The core's work in flight: each download and the writes after it run in it, so the core's
+   * close stops them and waits (default: one of its own, never closed).
+   */
+  inFlight?: InFlight;
 }>;
 
 /** Downloads and remembers model files. */
@@ -77,6 +83,7 @@ export class ModelCache {
   readonly #mode: () => string | undefined;
   readonly #indexFile: string;
   readonly #indexWriter: CoalescedFile;
+  readonly #work: InFlight;
   #index: Promise<Record<string, CachedModel>> | undefined;
   readonly #inFlight = new Map<string, Promise<CachedModel>>();
 
@@ -89,29 +96,38 @@ export class ModelCache {
     this.#mode = options.mode ?? (() => undefined);
     this.#indexFile = path.join(options.paths.data, 'model-cache.json');
     this.#indexWriter = new CoalescedFile(this.#indexFile);
+    this.#work = options.inFlight ?? new InFlight();
   }
 
-  /** The cached model, downloading it first if needed. Concurrent calls share one download. */
+  /**
+   * The cached model, downloading it first if needed. Concurrent calls share one download.
+   * @throws CancelledError once the core is closing (a download under way stops, its file removed)
+   */
   ensure(modelId: string): Promise<CachedModel> {
     const running = this.#inFlight.get(modelId);
     if (running) return running;
-    const work = this.#ensure(modelId).finally(() => this.#inFlight.delete(modelId));
+    const work = this.#work
+      .run((stop) => this.#ensure(modelId, stop))
+      .finally(() => this.#inFlight.delete(modelId));
     this.#inFlight.set(modelId, work);
     return work;
   }
 
-  async #ensure(modelId: string): Promise<CachedModel> {
+  async #ensure(modelId: string, stop: AbortSignal): Promise<CachedModel> {
     const index = await this.#load();
     const known = index[modelId];
     // A model on disk opens without the network (offline use); only its last use is noted.
     if (known && (await exists(path.join(this.#paths.cache, known.file)))) {
       const touched = { ...known, usedAt: this.#clock.now() };
       index[modelId] = touched;
-      void this.#indexWriter.write(() => JSON.stringify(index)).catch(() => undefined);
+      // Not awaited (opening does not wait for it), but the core's close does.
+      void this.#work
+        .run(() => this.#indexWriter.write(() => JSON.stringify(index)))
+        .catch(() => undefined);
       return touched;
     }
-    const record = await this.#api.model(modelId);
-    const { file, bytes } = await this.#download(record.url);
+    const record = await this.#api.model(modelId, stop);
+    const { file, bytes } = await this.#download(record.url, stop);
     const entry: CachedModel = {
       modelId,
       file,
@@ -183,7 +199,11 @@ export class ModelCache {
    * file: temp, then renamed into place), and applies the size limit.
    * @returns the cache entry with it, or undefined when the model left the cache meanwhile
    */
-  async putCompatible(modelId: string, glb: Uint8Array): Promise<CachedModel | undefined> {
+  putCompatible(modelId: string, glb: Uint8Array): Promise<CachedModel | undefined> {
+    return this.#work.run(() => this.#putCompatible(modelId, glb));
+  }
+
+  async #putCompatible(modelId: string, glb: Uint8Array): Promise<CachedModel | undefined> {
     await mkdir(this.#paths.temp, { recursive: true });
     await mkdir(this.#paths.cache, { recursive: true });
     const file = `${createHash('sha256').update(glb).digest('hex')}.glb`;
@@ -227,8 +247,8 @@ export class ModelCache {
     );
   }
 
-  async #download(url: string): Promise<{ file: string; bytes: number }> {
-    const response = await this.#api.download(url);
+  async #download(url: string, stop: AbortSignal): Promise<{ file: string; bytes: number }> {
+    const response = await this.#api.download(url, stop);
     await mkdir(this.#paths.temp, { recursive: true });
     await mkdir(this.#paths.cache, { recursive: true });
     const temp = path.join(this.#paths.temp, `${randomUUID()}.partial`);
@@ -236,6 +256,7 @@ export class ModelCache {
       maxBytes: this.#maxBytes,
       clock: this.#clock,
       what: 'The model file',
+      signal: stop,
     });
     const file = `${sha256}.glb`;
     await rename(temp, path.join(this.#paths.cache, file));

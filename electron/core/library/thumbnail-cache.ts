@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import type { Clock, Paths } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
+import { InFlight } from '../util/in-flight';
 import type { ImageCache } from './image-cache';
 
 /** Options of {@link ThumbnailCache}. */
@@ -26,6 +27,8 @@ export type ThumbnailCacheOptions = Readonly<{
    * a clock of their own. Kept so `services.ts` (another branch's file now) need not change.
    */
   clock?: Clock;
+  /** The core's work in flight: its close stops a download and the index write after it. */
+  inFlight?: InFlight;
 }>;
 
 /** How much the thumbnail cache holds. */
@@ -43,6 +46,7 @@ export class ThumbnailCache {
   /** Service links seen in library pages, so a thumbnail costs one request, not two. */
   readonly #links = new Map<string, string>();
   readonly #inFlight = new Map<string, Promise<string>>();
+  readonly #work: InFlight;
   #index: Record<string, string> | undefined;
   #loading: Promise<Record<string, string>> | undefined;
 
@@ -50,6 +54,7 @@ export class ThumbnailCache {
     this.#o = options;
     this.#indexFile = path.join(options.paths.data, 'thumbnail-cache.json');
     this.#writer = new CoalescedFile(this.#indexFile);
+    this.#work = options.inFlight ?? new InFlight();
   }
 
   /** Notes the thumbnail links of library rows (kept in memory only: links may change). */
@@ -70,7 +75,9 @@ export class ThumbnailCache {
   ensure(modelId: string, signal?: AbortSignal): Promise<string> {
     const running = this.#inFlight.get(modelId);
     if (running) return running;
-    const work = this.#ensure(modelId, signal).finally(() => this.#inFlight.delete(modelId));
+    const work = this.#work
+      .run(() => this.#ensure(modelId, signal))
+      .finally(() => this.#inFlight.delete(modelId));
     this.#inFlight.set(modelId, work);
     return work;
   }

@@ -555,6 +555,99 @@ describe('RequestScheduler retries', () => {
   });
 });
 
+describe('RequestScheduler reset sockets', () => {
+  const reset = () =>
+    new ConnectionError('connection_failed', 'other side closed', { reset: true });
+
+  it('sends a GET whose socket was reset again at once, once, outside maxRetries', async () => {
+    const { clock, scheduler, sends, events } = setup({ maxRetries: 0 });
+    let calls = 0;
+    const p = scheduler.run(
+      'poll',
+      async () => {
+        if (++calls === 1) throw reset();
+        return 'status';
+      },
+      { retry: true },
+    );
+    await clock.runUntilIdle();
+    await expect(p).resolves.toBe('status');
+    expect(sends().map((e) => [e.at, e.attempt])).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+    expect(events.filter((e) => e.type === 'retry')).toMatchObject([{ attempt: 1, delayMs: 0 }]);
+  });
+
+  it('counts the second send: with the budget spent it waits for the window like any other', async () => {
+    const { clock, scheduler, sends } = setup({ budget: 2, windowMs: 10_000 });
+    let calls = 0;
+    const poll = scheduler.run(
+      'poll',
+      async () => {
+        if (++calls === 1) throw reset();
+        return 'status';
+      },
+      { retry: true },
+    );
+    const other = scheduler.run('poll', async () => 'other');
+    await clock.runUntilIdle();
+    await expect(Promise.all([poll, other])).resolves.toEqual(['status', 'other']);
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 10_000]);
+    expect(scheduler.sentInWindow()).toBe(1);
+  });
+
+  it('takes a second reset as the usual connection failure (maxRetries and backoff)', async () => {
+    const none = setup({ maxRetries: 0 });
+    const second = reset();
+    let calls = 0;
+    const p = none.scheduler
+      .run(
+        'download',
+        async () => {
+          throw ++calls === 1 ? reset() : second;
+        },
+        { retry: true },
+      )
+      .catch((e: unknown) => e);
+    await none.clock.runUntilIdle();
+    expect(await p).toBe(second);
+    expect(none.sends()).toHaveLength(2);
+
+    const some = setup({ maxRetries: 1 });
+    calls = 0;
+    const q = some.scheduler.run(
+      'download',
+      async () => {
+        if (++calls <= 2) throw reset();
+        return 'model';
+      },
+      { retry: true },
+    );
+    await some.clock.runUntilIdle();
+    await expect(q).resolves.toBe('model');
+    // At once after the first reset, after the usual backoff (250 ms) after the second.
+    expect(some.sends().map((e) => e.at)).toEqual([0, 0, 250]);
+  });
+
+  it('never sends a paid call again after a reset: the service may have acted on it', async () => {
+    const { clock, scheduler, sends } = setup();
+    const error = reset();
+    const paid = scheduler
+      .run(
+        'user',
+        async () => {
+          throw error;
+        },
+        { retry: false },
+      )
+      .catch((e: unknown) => e);
+    await clock.runUntilIdle();
+    expect(await paid).toBe(error);
+    expect(sends()).toHaveLength(1);
+  });
+});
+
 describe('RequestScheduler cancellation and close', () => {
   it('rejects a request cancelled while queued and never sends it', async () => {
     const { clock, scheduler, sends } = setup({ budget: 1, windowMs: 1000 });

@@ -34,6 +34,12 @@
  *   timeout or a 5xx, with exponential backoff and full jitter. Paid calls (`retry: false`) never
  *   are: such a failure leaves open whether the service charged, and only the user may decide to
  *   try again (the failures `isAmbiguous` names).
+ * - **A reset socket.** The first time an idempotent request's connection is reset before any
+ *   answer ({@link ConnectionError.reset}: most often a kept-alive socket the server closed as
+ *   the request went out), it is sent again at once, on a fresh connection, outside `maxRetries`
+ *   and without a backoff: nothing is wrong with the service. It is a send like any other (the
+ *   service may have counted the first one): it waits for its budget, and the window counts it.
+ *   A second reset is an ordinary connection failure.
  * - 429 `too_many_jobs` ({@link ConcurrencyLimitError}) is not a rate matter: it is passed to the
  *   caller as is, which knows when one of its jobs ends.
  */
@@ -231,6 +237,8 @@ interface Entry {
   state: State;
   /** Sends so far. */
   attempts: number;
+  /** Sent again at once after a reset socket (once per request; not one of `maxRetries`). */
+  resent: boolean;
   backoffTimer?: unknown;
   onAbort?: () => void;
 }
@@ -360,6 +368,7 @@ export class RequestScheduler {
         reject,
         state: 'queued',
         attempts: 0,
+        resent: false,
       };
       if (signal) {
         entry.onAbort = () => this.#cancel(entry);
@@ -631,7 +640,24 @@ export class RequestScheduler {
       this.#reject(entry, cancelledError(entry.signal));
       return;
     }
-    if (!retryable || this.#closed || entry.attempts > this.#maxRetries) {
+    if (entry.retry && !entry.resent && !this.#closed && isReset(error)) {
+      // Back in line at its old place, at once; it goes when its budget allows, and counts.
+      entry.resent = true;
+      this.#emit({
+        type: 'retry',
+        at: now,
+        priority: entry.priority,
+        attempt: entry.attempts,
+        delayMs: 0,
+        error,
+      });
+      entry.state = 'queued';
+      this.#enqueue(entry);
+      this.#pump();
+      return;
+    }
+    const retries = entry.attempts - (entry.resent ? 1 : 0);
+    if (!retryable || this.#closed || retries > this.#maxRetries) {
       this.#reject(entry, error);
       return;
     }
@@ -650,7 +676,7 @@ export class RequestScheduler {
       this.#pump();
       return;
     }
-    const delayMs = backoffDelay(entry.attempts - 1, this.#backoff, this.#random);
+    const delayMs = backoffDelay(retries - 1, this.#backoff, this.#random);
     this.#emit({
       type: 'retry',
       at: now,
@@ -787,6 +813,11 @@ function isTransient(error: unknown): boolean {
     error instanceof TimeoutError ||
     error instanceof ServerError
   );
+}
+
+/** A connection reset before any answer (a kept-alive socket the server had closed). */
+function isReset(error: unknown): boolean {
+  return error instanceof ConnectionError && error.reset;
 }
 
 function cancelledError(signal: AbortSignal): CancelledError {

@@ -8,6 +8,27 @@ import { getRequestListener } from '@hono/node-server';
 import { Chaos, burstResponse, corrupt, errorResponse, sleep, type ChaosPlan } from './chaos';
 import type { Sandbox } from '../types';
 
+/**
+ * The connection timeouts of a real service's front end, not Node's defaults. Node closes a
+ * kept-alive connection after 5 s idle; a client that sends its next request on it as it closes
+ * gets a reset for a request the server never read (the sandbox's own tests saw `fetch failed /
+ * ECONNRESET` between requests around a 6-s build). Load balancers keep idle connections 60 s
+ * (AWS ALB's and nginx's defaults are 60 s and 75 s), and a backend keeps them longer than the
+ * balancer in front of it (65 s) so that the side that closes is never the one a request is
+ * still arriving at. Node sends it as `Keep-Alive: timeout=65`, from which undici sizes its own
+ * pool (it gives a socket up a second before the server would).
+ */
+export const CONNECTION_TIMEOUTS = Object.freeze({
+  keepAliveTimeout: 65_000,
+  /**
+   * The whole head of a request within this; above the keep-alive timeout, as Node's guides ask
+   * (on older Node an idle kept-alive socket ran out of header time first and was dropped).
+   */
+  headersTimeout: 66_000,
+  /** A whole request (a 20-MB upload on a slow line) within this; Node's own default. */
+  requestTimeout: 300_000,
+});
+
 /** A served sandbox. */
 export interface ServedSandbox {
   /** `http://127.0.0.1:<port>` */
@@ -53,6 +74,9 @@ export async function serveSandbox(
     if (plan) plans.set(req, plan);
     void listener(req, res);
   });
+  server.keepAliveTimeout = CONNECTION_TIMEOUTS.keepAliveTimeout;
+  server.headersTimeout = CONNECTION_TIMEOUTS.headersTimeout;
+  server.requestTimeout = CONNECTION_TIMEOUTS.requestTimeout;
   // A destroyed socket can still emit errors; they are the point of chaos, not a crash.
   server.on('clientError', (_error, socket) => socket.destroy());
 
