@@ -254,10 +254,11 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
       rules: ['userns', `include if exists <local/${executable}>`],
     });
     // Where AppArmor 4 is installed (Ubuntu 24.04+), its own parser checks the text too.
-    if (existsSync('/etc/apparmor.d/abi/4.0')) {
+    const parser = ['/usr/sbin/apparmor_parser', '/sbin/apparmor_parser'].find(existsSync);
+    if (parser && existsSync('/etc/apparmor.d/abi/4.0')) {
       const file = path.join(work, 'apparmor-profile');
       writeFileSync(file, profile);
-      const parsed = spawnSync('apparmor_parser', ['--skip-kernel-load', '--debug', file]);
+      const parsed = spawnSync(parser, ['--skip-kernel-load', '--debug', file]);
       expect(parsed.status, String(parsed.stderr)).toBe(0);
     }
 
