@@ -19,8 +19,12 @@ if ('missing' in electron) {
 }
 
 const node = process.execPath;
-const run = (command: string, args: string[]): number =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
+const run = (command: string, args: string[]): number => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.error)
+    console.error(`Electron smoke suite: could not run ${command}: ${result.error.message}`);
+  return result.status ?? 1;
+};
 
 if (run(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build']) !== 0) process.exit(1);
 const playwright = [
