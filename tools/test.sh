@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: lint, type-check, unit/integration tests and the e2e suite.
+# `npm test`: lint, type-check, unit/integration tests, the e2e suite and the real-Electron smoke
+# suite (tests/electron; it says so in one line and runs nothing where no Electron binary exists).
 #
 # On Linux the keychain tests need a real Secret Service. When this shell has no session bus,
 # re-run under `dbus-run-session` with an unlocked gnome-keyring (both from Debian), so the tests
@@ -28,3 +29,5 @@ npm run test:unit
 # Faults, restarts and hostile input at a small size (the full run: npm run test:faults).
 KILN_FAULTS_SIZE=small npm run -s test:faults
 npm run test:e2e
+# The real app in Electron, where a binary exists; otherwise one line says it did not run.
+npm run -s test:electron

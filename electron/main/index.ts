@@ -61,6 +61,18 @@ const here = import.meta.dirname;
 const rendererDir = path.join(here, '..', '..', 'dist', 'renderer');
 const preload = path.join(here, '..', 'preload', 'index.cjs');
 
+/**
+ * Settings of development builds only (`npm start`, the real-Electron smoke suite in
+ * tests/electron): `KILN_KEYCHAIN_SERVICE` keeps a test run's key away from the user's own Kiln
+ * entry, `KILN_SANDBOX_TASK_SECONDS` slows the built-in sandbox so a test can quit mid-build. A
+ * packaged Kiln ignores them.
+ */
+function devSetting(
+  name: 'KILN_KEYCHAIN_SERVICE' | 'KILN_SANDBOX_TASK_SECONDS',
+): string | undefined {
+  return app.isPackaged ? undefined : process.env[name] || undefined;
+}
+
 app.enableSandbox();
 registerSchemePrivileges();
 
@@ -112,7 +124,9 @@ export async function start(): Promise<Kiln> {
   // Without a secure keychain the key is kept for this session only, and the user is told why.
   const secure = await KeyringSecretStore.available();
   const secrets: SecretStore = log.secrets(
-    secure ? new KeyringSecretStore() : new MemorySecretStore(),
+    secure
+      ? new KeyringSecretStore('api-key', devSetting('KILN_KEYCHAIN_SERVICE'))
+      : new MemorySecretStore(),
   );
   let embedded: EmbeddedSandbox | undefined;
   // Set once the window exists; the core emits before that (resumed jobs), and a `const` declared
@@ -135,7 +149,11 @@ export async function start(): Promise<Kiln> {
         }),
     settings: new ElectronSettingsStore(),
     liveFetch: log.fetch(fetch),
-    sandbox: () => (embedded = startEmbeddedSandbox(dataDir)).connection,
+    sandbox: () => {
+      const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
+      embedded = startEmbeddedSandbox(dataDir, Number.isFinite(taskSeconds) ? { taskSeconds } : {});
+      return embedded.connection;
+    },
     defaults: {
       baseUrl: process.env['KILN_BASE_URL'] ?? 'https://api.invalid',
       exportDir: path.join(app.getPath('documents'), 'Kiln'),

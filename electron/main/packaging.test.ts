@@ -14,7 +14,7 @@
  * Linux hosts (the stand-in is a Linux layout); macOS and Windows packages are built for real by
  * the release workflow.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,12 @@ describe('electron-builder.yml', () => {
     );
   });
 
+  it('gives the .deb Kiln’s AppArmor profile', () => {
+    const deb = (config as { deb?: { appArmorProfile?: string } }).deb;
+    expect(deb?.appArmorProfile).toBe('build/linux/apparmor-profile.tpl');
+    expect(existsSync(path.join(root, deb!.appArmorProfile!))).toBe(true);
+  });
+
   it('opens .glb and .gltf files with Kiln', () => {
     expect((config.fileAssociations as Array<{ ext: string }>).map((a) => a.ext)).toEqual([
       'glb',
@@ -111,6 +117,7 @@ describe('the update feed', () => {
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   main: string;
+  productName: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -232,6 +239,57 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
     expect(on(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('0');
   });
 
+  it('has the .deb install an AppArmor profile that lets the installed executable make its sandbox (Ubuntu 24.04+)', () => {
+    // The .deb installs the unpacked app under /opt/<productName>/ (electron-builder's layout).
+    const executable = 'kiln';
+    expect(existsSync(path.join(work, 'out', 'linux-unpacked', executable))).toBe(true);
+    const installed = `/opt/${pkg.productName}/${executable}`;
+    const macros = { executable, sanitizedProductName: pkg.productName };
+    const profile = renderDebTemplate(path.join(root, 'build/linux/apparmor-profile.tpl'), macros);
+    expect(appArmorProfile(profile)).toEqual({
+      abi: '4.0',
+      name: executable,
+      attachment: installed,
+      flags: 'unconfined',
+      rules: ['userns', `include if exists <local/${executable}>`],
+    });
+    // Where AppArmor 4 is installed (Ubuntu 24.04+), its own parser checks the text too.
+    const parser = ['/usr/sbin/apparmor_parser', '/sbin/apparmor_parser'].find(existsSync);
+    if (parser && existsSync('/etc/apparmor.d/abi/4.0')) {
+      const file = path.join(work, 'apparmor-profile');
+      writeFileSync(file, profile);
+      const parsed = spawnSync(parser, ['--skip-kernel-load', '--debug', file]);
+      expect(parsed.status, String(parsed.stderr)).toBe(0);
+    }
+
+    // electron-builder's maintainer scripts (Kiln keeps its defaults): install and load the
+    // profile after install, unload and delete it after removal; both are valid bash.
+    const templates = path.join(root, 'node_modules/app-builder-lib/templates/linux');
+    const debOptions = (config as { deb?: Record<string, unknown> }).deb ?? {};
+    expect(debOptions['afterInstall']).toBeUndefined();
+    expect(debOptions['afterRemove']).toBeUndefined();
+    const afterInstall = renderDebTemplate(path.join(templates, 'after-install.tpl'), macros);
+    expect(afterInstall).toContain(
+      `APPARMOR_PROFILE_SOURCE='/opt/${pkg.productName}/resources/apparmor-profile'`,
+    );
+    expect(afterInstall).toContain(`APPARMOR_PROFILE_TARGET='/etc/apparmor.d/${executable}'`);
+    expect(afterInstall).toMatch(/apparmor_parser --replace [^\n]*"\$APPARMOR_PROFILE_TARGET"/);
+    const afterRemove = renderDebTemplate(path.join(templates, 'after-remove.tpl'), macros);
+    expect(afterRemove).toContain(`APPARMOR_PROFILE_DEST='/etc/apparmor.d/${executable}'`);
+    expect(afterRemove).toMatch(/apparmor_parser --remove "\$APPARMOR_PROFILE_DEST"/);
+    for (const script of [afterInstall, afterRemove]) {
+      expect(spawnSync('bash', ['-n'], { input: script }).status).toBe(0);
+    }
+    // …and the profile lands where the after-install script takes it from.
+    const fpm = readFileSync(
+      path.join(root, 'node_modules/app-builder-lib/out/targets/FpmTarget.js'),
+      'utf8',
+    );
+    expect(fpm).toMatch(
+      /copyFile\)\(scripts\.appArmor, path\.join\(resourceDir, "apparmor-profile"\)\)/,
+    );
+  });
+
   it('writes the updater’s feed: the GitHub releases of the repository it was built for', () => {
     const feed = parse(readFileSync(path.join(resources, 'app-update.yml'), 'utf8')) as object;
     expect(feed).toMatchObject({
@@ -263,3 +321,45 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
     }
   });
 });
+
+/** Fills a .deb template's `${name}` macros as electron-builder does (an unknown one fails). */
+function renderDebTemplate(file: string, macros: Record<string, string>): string {
+  return readFileSync(file, 'utf8').replace(/\$\{([a-zA-Z]+)\}/g, (_, name: string) => {
+    const value = macros[name];
+    if (value === undefined) throw new Error(`Macro ${name} is not defined`);
+    return value;
+  });
+}
+
+/**
+ * Reads an AppArmor profile of the one shape Kiln ships (AppArmor's grammar, restricted to it):
+ * an ABI line, the global tunables, then one profile with a quoted attachment path, flags and
+ * rules, each rule ending in a comma (an `include` excepted). Anything else fails.
+ */
+function appArmorProfile(text: string) {
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/#.*$/, '').trim())
+    .filter(Boolean);
+  const abi = /^abi <abi\/([\d.]+)>,$/.exec(lines[0] ?? '');
+  expect(abi, 'abi line').not.toBeNull();
+  expect(lines[1]).toBe('include <tunables/global>');
+  const head = /^profile ([\w.-]+) "(\/[^"]+)" flags=\(([\w,]+)\) \{$/.exec(lines[2] ?? '');
+  expect(head, `profile line: ${lines[2]}`).not.toBeNull();
+  expect(lines.at(-1)).toBe('}');
+  const body = lines.slice(3, -1);
+  for (const rule of body) {
+    expect(
+      /^include if exists <[\w./-]+>$/.test(rule) || /^[a-z][\w ,/<>.-]*,$/.test(rule),
+      rule,
+    ).toBe(true);
+  }
+  expect(text).not.toContain('${');
+  return {
+    abi: abi![1],
+    name: head![1],
+    attachment: head![2],
+    flags: head![3],
+    rules: body.map((r) => r.replace(/,$/, '')),
+  };
+}

@@ -1,6 +1,7 @@
 /**
- * The health check on real files: Debian's `assimp-testmodels` (glTF 2.0 samples and STL scans
- * from the Assimp project; `.ci/run` installs them) give stable reports, and the print file the
+ * The health check on real files: glTF 2.0 samples and STL scans from the Assimp project's test
+ * models, committed under `tests/fixtures/health/` with their licences (see its README), give
+ * stable reports on every OS, and the print file the
  * sandbox makes from a generated model reads as watertight — welding by position joins the
  * separate triangles of an STL, as it joins the UV-seam splits of a glTF.
  */
@@ -22,7 +23,7 @@ import type {
 import { analyseHealth } from '../../renderer/src/viewer/health/mesh-health';
 import { analysePrint, printBasis } from '../../renderer/src/viewer/health/printability';
 
-const MODELS = '/usr/share/assimp/models';
+const MODELS = path.resolve(import.meta.dirname, '..', 'fixtures', 'health');
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
 
 /** A glTF document as the viewer hands it to the check: one input mesh per primitive. */
@@ -95,33 +96,27 @@ function summary(r: HealthReport) {
   };
 }
 
-// Debian's package is the source of these files: the Linux runs (npm test, CI) always have it;
-// macOS and Windows contributors' unit runs do not, and run the sandbox check below only.
-describe.runIf(process.platform === 'linux')('health check on assimp-testmodels', () => {
+describe('health check on real-world models', () => {
   it.each([
-    'glTF2/BoxTextured-glTF-Binary/BoxTextured.glb',
-    'glTF2/BoxTexcoords-glTF/boxTexcoords.gltf',
-    'glTF2/2CylinderEngine-glTF-Binary/2CylinderEngine.glb',
-    'glTF2/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf',
+    'BoxTextured.glb',
+    'BoxTexcoords/boxTexcoords.gltf',
+    'AnimatedMorphCube/AnimatedMorphCube.gltf',
   ])('%s', async (file) => {
     expect(summary(analyseHealth(await gltfInput(file)).report)).toMatchSnapshot();
   });
 
-  it.each(['STL/sphereWithHole.stl', 'STL/Spider_binary.stl', 'STL/Wuson.stl'])(
-    '%s',
-    async (file) => {
-      const bytes = new Uint8Array(await readFile(path.join(MODELS, file)));
-      expect(summary(analyseHealth(stlInput(bytes)).report)).toMatchSnapshot();
-    },
-  );
+  it.each(['sphereWithHole.stl', 'Spider_binary.stl', 'Wuson.stl'])('%s', async (file) => {
+    const bytes = new Uint8Array(await readFile(path.join(MODELS, file)));
+    expect(summary(analyseHealth(stlInput(bytes)).report)).toMatchSnapshot();
+  });
 
   it('reads the textured box as one watertight solid once its seams are welded', async () => {
-    const r = analyseHealth(await gltfInput('glTF2/BoxTextured-glTF-Binary/BoxTextured.glb'));
+    const r = analyseHealth(await gltfInput('BoxTextured.glb'));
     expect(r.report).toMatchObject({ vertices: 24, weldedVertices: 8, watertight: true, holes: 0 });
   });
 
   it('finds the one hole of sphereWithHole.stl', async () => {
-    const bytes = new Uint8Array(await readFile(path.join(MODELS, 'STL/sphereWithHole.stl')));
+    const bytes = new Uint8Array(await readFile(path.join(MODELS, 'sphereWithHole.stl')));
     expect(analyseHealth(stlInput(bytes)).report).toMatchObject({ holes: 1, parts: 1 });
   });
 });
