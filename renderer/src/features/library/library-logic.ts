@@ -180,19 +180,6 @@ export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: stri
   return needsPlan(item.source, op);
 }
 
-/** Bytes in words (KB/MB/GB, 1024-based, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
-
 /** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */
 export function versionName(
   item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,
