@@ -31,6 +31,7 @@ import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import { generationQuery, opCall, retextureQuery, textBody } from '../api/query';
 import type { Converter } from '../convert/converter';
+import { exportFolder } from '../files/export-folder';
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
@@ -289,12 +290,7 @@ export class JobService implements SessionListener {
     folder?: string,
     batch?: Readonly<{ id: string; item: number }>,
   ): Promise<JobView> {
-    const target = folder ?? this.#o.settings().exportDir;
-    if (!path.isAbsolute(target)) {
-      throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
-        field: 'folder',
-      });
-    }
+    const target = exportFolder(folder, this.#o.settings().exportDir);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
     const view = {
