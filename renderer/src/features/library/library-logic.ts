@@ -6,9 +6,11 @@ import type {
   CachedModelView,
   LibraryItemView,
   LibraryListInput,
+  OpKind,
 } from '../../../../shared/ipc/contract';
 import type { LibraryFilter } from '../../../../shared/ipc/selection';
 import { needsWebsitePlan as needsPlan } from '../../../../shared/api/rules';
+import { LISTED_TOOLS } from '../../../../shared/tools';
 
 /**
  * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
@@ -161,16 +163,10 @@ export function flattenTree(nodes: readonly VersionNode[]): VersionNode[] {
   return nodes.flatMap((n) => [n, ...flattenTree(n.children)]);
 }
 
-/** Operations of the Tools column, in the order the detail offers them. */
-export const MODEL_ACTIONS = [
-  { op: 'export', label: 'Export' },
-  { op: 'print', label: 'Print' },
-  { op: 'retopo', label: 'Retopo' },
-  { op: 'rig', label: 'Rig' },
-  { op: 'parts', label: 'Parts' },
-  { op: 'gamepack', label: 'Game pack' },
-  { op: 'make', label: 'Make' },
-] as const;
+/** Operations of the Tools column, in the order the detail offers them (shared/tools.ts). */
+export const MODEL_ACTIONS: readonly Readonly<{ op: OpKind; label: string }>[] = LISTED_TOOLS.map(
+  (t) => ({ op: t.kind, label: t.label }),
+);
 
 /**
  * True when `op` on this model needs a website plan: the shared rule of the service
