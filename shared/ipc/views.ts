@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
 import { JOB_STATES } from '../jobs';
 import { isUsd } from '../money';
+import { UNITS } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -341,7 +342,7 @@ export const SettingsViewSchema = z.object({
   /** Size limit of the local model cache in MB (the cache evicts beyond it). */
   cacheMaxMb: z.number().int().optional(),
   /** Length units shown to the user. */
-  units: z.enum(['mm', 'cm', 'in']).optional(),
+  units: z.enum(UNITS).optional(),
   /** The first-run welcome was shown and closed. */
   welcomeSeen: z.boolean().optional(),
   /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */
