@@ -61,6 +61,11 @@ export class SwitchableConnection implements Connection {
     return this.#live ? 'live' : 'sandbox';
   }
 
+  /** The id of the active key while live (never the secret), else undefined. */
+  get keyId(): string | undefined {
+    return this.#live ? (this.#o.keyId?.() ?? undefined) : undefined;
+  }
+
   get baseUrl(): string {
     return this.#live ? this.#o.baseUrl() : this.#sandbox!.baseUrl;
   }

@@ -5,6 +5,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
+import { jobLabel } from '../../shared/tools';
 import { AccountService } from './account/account-service';
 import { BatchJournal } from './batch/batch-journal';
 import { BatchService } from './batch/batch-service';
@@ -19,7 +20,7 @@ import { LocalModels } from './desktop/local-models';
 import { RecentFiles } from './desktop/recent-files';
 import { createHandlers } from './ipc/handlers';
 import { JobJournal } from './jobs/job-journal';
-import { JobService, opLabel } from './jobs/job-service';
+import { JobService } from './jobs/job-service';
 import type { PollTiming } from './jobs/poll-delay';
 import { ConceptService } from './library/concept-service';
 import { ImageCache } from './library/image-cache';
@@ -159,11 +160,7 @@ export async function createServices(
     dataDir: paths.data,
     clock,
     logger,
-    scope: () => ({
-      mode: session.mode,
-      origin: api.origin,
-      ...(session.mode === 'live' && keys.state().activeId ? { keyId: keys.state().activeId } : {}),
-    }),
+    scope: () => session.identity(),
     migrateTo: () => ({
       origin: originOf(settings.get().baseUrl),
       ...(session.mode === 'live' ? { keyId: keys.state().activeId } : {}),
@@ -180,7 +177,7 @@ export async function createServices(
   });
   const converter = new Converter(ports.convertWorker ? { workerFile: ports.convertWorker } : {});
   /** The connection a new job or batch records (Activity lists the connection's own). */
-  const connectionNow = () => ({ mode: session.mode, keyId: keys.state().activeId });
+  const connectionNow = () => session.identity();
   const jobs = new JobService({
     api,
     files,
@@ -256,7 +253,7 @@ export async function createServices(
     settings: () => settings.get(),
     origin: () => api.origin,
     connection: connectionNow,
-    label: opLabel,
+    label: jobLabel,
     clock,
     emit,
     logger,

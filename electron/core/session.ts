@@ -9,7 +9,7 @@
  * The session is created first, so the settings and the key service can report to it, and
  * opened once the connection they feed exists.
  */
-import type { SettingsView } from '../../shared/ipc/contract';
+import type { ConnectionView, SettingsView } from '../../shared/ipc/contract';
 import { ApiClient } from './api/client';
 import type { SwitchableConnection } from './connection';
 import type { Clock } from './ports';
@@ -45,6 +45,20 @@ export type SessionOpenOptions = Readonly<{
   stop?: AbortSignal;
 }>;
 
+/**
+ * A connection as Kiln records and compares it: the sandbox at its origin, or a live origin with
+ * the id of the key in use (never the secret). The one place the rule "a key id belongs to a
+ * live connection only" is written.
+ * @example connectionIdentity({ mode: 'sandbox', origin: 'http://127.0.0.1:5000', keyId: 'k1' })
+ * // { mode: 'sandbox', origin: 'http://127.0.0.1:5000' }
+ */
+export function connectionIdentity(
+  parts: Readonly<{ mode: 'sandbox' | 'live'; origin: string; keyId?: string | null | undefined }>,
+): ConnectionView {
+  const { mode, origin, keyId } = parts;
+  return { mode, origin, ...(mode === 'live' && keyId ? { keyId } : {}) };
+}
+
 /** The connection now, and its changes. */
 export class Session {
   readonly #listeners: SessionListener[] = [];
@@ -76,6 +90,19 @@ export class Session {
   /** `live` with a key, else `sandbox` (also before the session is open). */
   get mode(): 'sandbox' | 'live' {
     return this.#open?.connection.mode ?? 'sandbox';
+  }
+
+  /**
+   * The connection now (the sandbox, or the live origin and the active key's id): what a new
+   * job, batch or ledger row records, and what Activity and the library compare with.
+   */
+  identity(): ConnectionView {
+    const { connection, api } = this.#opened();
+    return connectionIdentity({
+      mode: connection.mode,
+      origin: api.origin,
+      keyId: connection.keyId,
+    });
   }
 
   /** Adds a listener; listeners are told in the order they subscribed. */

@@ -5,6 +5,8 @@
  * before upload, so the three can never disagree about a range or a default.
  */
 
+import { formatBytes } from '../format';
+
 /** The three generation model versions a route or text `mode` can select (service-api.md §1). */
 export const MODEL_TIERS = ['ultra', 'quality', 'fast'] as const;
 /** A generation model version, by the name of its text `mode`. */
@@ -117,13 +119,6 @@ export interface PhotoCandidate {
 
 /** Outcome of {@link checkPhoto}: the sniffed type, or a sentence that says what to fix. */
 export type PhotoCheck = { ok: true; type: PhotoType } | { ok: false; message: string };
-
-/** Formats a byte count for messages ("25.0 MB"). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /**
  * Checks a photo against the service's rules before anything is uploaded.

@@ -22,6 +22,7 @@ import {
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
 } from '../api/rules';
+import { UNITS } from '../settings';
 import { UsdStringSchema } from './views';
 
 const textureSize = z
@@ -268,7 +269,7 @@ export const SettingsPatchSchema = z.object({
   lowBalanceUsd: UsdStringSchema.nullable().optional(),
   balanceRefreshSeconds: z.number().int().optional(),
   cacheMaxMb: z.number().int().optional(),
-  units: z.enum(['mm', 'cm', 'in']).optional(),
+  units: z.enum(UNITS).optional(),
   welcomeSeen: z.boolean().optional(),
   checkUpdatesAtStart: z.boolean().optional(),
   dragOutCompatible: z.boolean().optional(),

@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
+import { JOB_STATES } from '../jobs';
 import { isUsd } from '../money';
+import { UNITS } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -35,24 +37,9 @@ export type GenerationKind = (typeof GENERATION_KINDS)[number];
 /** One of {@link OP_KINDS}. */
 export type OpKind = (typeof OP_KINDS)[number];
 
-/** Where a job is in its life, as the user sees it. */
-export const JOB_STATES = [
-  /** In Kiln's own queue: nothing sent yet (waiting for a free slot or for the connection). */
-  'waiting',
-  /** Being sent to the service. */
-  'starting',
-  'queued',
-  'processing',
-  'downloading',
-  'done',
-  'failed',
-  /** Stopped by the user before anything was sent, or an unknown outcome the user dismissed. */
-  'cancelled',
-  /** The paid call may or may not have reached the service: the user decides what to do. */
-  'outcome_unknown',
-] as const;
-/** One of {@link JOB_STATES}. */
-export type JobState = (typeof JOB_STATES)[number];
+// Job states live in shared/jobs.ts (with which are moving and which final); the contract
+// carries them.
+export { JOB_STATES, type JobState } from '../jobs';
 
 /** The connection a job or batch was started on: the sandbox, or a live service and key. */
 export const ConnectionSchema = z.object({
@@ -355,7 +342,7 @@ export const SettingsViewSchema = z.object({
   /** Size limit of the local model cache in MB (the cache evicts beyond it). */
   cacheMaxMb: z.number().int().optional(),
   /** Length units shown to the user. */
-  units: z.enum(['mm', 'cm', 'in']).optional(),
+  units: z.enum(UNITS).optional(),
   /** The first-run welcome was shown and closed. */
   welcomeSeen: z.boolean().optional(),
   /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */

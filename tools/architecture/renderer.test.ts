@@ -63,4 +63,23 @@ describe('renderer structure', () => {
       ),
     ).toEqual([]);
   });
+
+  it('the viewer’s rooms are layers: the scene over loading over inspection, never upward', () => {
+    // The scene composes a loaded model with the inspection tools; loading prepares a model and
+    // reads its inspection facts; inspection knows neither. What they all share (the render
+    // layers, the viewer's types and settings) lives beside them in viewer/.
+    const ROOMS = ['scene', 'loading', 'inspect'];
+    const room = (path: string) => (path.startsWith('viewer/') ? path.split('/')[1]! : '');
+    const rank = (path: string) => ROOMS.indexOf(room(path));
+    expect(ROOMS.every((r) => [...graph.keys()].some((m) => m.startsWith(`viewer/${r}/`)))).toBe(
+      true,
+    );
+    expect(
+      arrows(
+        graph,
+        (from) => rank(from) >= 0,
+        (to, from) => rank(to) >= 0 && rank(to) < rank(from),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -40,6 +40,7 @@ import {
   toMicros,
   type Usd,
 } from '../../../shared/money';
+import { exportFolder } from '../files/export-folder';
 import type { JobService } from '../jobs/job-service';
 import { messageOf } from '../jobs/job-messages';
 import type { Clock, Emit, Logger } from '../ports';
@@ -261,12 +262,7 @@ export class BatchService {
   }
 
   async #plan(input: BatchQuoteInput): Promise<Plan> {
-    const folder = input.folder ?? this.#o.settings().exportDir;
-    if (!path.isAbsolute(folder)) {
-      throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
-        field: 'folder',
-      });
-    }
+    const folder = exportFolder(input.folder, this.#o.settings().exportDir);
     const label = this.#o.label(input.op);
     const models = await resolveSelection(input.selection, this.#o.library);
     const leftOut: BatchQuoteView['leftOut'] = [];

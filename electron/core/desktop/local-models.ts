@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path, { type PlatformPath } from 'node:path';
 import { Readable } from 'node:stream';
-import { formatBytes } from '../../../shared/api/rules';
+import { formatBytes } from '../../../shared/format';
 import type { ModelView } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import { openConfinedFile, openUserFile, type ServedFile } from '../files/served-file';

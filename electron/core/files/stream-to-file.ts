@@ -11,7 +11,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, CancelledError, TimeoutError } from '../api/errors';
 import type { Clock } from '../ports';
-import { formatBytes } from '../../../shared/api/rules';
+import { formatBytes } from '../../../shared/format';
 
 /** Options of {@link streamToFile}. */
 export type StreamOptions = Readonly<{

@@ -10,7 +10,8 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { isActive, toView, type JobRecord } from '../jobs/job-record';
+import { isMoving } from '../../../shared/jobs';
+import { toView, type JobRecord } from '../jobs/job-record';
 
 /** The files a job's input uploads. */
 function uploadsOf(record: JobRecord): string[] {
@@ -33,7 +34,7 @@ function uploadsOf(record: JobRecord): string[] {
 export async function sweepUploads(dir: string, records: readonly JobRecord[]): Promise<number> {
   const needed = new Set(
     records
-      .filter((r) => isActive(r.view.state) || toView(r).canRetry)
+      .filter((r) => isMoving(r.view.state) || toView(r).canRetry)
       .flatMap(uploadsOf)
       .map((p) => path.resolve(p)),
   );

@@ -37,7 +37,8 @@ import {
   slotMessage,
   unreachableMessage,
 } from './job-messages';
-import { isActive, toView, type JobInput, type JobRecord } from './job-record';
+import { isMoving } from '../../../shared/jobs';
+import { toView, type JobInput, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
 import type { PollOrder } from './poll-delay';
@@ -367,7 +368,7 @@ export class GenerationRunner implements JobRunner {
   async #poll(id: string, attempt: number, failures: number, order: PollOrder): Promise<void> {
     const store = this.#o.store;
     const record = store.get(id);
-    if (!record?.view.taskId || !isActive(record.view.state) || this.#p.closed) return;
+    if (!record?.view.taskId || !isMoving(record.view.state) || this.#p.closed) return;
     if (record.view.state === 'downloading' && record.view.modelId) {
       await this.#finish(id, record.view.modelId, failures);
       return;

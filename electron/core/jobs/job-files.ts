@@ -7,7 +7,8 @@
 import { rm, stat } from 'node:fs/promises';
 import { findSavedTwin, saveResult, type Saved } from '../files/save-result';
 import type { Clock } from '../ports';
-import { isActive, type JobRecord } from './job-record';
+import { isMoving } from '../../../shared/jobs';
+import { type JobRecord } from './job-record';
 import type { RecordPatch } from './job-store';
 
 /** How a runner journals the steps of a save. */
@@ -49,7 +50,7 @@ export async function recoverSave(
   if (!record.partial && !record.claimed) return undefined;
   // Killed after the result got its final name but before the journal said "done": adopt the
   // saved file rather than save it a second time.
-  const saved = isActive(record.view.state) ? await alreadySaved(record) : undefined;
+  const saved = isMoving(record.view.state) ? await alreadySaved(record) : undefined;
   if (record.partial) await rm(record.partial, { force: true });
   if (!saved) await update(record.view.id, { partial: undefined, claimed: undefined });
   return saved;

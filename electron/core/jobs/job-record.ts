@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { MODEL_TIERS } from '../../../shared/api/rules';
+import { isMoving } from '../../../shared/jobs';
+import { connectionIdentity } from '../session';
 import {
   CompatibleOpSchema,
   GenerationOptionsSchema,
@@ -119,24 +121,13 @@ export const JobRecordSchema = z.object({
 /** A job in the journal. */
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
-/** States in which a job still moves on its own. */
-export function isActive(state: JobView['state']): boolean {
-  return (
-    state === 'waiting' ||
-    state === 'starting' ||
-    state === 'queued' ||
-    state === 'processing' ||
-    state === 'downloading'
-  );
-}
-
 /** The renderer's view of a record, with what the user may do now. */
 export function toView(record: JobRecord): JobView {
   const { view } = record;
   // A local conversion sends nothing and charges nothing: it can be stopped and run again at will.
   const local = record.input.kind === 'local';
   const canCancel = local
-    ? isActive(view.state)
+    ? isMoving(view.state)
     : view.state === 'waiting' || (view.state === 'starting' && !record.dispatched);
   const canRetry = local
     ? view.state === 'cancelled' || view.state === 'failed'
@@ -150,11 +141,7 @@ export function toView(record: JobRecord): JobView {
           ? record.input.kind === 'op'
           : false;
   const connection = record.mode
-    ? {
-        mode: record.mode,
-        origin: record.origin,
-        ...(record.mode === 'live' && record.keyId ? { keyId: record.keyId } : {}),
-      }
+    ? connectionIdentity({ mode: record.mode, origin: record.origin, keyId: record.keyId })
     : undefined;
   return { ...view, ...(connection ? { connection } : {}), canCancel, canRetry };
 }

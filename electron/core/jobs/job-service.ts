@@ -27,17 +27,20 @@ import type {
   ToolOp,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
+import { jobLabel } from '../../../shared/tools';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import { generationQuery, opCall, retextureQuery, textBody } from '../api/query';
 import type { Converter } from '../convert/converter';
+import { exportFolder } from '../files/export-folder';
 import type { FileStager } from '../files/file-stager';
 import type { ModelCache } from '../library/model-cache';
 import type { Clock, Emit, Logger } from '../ports';
 import type { SessionListener } from '../session';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
-import { isActive, toView, type JobInput, type JobRecord } from './job-record';
+import { isMoving } from '../../../shared/jobs';
+import { toView, type JobInput, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
 import { JobStore } from './job-store';
 import { LocalRunner } from './local-runner';
@@ -64,8 +67,8 @@ export type JobServiceOptions = Readonly<{
   /** Called after any job changes (the account view shows the queue). */
   onChange?: () => void;
   /**
-   * The connection now: the sandbox, or live with the active key's id. Each new job records it,
-   * so the renderer lists a connection's jobs only. Default: live, no key.
+   * The connection now (`Session.identity()`: the sandbox, or live with the active key's id).
+   * Each new job records it, so the renderer lists a connection's jobs only. Default: live, no key.
    */
   connection?: () => Readonly<{ mode: 'sandbox' | 'live'; keyId?: string | undefined }>;
   /** The core's work in flight: runners save results in it (see `RunnerOptions.inFlight`). */
@@ -75,23 +78,6 @@ export type JobServiceOptions = Readonly<{
 /** The note of a job waiting for the connection it was started on. */
 const OTHER_CONNECTION =
   'Paused: started with another service connection. It carries on when Kiln uses that connection again.';
-
-const OP_LABELS: Record<ToolOp['kind'], (op: ToolOp) => string> = {
-  export: (op) => `Export (${op.kind === 'export' ? (op.format ?? 'glb') : ''})`,
-  compatible: (op) =>
-    `Compatible GLB${op.kind === 'compatible' && op.compression && op.compression !== 'none' ? ` (${op.compression})` : ''}`,
-  print: (op) => `Print file (${op.kind === 'print' ? (op.format ?? 'stl') : ''})`,
-  retopo: () => 'Quad remesh',
-  rig: (op) => `Rig (${op.kind === 'rig' ? op.rigKind : ''})`,
-  parts: () => 'Split into parts',
-  gamepack: (op) => `Game pack (${op.kind === 'gamepack' ? (op.engine ?? 'unity') : ''})`,
-  make: (op) => (op.kind === 'make' ? `Craft: ${op.maker}` : 'Craft'),
-};
-
-/** A tool's operation in words: "Export (fbx)", "Quad remesh", "Compatible GLB". */
-export function opLabel(op: ToolOp): string {
-  return OP_LABELS[op.kind](op);
-}
 
 /** The runners of the current connection, one per kind of job. */
 type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: LocalRunner }> &
@@ -176,7 +162,7 @@ export class JobService implements SessionListener {
       const state =
         record.view.state === 'done'
           ? 'done'
-          : isActive(record.view.state) && record.answered
+          : isMoving(record.view.state) && record.answered
             ? 'running'
             : undefined;
       if (state && (!found || record.view.createdAt > found.record.view.createdAt)) {
@@ -292,17 +278,12 @@ export class JobService implements SessionListener {
     folder?: string,
     batch?: Readonly<{ id: string; item: number }>,
   ): Promise<JobView> {
-    const target = folder ?? this.#o.settings().exportDir;
-    if (!path.isAbsolute(target)) {
-      throw new KilnError('invalid_folder', 'Choose the folder to save in with its full path.', {
-        field: 'folder',
-      });
-    }
+    const target = exportFolder(folder, this.#o.settings().exportDir);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
     const view = {
       kind: op.kind,
-      source: `${OP_LABELS[op.kind](op)} of ${name ?? modelId}`,
+      source: `${jobLabel(op)} of ${name ?? modelId}`,
       sourceModelId: modelId,
       ...(batch ? { batchId: batch.id, batchItem: batch.item } : {}),
     };
@@ -350,7 +331,7 @@ export class JobService implements SessionListener {
         'not_retryable',
         record.view.state === 'outcome_unknown'
           ? 'Kiln cannot tell whether this job was charged, so it will not send it again by itself. Check your library and balance, then choose “Try again anyway” or “Dismiss”.'
-          : isActive(record.view.state)
+          : isMoving(record.view.state)
             ? 'This job is still running.'
             : 'This job finished; start a new one instead.',
       );
@@ -418,7 +399,7 @@ export class JobService implements SessionListener {
       // Read again at each step: the user may cancel a job while others resume.
       const record = this.#store.get(id);
       if (this.#runners !== runners) return;
-      if (!record || !isActive(record.view.state)) continue;
+      if (!record || !isMoving(record.view.state)) continue;
       if (record.origin !== origin) {
         await this.#store.update(id, { view: { note: OTHER_CONNECTION } }, false);
         continue;
@@ -494,7 +475,7 @@ export class JobService implements SessionListener {
   /** The connection a new job records: its mode, and the key of a live one. */
   #connection(): Pick<JobRecord, 'mode' | 'keyId'> {
     const { mode, keyId } = this.#o.connection?.() ?? { mode: 'live' as const };
-    return { mode, ...(mode === 'live' && keyId ? { keyId } : {}) };
+    return { mode, ...(keyId ? { keyId } : {}) };
   }
 
   #get(id: string): JobRecord {

@@ -20,7 +20,8 @@ import { sanitizeFilename } from '../files/filename';
 import type { ModelCache } from '../library/model-cache';
 import { recoverSave, saveJobResult } from './job-files';
 import { codeOf, convertedNote, messageOf, unreachableMessage } from './job-messages';
-import { isActive, toView, type JobRecord } from './job-record';
+import { isMoving } from '../../../shared/jobs';
+import { toView, type JobRecord } from './job-record';
 import type { JobRunner, NewJob, RunnerOptions } from './job-runner';
 import { runUnlessClosed } from '../util/in-flight';
 import type { RecordPatch } from './job-store';
@@ -130,7 +131,7 @@ export class LocalRunner implements JobRunner {
   async cancel(id: string): Promise<JobView> {
     const record = this.#o.store.get(id);
     if (!record) throw new KilnError('unknown_job', 'Kiln does not know this job.');
-    if (!isActive(record.view.state)) {
+    if (!isMoving(record.view.state)) {
       throw new KilnError('not_cancellable', 'This conversion has already finished.');
     }
     this.#timers.clear(id);
@@ -207,7 +208,7 @@ export class LocalRunner implements JobRunner {
 
   async #run(id: string, controller: AbortController, transient: number): Promise<void> {
     const record = this.#o.store.get(id);
-    if (!record || record.input.kind !== 'local' || !isActive(record.view.state)) return;
+    if (!record || record.input.kind !== 'local' || !isMoving(record.view.state)) return;
     const input = record.input;
     const signal = AbortSignal.any([controller.signal, this.#closing.signal]);
     try {

@@ -38,7 +38,8 @@ import {
   unreachableMessage,
 } from './job-messages';
 import { recoverSave, saveJobResult } from './job-files';
-import { isActive, toView, type JobRecord } from './job-record';
+import { isMoving } from '../../../shared/jobs';
+import { toView, type JobRecord } from './job-record';
 import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
 import type { RecordPatch } from './job-store';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
@@ -207,7 +208,7 @@ export class OpsRunner implements JobRunner {
     order: PollOrder = { priority: 'poll' },
   ): Promise<void> {
     const record = this.#o.store.get(id);
-    if (!record || record.input.kind !== 'op' || !isActive(record.view.state) || this.#p.dead) {
+    if (!record || record.input.kind !== 'op' || !isMoving(record.view.state) || this.#p.dead) {
       return;
     }
     const first = !record.answered;

@@ -6,10 +6,17 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/api/rules';
 import type { SettingsPatch, SettingsView } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
-import { isUsd, normalizeUsd } from '../../../shared/money';
+import { normalizeUsd } from '../../../shared/money';
+import {
+  DEFAULT_PLATFORM_URL,
+  SETTING_KEYS,
+  SETTINGS,
+  settingsOfKind,
+  settingSpec,
+  type SettingKey,
+} from '../../../shared/settings';
 import type { SettingsStore } from './settings-store';
 
 /** Defaults that depend on the platform. */
@@ -24,14 +31,7 @@ export type SettingsDefaults = Readonly<{
   welcomeSeen?: boolean;
 }>;
 
-/** Default of the platform URL when the host names none (like the base URL's, a placeholder). */
-export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
-/** Length units Kiln can show. */
-export const UNITS = ['mm', 'cm', 'in'] as const;
-/** Range of the slow balance refresh, in seconds. */
-export const BALANCE_REFRESH_RANGE = { min: 15, max: 3600, default: 60 } as const;
-/** Range of the model cache's size limit, in MB. */
-export const CACHE_MB_RANGE = { min: 100, max: 1_000_000, default: 2048 } as const;
+export { DEFAULT_PLATFORM_URL };
 
 /**
  * Where a key may be used: the origin of the service address and of the platform address in
@@ -120,60 +120,36 @@ export function checkBaseUrl(
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
+/** The stored form: each setting's declared value, when it is valid. */
+type StoredSettings = {
+  [K in SettingKey]?: z.infer<(typeof SETTINGS)[K]['schema']>;
+} & { keyIndex?: KeyIndex | undefined };
+
+/**
+ * The stored form, read tolerantly: each declared setting (shared/settings.ts) falls back on its
+ * own when its value breaks the declaration; the others are kept.
+ */
 const stored = z.object({
-  baseUrl: z.string().optional().catch(undefined),
-  requestBudget: z.number().int().min(1).max(LIMITS.requestsPerMinute).optional().catch(undefined),
-  maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional().catch(undefined),
-  exportDir: z.string().optional().catch(undefined),
-  spendWarningUsd: z.string().refine(isUsd).optional().catch(undefined),
-  confirmAboveUsd: z.string().refine(isUsd).optional().catch(undefined),
-  platformUrl: z.string().optional().catch(undefined),
-  lowBalanceUsd: z.string().refine(isUsd).optional().catch(undefined),
-  balanceRefreshSeconds: z
-    .number()
-    .int()
-    .min(BALANCE_REFRESH_RANGE.min)
-    .max(BALANCE_REFRESH_RANGE.max)
-    .optional()
-    .catch(undefined),
-  cacheMaxMb: z
-    .number()
-    .int()
-    .min(CACHE_MB_RANGE.min)
-    .max(CACHE_MB_RANGE.max)
-    .optional()
-    .catch(undefined),
-  units: z.enum(UNITS).optional().catch(undefined),
-  welcomeSeen: z.boolean().optional().catch(undefined),
-  checkUpdatesAtStart: z.boolean().optional().catch(undefined),
-  dragOutCompatible: z.boolean().optional().catch(undefined),
+  ...Object.fromEntries(
+    SETTING_KEYS.map((key) => [key, settingSpec(key).schema.optional().catch(undefined)]),
+  ),
   keyIndex: KeyIndexSchema.optional().catch(undefined),
-});
+}) as z.ZodType<StoredSettings>;
 
 /** Optional dollar thresholds: absent means "off", `null` in a patch turns one off. */
-const USD_FIELDS = ['spendWarningUsd', 'confirmAboveUsd', 'lowBalanceUsd'] as const;
+const USD_FIELDS = settingsOfKind('usd') as (
+  'spendWarningUsd' | 'confirmAboveUsd' | 'lowBalanceUsd'
+)[];
 
-/** Whole-number settings with their ranges and the sentence for a refused value. */
-const INT_FIELDS = {
-  requestBudget: {
-    min: 1,
-    max: LIMITS.requestsPerMinute,
-    what: `The request budget must be a whole number from 1 to ${LIMITS.requestsPerMinute} per minute (the service allows ${LIMITS.requestsPerMinute}).`,
-  },
-  maxConcurrentJobs: {
-    min: 1,
-    max: LIMITS.concurrentJobs,
-    what: `Kiln can run 1 to ${LIMITS.concurrentJobs} generations at once (the account allows ${LIMITS.concurrentJobs}).`,
-  },
-  balanceRefreshSeconds: {
-    ...BALANCE_REFRESH_RANGE,
-    what: `Refresh the balance every ${BALANCE_REFRESH_RANGE.min} to ${BALANCE_REFRESH_RANGE.max} seconds.`,
-  },
-  cacheMaxMb: {
-    ...CACHE_MB_RANGE,
-    what: `The cache limit must be a whole number of MB from ${CACHE_MB_RANGE.min} to ${CACHE_MB_RANGE.max}.`,
-  },
-} as const;
+/** Whole-number settings: their ranges and refusals are the declarations'. */
+const INT_FIELDS = settingsOfKind('int') as (
+  'requestBudget' | 'maxConcurrentJobs' | 'balanceRefreshSeconds' | 'cacheMaxMb'
+)[];
+
+/** Settings taken as they come (a choice the patch schema already checked, or a switch). */
+const PLAIN_FIELDS = [...settingsOfKind('units'), ...settingsOfKind('flag')] as (
+  'units' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
+)[];
 
 /** Reads, checks and saves the settings. */
 export class SettingsService {
@@ -229,20 +205,18 @@ export class SettingsService {
       }
       next['platformUrl'] = checked.url;
     }
-    for (const [field, range] of Object.entries(INT_FIELDS)) {
-      const value = patch[field as keyof typeof INT_FIELDS];
+    for (const field of INT_FIELDS) {
+      const value = patch[field];
       if (value === undefined) continue;
+      const range = settingSpec(field).range!;
       if (!Number.isInteger(value) || value < range.min || value > range.max) {
-        throw new KilnError('invalid_setting', range.what, { field });
+        throw new KilnError('invalid_setting', range.refusal, { field });
       }
       next[field] = value;
     }
-    if (patch.units !== undefined) next['units'] = patch.units;
-    if (patch.welcomeSeen !== undefined) next['welcomeSeen'] = patch.welcomeSeen;
-    if (patch.checkUpdatesAtStart !== undefined) {
-      next['checkUpdatesAtStart'] = patch.checkUpdatesAtStart;
+    for (const field of PLAIN_FIELDS) {
+      if (patch[field] !== undefined) next[field] = patch[field];
     }
-    if (patch.dragOutCompatible !== undefined) next['dragOutCompatible'] = patch.dragOutCompatible;
     if (patch.exportDir === null) delete next['exportDir'];
     else if (patch.exportDir !== undefined) {
       if (!path.isAbsolute(patch.exportDir)) {
@@ -314,26 +288,21 @@ export class SettingsService {
     return out;
   }
 
+  /**
+   * Each setting: its value, else the platform's default, else its declared one; a setting with
+   * none of the three (a dollar threshold that is off) is left out.
+   */
   #withDefaults(value: Record<string, unknown>): SettingsView {
-    const d = this.#o.defaults;
-    const pick = <T>(name: string, fallback: T): T =>
-      value[name] === undefined ? fallback : (value[name] as T);
-    return {
-      baseUrl: pick('baseUrl', d.baseUrl),
-      requestBudget: pick('requestBudget', d.requestBudget ?? 55),
-      maxConcurrentJobs: pick('maxConcurrentJobs', d.maxConcurrentJobs ?? LIMITS.concurrentJobs),
-      exportDir: pick('exportDir', d.exportDir),
-      platformUrl: pick('platformUrl', d.platformUrl ?? DEFAULT_PLATFORM_URL),
-      balanceRefreshSeconds: pick('balanceRefreshSeconds', BALANCE_REFRESH_RANGE.default),
-      cacheMaxMb: pick('cacheMaxMb', CACHE_MB_RANGE.default),
-      units: pick('units', 'cm'),
-      welcomeSeen: pick('welcomeSeen', d.welcomeSeen ?? false),
-      checkUpdatesAtStart: pick('checkUpdatesAtStart', true),
-      dragOutCompatible: pick('dragOutCompatible', false),
-      ...Object.fromEntries(
-        USD_FIELDS.flatMap((field) => (value[field] ? [[field, value[field] as string]] : [])),
-      ),
-    };
+    const platform: Readonly<Record<string, unknown>> = this.#o.defaults;
+    const out: Record<string, unknown> = {};
+    for (const key of SETTING_KEYS) {
+      const chosen =
+        value[key] ?? platform[key] ?? (SETTINGS[key] as { default?: unknown }).default;
+      // A dollar threshold is off when empty, as when absent.
+      if (chosen === undefined || (SETTINGS[key].kind === 'usd' && !chosen)) continue;
+      out[key] = chosen;
+    }
+    return out as SettingsView;
   }
 }
 

@@ -4,12 +4,12 @@
  * over the workspace when open. The library workspace (its grid across the window) hides the
  * viewer and the right column without unmounting them.
  */
+import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
 import { SettingsButton } from '../features/account/SettingsButton';
 import { useSettingsShortcut } from '../features/account/use-settings-shortcut';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
-import { isRunning } from '../features/activity/job-labels';
 import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
 import { BatchDialog } from '../features/batch/BatchDialog';
@@ -32,7 +32,7 @@ export function App() {
   const rightTab = useKiln((s) => s.rightTab);
   const showLeft = useKiln((s) => s.showLeft);
   const showRight = useKiln((s) => s.showRight);
-  const running = useConnectionJobs().filter((j) => isRunning(j.state)).length;
+  const running = useConnectionJobs().filter((j) => isMoving(j.state)).length;
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();

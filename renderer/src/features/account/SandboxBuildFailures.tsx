@@ -9,17 +9,8 @@ import {
   type OpKind,
   type SandboxBuildFailuresView,
 } from '../../../../shared/ipc/contract';
+import { toolLabel } from '../../../../shared/tools';
 import { useKiln } from '../../store/StoreProvider';
-
-const TOOL_LABELS: Record<OpKind, string> = {
-  export: 'Export',
-  print: 'Print file',
-  retopo: 'Quad remesh',
-  rig: 'Rig',
-  parts: 'Parts',
-  gamepack: 'Game pack',
-  make: 'Makers',
-};
 
 const SHARES: ReadonlyArray<readonly [number, string]> = [
   [0, 'Never'],
@@ -68,7 +59,7 @@ export function SandboxBuildFailures() {
       {shares
         ? OP_KINDS.map((kind) => (
             <div className="settings-field" key={kind}>
-              <label htmlFor={`${id}-${kind}`}>{TOOL_LABELS[kind]}</label>
+              <label htmlFor={`${id}-${kind}`}>{toolLabel(kind)}</label>
               <select
                 id={`${id}-${kind}`}
                 aria-describedby={`${id}-hint`}

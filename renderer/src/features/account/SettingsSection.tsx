@@ -6,22 +6,13 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
+import { PAGE_SETTINGS } from '../../../../shared/settings';
 import { useKiln } from '../../store/StoreProvider';
 import { UpdateSettings } from '../activity/UpdateSettings';
 import { SandboxBuildFailures } from './SandboxBuildFailures';
 
-type Field =
-  | 'baseUrl'
-  | 'platformUrl'
-  | 'requestBudget'
-  | 'maxConcurrentJobs'
-  | 'balanceRefreshSeconds'
-  | 'exportDir'
-  | 'cacheMaxMb'
-  | 'confirmAboveUsd'
-  | 'lowBalanceUsd'
-  | 'spendWarningUsd'
-  | 'units';
+/** A setting the page shows (shared/settings.ts declares which, with label and hint). */
+type Field = (typeof PAGE_SETTINGS)[number]['key'];
 
 type Spec = Readonly<{
   field: Field;
@@ -30,74 +21,14 @@ type Spec = Readonly<{
   kind: 'text' | 'int' | 'usd' | 'units';
 }>;
 
-const SPECS: readonly Spec[] = [
-  {
-    field: 'baseUrl',
-    label: 'Service address',
-    hint: 'Where the live service answers (https).',
-    kind: 'text',
-  },
-  {
-    field: 'platformUrl',
-    label: 'Platform address',
-    hint: 'Where keys and top-ups are managed.',
-    kind: 'text',
-  },
-  {
-    field: 'requestBudget',
-    label: 'Request budget (per minute)',
-    hint: 'The service allows 60; Kiln stays under it. Applies at the next start.',
-    kind: 'int',
-  },
-  {
-    field: 'maxConcurrentJobs',
-    label: 'Generations at once',
-    hint: 'The account allows 5.',
-    kind: 'int',
-  },
-  {
-    field: 'balanceRefreshSeconds',
-    label: 'Balance refresh (seconds)',
-    hint: 'How often Kiln reads the balance to see other spending.',
-    kind: 'int',
-  },
-  {
-    field: 'exportDir',
-    label: 'Export folder',
-    hint: 'Where exports, prints and CSVs are saved (full path).',
-    kind: 'text',
-  },
-  {
-    field: 'cacheMaxMb',
-    label: 'Model cache limit (MB)',
-    hint: 'Older downloaded models are removed beyond it.',
-    kind: 'int',
-  },
-  {
-    field: 'confirmAboveUsd',
-    label: 'Ask before spending more than ($)',
-    hint: 'Empty: never ask. 0: always ask.',
-    kind: 'usd',
-  },
-  {
-    field: 'lowBalanceUsd',
-    label: 'Warn when the balance is below ($)',
-    hint: 'Empty: no warning.',
-    kind: 'usd',
-  },
-  {
-    field: 'spendWarningUsd',
-    label: "Warn when this month's spend passes ($)",
-    hint: 'Empty: no warning.',
-    kind: 'usd',
-  },
-  {
-    field: 'units',
-    label: 'Length units',
-    hint: 'Used for sizes in the viewer and print tools.',
-    kind: 'units',
-  },
-];
+/** The page's fields: the declared settings it shows, in their order. */
+const SPECS: readonly Spec[] = PAGE_SETTINGS.map(({ key, label, hint, kind }) => ({
+  field: key,
+  label,
+  hint,
+  // Addresses and folders are typed as text; a switch shows elsewhere, never here.
+  kind: kind === 'int' || kind === 'usd' || kind === 'units' ? kind : 'text',
+}));
 
 type Draft = Record<Field, string>;
 

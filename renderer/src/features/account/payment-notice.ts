@@ -3,16 +3,8 @@
  * do about each code.
  */
 import type { JobView } from '../../../../shared/ipc/contract';
+import { isPaymentCode, type PaymentCode } from '../../../../shared/jobs';
 import { acceptedByService } from '../activity/job-labels';
-
-/** The service's 402 codes. */
-export const PAYMENT_CODES = [
-  'insufficient_balance',
-  'monthly_limit_reached',
-  'key_limit_reached',
-] as const;
-/** One of {@link PAYMENT_CODES}. */
-export type PaymentCode = (typeof PAYMENT_CODES)[number];
 
 /** What to offer for each refusal. */
 export const PAYMENT_REMEDIES: Record<
@@ -50,8 +42,8 @@ export function latestPaymentNotice(
   let best: PaymentNotice | undefined;
   for (const job of jobs) {
     const code = job.error?.code;
-    if (!code || !(PAYMENT_CODES as readonly string[]).includes(code)) continue;
-    if (!best || when(job) > when(best.job)) best = { job, code: code as PaymentCode };
+    if (!isPaymentCode(code)) continue;
+    if (!best || when(job) > when(best.job)) best = { job, code };
   }
   if (!best || dismissed.includes(best.job.id)) return undefined;
   const refusedAt = when(best.job);

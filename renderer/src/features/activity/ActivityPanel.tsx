@@ -3,6 +3,7 @@
  * sandbox, or the live service and key), newest first, with live state, filtered by all /
  * running / finished / failed.
  */
+import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { BatchRow } from '../batch/BatchRow';
@@ -10,7 +11,7 @@ import { JobRow } from './JobRow';
 import { ofConnection } from './job-connection';
 import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
 import { UpdateCard } from './UpdateCard';
-import { ACTIVITY_FILTERS, isRunning, matchesFilter, type ActivityFilter } from './job-labels';
+import { ACTIVITY_FILTERS, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
 import './activity.css';
 
@@ -28,7 +29,7 @@ export function ActivityPanel() {
   // A batch's items show inside its row, not as rows of their own.
   const jobs = useConnectionJobs().filter((j) => j.batchId === undefined);
   const [filter, setFilter] = useState<ActivityFilter>('all');
-  const now = useNow(jobs.some((j) => isRunning(j.state)));
+  const now = useNow(jobs.some((j) => isMoving(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">

@@ -3,11 +3,12 @@
  * nothing was sent, retry where it cannot charge twice, the decision about an unknown outcome
  * (with its risk), and the result (open it, or where it was saved).
  */
+import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
 import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, isRunning, jobCost, stateLabel } from './job-labels';
+import { formatElapsed, jobCost, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
 
@@ -20,7 +21,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
   const resolveUnknown = useKiln((s) => s.resolveUnknown);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const running = isRunning(job.state);
+  const running = isMoving(job.state);
   const elapsed = (job.finishedAt ?? now) - job.createdAt;
   const act = async (action: () => Promise<void>) => {
     setBusy(true);

@@ -3,15 +3,16 @@
  * One component for the Activity rows and the tools' status blocks; `prefix` names the class and
  * test id of each line (`job-note`, `op-note`, …) so each place keeps its own styling.
  */
+import { isMoving } from '../../../../shared/jobs';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
-import { isRunning, stateLabel } from './job-labels';
+import { stateLabel } from './job-labels';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
   return (
     <>
-      {isRunning(job.state) ? (
+      {isMoving(job.state) ? (
         <div
           className="progress"
           role="progressbar"

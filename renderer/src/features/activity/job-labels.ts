@@ -1,6 +1,8 @@
 /** Words for job states and durations, what a finished job can open, and Activity's filters. */
-import type { JobState, JobView } from '../../../../shared/ipc/contract';
+import type { JobKind, JobState, JobView } from '../../../../shared/ipc/contract';
+import { isMoving } from '../../../../shared/jobs';
 import { compareUsd, formatUsd } from '../../../../shared/money';
+import { TOOLS, type ToolKind } from '../../../../shared/tools';
 
 /** The label of each job state. */
 export const STATE_LABELS: Record<JobState, string> = {
@@ -34,17 +36,6 @@ export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return `${s} s`;
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-}
-
-/** True while the job still moves on its own. */
-export function isRunning(state: JobState): boolean {
-  return (
-    state === 'waiting' ||
-    state === 'starting' ||
-    state === 'queued' ||
-    state === 'processing' ||
-    state === 'downloading'
-  );
 }
 
 /**
@@ -98,7 +89,7 @@ export function matchesFilter(job: Pick<JobView, 'state'>, filter: ActivityFilte
     case 'all':
       return true;
     case 'running':
-      return isRunning(job.state);
+      return isMoving(job.state);
     case 'finished':
       return job.state === 'done' || job.state === 'cancelled';
     case 'failed':
@@ -106,8 +97,10 @@ export function matchesFilter(job: Pick<JobView, 'state'>, filter: ActivityFilte
   }
 }
 
-/** Kinds whose result is a file saved on disk and nothing else (no model to open). */
-const FILE_ONLY = new Set(['export', 'print', 'gamepack', 'make']);
+/** True when a job of `kind` makes a file saved on disk and nothing else (no model to open). */
+function makesFileOnly(kind: JobKind): boolean {
+  return kind in TOOLS && TOOLS[kind as ToolKind].makes === 'file';
+}
 
 /**
  * The open button of a done job, or undefined: a generation or new version opens as a model; a
@@ -121,6 +114,6 @@ export function openLabel(
   if (job.savedPath !== undefined) {
     return job.savedPath.toLowerCase().endsWith('.glb') ? 'Preview in viewer' : undefined;
   }
-  if (FILE_ONLY.has(job.kind) || job.kind === 'retopo') return undefined;
+  if (makesFileOnly(job.kind)) return undefined;
   return job.modelId ? 'Open' : undefined;
 }

@@ -3,6 +3,7 @@
  * decisions about them (cancel, retry, resolve an unknown outcome).
  */
 import type { JobView } from '../../../../shared/ipc/contract';
+import { isPaymentCode } from '../../../../shared/jobs';
 import type { SliceCreator } from '../../store/slice';
 
 /** Jobs state and actions. */
@@ -30,13 +31,6 @@ export interface JobsNeeds {
   createJobUpdated(job: JobView): void;
 }
 
-/** Error codes of a 402 (service-api.md §7). */
-const PAYMENT_CODES = new Set([
-  'insufficient_balance',
-  'monthly_limit_reached',
-  'key_limit_reached',
-]);
-
 const newestFirst = (a: JobView, b: JobView) => b.createdAt - a.createdAt;
 
 /** Creates the jobs slice. */
@@ -49,7 +43,7 @@ export const createJobsSlice: SliceCreator<JobsSlice, JobsNeeds> = (set, get, br
     const others = get().jobs.filter((j) => j.id !== job.id);
     set({ jobs: [job, ...others].sort(newestFirst) });
     // A payment refusal means the balance Kiln knew is stale: read it, so costs quote right.
-    const refused = job.state === 'failed' && PAYMENT_CODES.has(job.error?.code ?? '');
+    const refused = job.state === 'failed' && isPaymentCode(job.error?.code);
     if (refused && before?.state !== 'failed') {
       void get().refreshBalance();
     }

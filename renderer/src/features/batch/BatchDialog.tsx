@@ -7,11 +7,17 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAKER_KINDS, PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
-import type { BatchQuoteView, ModelSelection, ToolOp } from '../../../../shared/ipc/contract';
+import type {
+  BatchQuoteView,
+  ModelSelection,
+  OpKind,
+  ToolOp,
+} from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
+import { LISTED_TOOLS } from '../../../../shared/tools';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportFields } from '../ops/ExportFields';
-import { Choice, Field } from '../ops/Field';
+import { Choice, Field, type ChoiceOption } from '../ops/Field';
 import { FolderField, useResultsFolder } from '../ops/FolderField';
 import { GAME_DEFAULTS, GameFields } from '../ops/GameFields';
 import { makerChoices } from '../ops/MakerTool';
@@ -31,17 +37,12 @@ import {
 } from '../ops/op-forms';
 import './batch.css';
 
-type Tool = 'export' | 'print' | 'retopo' | 'rig' | 'parts' | 'gamepack' | 'make';
+type Tool = OpKind;
 
-const TOOLS: ReadonlyArray<readonly [Tool, string]> = [
-  ['export', 'Export (formats, compatible GLB)'],
-  ['print', 'Print file'],
-  ['retopo', 'Quad remesh'],
-  ['rig', 'Rig'],
-  ['parts', 'Split into parts'],
-  ['gamepack', 'Game pack'],
-  ['make', 'Makers (papercraft…)'],
-];
+/** The tools a batch can run: the Tools column's, by their labels (shared/tools.ts). */
+const TOOL_CHOICES: ReadonlyArray<ChoiceOption<Tool>> = LISTED_TOOLS.map(
+  (t) => [t.kind, t.label] as const,
+);
 
 interface Forms {
   readonly export: ExportForm;
@@ -204,7 +205,12 @@ function BatchForm({ selection }: { selection: ModelSelection }) {
       >
         <h2 id={`${id}-title`}>Run a tool on {count(selection).toLocaleString('en-US')} models</h2>
         <Field label="Tool">
-          <Choice testId="batch-tool" value={tool} options={TOOLS} onChange={(t) => setTool(t)} />
+          <Choice
+            testId="batch-tool"
+            value={tool}
+            options={TOOL_CHOICES}
+            onChange={(t) => setTool(t)}
+          />
         </Field>
         {tool === 'export' ? (
           <ExportFields

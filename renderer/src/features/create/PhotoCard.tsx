@@ -1,5 +1,5 @@
 /** A chosen photo: its preview, name and size, and a way to remove it. */
-import { formatBytes } from '../../../../shared/api/rules';
+import { formatBytes } from '../../../../shared/format';
 import type { ChosenPhoto } from './create-slice';
 
 /** Props of {@link PhotoCard}. */

@@ -9,6 +9,7 @@
 import { checkPhoto, LIMITS, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
 import type { ConceptView, GenerationOptions, JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
+import { isFinal } from '../../../../shared/jobs';
 import type { CreateMode } from './create-plan';
 import {
   checkSeed,
@@ -37,14 +38,6 @@ export interface CreateNeeds {
   openWhenDone(jobId: string): void;
   readonly jobs: readonly JobView[];
 }
-
-/** States a job does not leave. */
-const ENDED: ReadonlySet<JobView['state']> = new Set([
-  'done',
-  'failed',
-  'cancelled',
-  'outcome_unknown',
-]);
 
 /** A photo that passed the checks, with its preview. */
 export interface ChosenPhoto {
@@ -214,7 +207,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
     set({ createKept: { ...get().createKept, [job.id]: inputs } });
     const known = get().jobs.find((j) => j.id === job.id);
     started(job);
-    if (known && ENDED.has(known.state)) get().createJobUpdated(known);
+    if (known && isFinal(known.state)) get().createJobUpdated(known);
   };
   /**
    * Puts a refused job's inputs back where the flow has nothing new (the user may have started

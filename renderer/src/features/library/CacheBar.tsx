@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { formatBytes } from './library-logic';
+import { formatBytes } from '../../../../shared/format';
 
 /** The cache line under the filters. */
 export function CacheBar() {

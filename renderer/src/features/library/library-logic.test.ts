@@ -4,7 +4,6 @@ import {
   doneJobCount,
   NO_FILTERS,
   flattenTree,
-  formatBytes,
   isOffline,
   libraryErrorText,
   libraryOrder,
@@ -72,7 +71,6 @@ describe('library logic', () => {
     expect(needsWebsitePlan({ source: 'website' }, 'open')).toBe(true);
     expect(needsWebsitePlan({ source: 'website' }, 'rig')).toBe(false);
     expect(needsWebsitePlan({ source: 'api' }, 'export')).toBe(false);
-    expect(formatBytes(1536)).toBe('1.5 KB');
   });
 });
 

@@ -6,9 +6,11 @@ import type {
   CachedModelView,
   LibraryItemView,
   LibraryListInput,
+  OpKind,
 } from '../../../../shared/ipc/contract';
 import type { LibraryFilter } from '../../../../shared/ipc/selection';
 import { needsWebsitePlan as needsPlan } from '../../../../shared/api/rules';
+import { LISTED_TOOLS } from '../../../../shared/tools';
 
 /**
  * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
@@ -161,16 +163,10 @@ export function flattenTree(nodes: readonly VersionNode[]): VersionNode[] {
   return nodes.flatMap((n) => [n, ...flattenTree(n.children)]);
 }
 
-/** Operations of the Tools column, in the order the detail offers them. */
-export const MODEL_ACTIONS = [
-  { op: 'export', label: 'Export' },
-  { op: 'print', label: 'Print' },
-  { op: 'retopo', label: 'Retopo' },
-  { op: 'rig', label: 'Rig' },
-  { op: 'parts', label: 'Parts' },
-  { op: 'gamepack', label: 'Game pack' },
-  { op: 'make', label: 'Make' },
-] as const;
+/** Operations of the Tools column, in the order the detail offers them (shared/tools.ts). */
+export const MODEL_ACTIONS: readonly Readonly<{ op: OpKind; label: string }>[] = LISTED_TOOLS.map(
+  (t) => ({ op: t.kind, label: t.label }),
+);
 
 /**
  * True when `op` on this model needs a website plan: the shared rule of the service
@@ -178,19 +174,6 @@ export const MODEL_ACTIONS = [
  */
 export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: string): boolean {
   return needsPlan(item.source, op);
-}
-
-/** Bytes in words (KB/MB/GB, 1024-based, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */

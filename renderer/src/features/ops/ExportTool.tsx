@@ -33,7 +33,7 @@ export function ExportTool({ modelId, modelName, folder }: ToolProps) {
         run={run}
         built={built}
         label={compatible ? 'Convert to compatible GLB' : `Export ${exportLabel(form.format)}`}
-        what={`Export of ${modelName}`}
+        modelName={modelName}
         testId="export"
       />
     </div>

@@ -19,7 +19,7 @@ export function GameTool({ modelId, modelName, folder }: ToolProps) {
         run={run}
         built={built}
         label="Make game pack"
-        what={`Game pack of ${modelName}`}
+        modelName={modelName}
         testId="gamepack"
       />
     </div>

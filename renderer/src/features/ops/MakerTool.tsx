@@ -45,13 +45,7 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
           onChange={setMaker}
         />
       </Field>
-      <RunSection
-        run={run}
-        built={built}
-        label="Make"
-        what={`${maker} of ${modelName}`}
-        testId="make"
-      />
+      <RunSection run={run} built={built} label="Make" modelName={modelName} testId="make" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 /** Split into parts: the split version opens with the viewer's parts outliner. */
+import { jobLabel } from '../../../../shared/tools';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
@@ -18,8 +19,8 @@ export function PartsTool({ modelId, modelName, folder }: ToolProps) {
       <RunSection
         run={run}
         built={BUILT}
-        label="Split into parts"
-        what={`Parts of ${modelName}`}
+        label={jobLabel({ kind: 'parts' })}
+        modelName={modelName}
         testId="parts"
       />
     </div>

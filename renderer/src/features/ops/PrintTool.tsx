@@ -109,7 +109,7 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
         run={run}
         built={built}
         label={`Make ${form.format.toUpperCase()} print file`}
-        what={`Print file of ${modelName}`}
+        modelName={modelName}
         testId="print"
       />
     </div>

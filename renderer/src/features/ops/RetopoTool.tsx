@@ -91,13 +91,7 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
           onChange={(format) => setForm({ ...form, format })}
         />
       </Field>
-      <RunSection
-        run={run}
-        built={built}
-        label="Remesh"
-        what={`Quad remesh of ${modelName}`}
-        testId="retopo"
-      />
+      <RunSection run={run} built={built} label="Remesh" modelName={modelName} testId="retopo" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Auto-rig: humanoid or generic; the rigged version opens in the viewer with its clips playing. */
 import { useState } from 'react';
 import { RIG_KINDS } from '../../../../shared/api/rules';
+import { toolLabel } from '../../../../shared/tools';
 import { Choice, Field } from './Field';
 import { buildRig } from './op-forms';
 import { RunSection } from './RunSection';
@@ -33,8 +34,8 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
       <RunSection
         run={run}
         built={built}
-        label="Rig"
-        what={`Rig (${kind}) of ${modelName}`}
+        label={toolLabel('rig')}
+        modelName={modelName}
         testId="rig"
       />
     </div>

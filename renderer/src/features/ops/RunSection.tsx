@@ -1,4 +1,5 @@
 /** The foot of every tool: cost before running, the Run button, and the last job's status. */
+import { jobLabel } from '../../../../shared/tools';
 import type { Built } from './op-forms';
 import { OpStatus } from './OpStatus';
 import { CostLine } from '../billing/use-paid-action';
@@ -10,11 +11,12 @@ export function RunSection(props: {
   built: Built;
   /** The button's words ("Export GLB"). */
   label: string;
-  /** What the confirmation names ("Quad remesh of Teapot"). */
-  what: string;
+  /** The model's name: the confirmation names the job as Activity will ("Quad remesh of Teapot"). */
+  modelName: string;
   testId: string;
 }) {
-  const { run, built, label, what, testId } = props;
+  const { run, built, label, modelName, testId } = props;
+  const what = 'op' in built ? `${jobLabel(built.op)} of ${modelName}` : modelName;
   return (
     <div className="run-section">
       <CostLine action={run.paid} />

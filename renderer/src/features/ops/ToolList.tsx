@@ -6,6 +6,8 @@
  * the window's first paint.
  */
 import { useEffect, useState, type ComponentType } from 'react';
+import type { OpKind } from '../../../../shared/ipc/contract';
+import { LISTED_TOOLS, toolNeedsWebsitePlan } from '../../../../shared/tools';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportTool } from './ExportTool';
 import { FolderField, useResultsFolder } from './FolderField';
@@ -17,61 +19,16 @@ import { RetopoTool } from './RetopoTool';
 import { RigTool } from './RigTool';
 import type { ToolProps, ToolsModel } from './tool-props';
 
-/** One tool of the list. */
-interface ToolSpec {
-  readonly id: string;
-  readonly label: string;
-  readonly summary: string;
-  /** The service refuses it for a website model without a plan (403 `subscription_required`). */
-  readonly needsPlan: boolean;
-  readonly Panel: ComponentType<ToolProps>;
-}
-
-const TOOLS: readonly ToolSpec[] = [
-  {
-    id: 'export',
-    label: 'Export',
-    summary: 'GLB, FBX, OBJ, USDZ, STL',
-    needsPlan: true,
-    Panel: ExportTool,
-  },
-  {
-    id: 'print',
-    label: 'Print',
-    summary: 'STL or 3MF at a real size',
-    needsPlan: true,
-    Panel: PrintTool,
-  },
-  {
-    id: 'retopo',
-    label: 'Quad remesh',
-    summary: 'Clean quads, baked texture',
-    needsPlan: true,
-    Panel: RetopoTool,
-  },
-  { id: 'rig', label: 'Rig', summary: 'Skeleton and clips', needsPlan: false, Panel: RigTool },
-  {
-    id: 'parts',
-    label: 'Parts',
-    summary: 'Split into named parts',
-    needsPlan: false,
-    Panel: PartsTool,
-  },
-  {
-    id: 'gamepack',
-    label: 'Game pack',
-    summary: 'LODs and colliders',
-    needsPlan: true,
-    Panel: GameTool,
-  },
-  {
-    id: 'make',
-    label: 'Makers',
-    summary: 'Papercraft and other crafts',
-    needsPlan: false,
-    Panel: MakerTool,
-  },
-];
+/** The form of each tool; its label, summary and website rule are the tool's (shared/tools.ts). */
+const PANELS: Readonly<Record<OpKind, ComponentType<ToolProps>>> = {
+  export: ExportTool,
+  print: PrintTool,
+  retopo: RetopoTool,
+  rig: RigTool,
+  parts: PartsTool,
+  gamepack: GameTool,
+  make: MakerTool,
+};
 
 /** The tools for `model`. */
 export default function ToolList({ model }: { readonly model: ToolsModel }) {
@@ -109,7 +66,9 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
       ) : null}
       <FolderField folder={folder} />
       <ul className="tool-list">
-        {TOOLS.map(({ id, label, summary, needsPlan, Panel }) => {
+        {LISTED_TOOLS.map(({ kind: id, label, summary }) => {
+          const Panel = PANELS[id];
+          const needsPlan = toolNeedsWebsitePlan(id);
           const expanded = expandedId === id;
           return (
             <li key={id} className={`tool${expanded ? ' tool-open' : ''}`}>

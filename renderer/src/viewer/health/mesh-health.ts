@@ -19,7 +19,20 @@
  */
 import { decodeInput } from './decode-input';
 import type { HealthInput, HealthIssue, HealthReport, IssueKind } from './health-types';
-import { KeyTable } from './key-table';
+import {
+  buildEdges,
+  buildSolid,
+  classifyTriangles,
+  countParts,
+  findHoles,
+  findNonManifoldVertices,
+  orientRegions,
+  sizeOf,
+  type Edges,
+  type Triangles,
+  type WeldedMesh,
+  type Winding,
+} from './topology';
 import { weld, weldTolerance } from './weld';
 
 /** The cleaned surface the print check works on, kept by the worker after the report. */
@@ -37,26 +50,6 @@ export interface SolidMesh {
 const LISTED_HOLES = 20;
 /** Most faces or edges an issue carries for its highlight (the counts stay exact). */
 const MAX_DRAWN = 200_000;
-
-class UnionFind {
-  readonly parent: Int32Array;
-  constructor(n: number) {
-    this.parent = Int32Array.from({ length: n }, (_, i) => i);
-  }
-  find(x: number): number {
-    const p = this.parent;
-    while (p[x] !== x) {
-      p[x] = p[p[x]!]!;
-      x = p[x]!;
-    }
-    return x;
-  }
-  union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent[ra] = rb;
-  }
-}
 
 /** Bounding sphere (of the AABB) of points given as a flat xyz array. */
 export function sphereOf(points: Float32Array): {
@@ -127,250 +120,103 @@ function edgeGeometry(pos: Float32Array, ends: ArrayLike<number>): Float32Array 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** Checks `input`; `progress` hears each stage as it starts. */
+/**
+ * Checks `input` in numbered stages (`topology.ts`); `progress` hears each stage as it starts.
+ */
 export function analyseHealth(
   input: HealthInput,
   progress: (stage: string, done: number) => void = () => {},
 ): { report: HealthReport; solid: SolidMesh } {
+  // 1. Read the model and weld its seams by position.
   progress('Reading the model', 0);
   const { mesh, uv } = decodeInput(input);
   const raw = mesh.triangles;
   const F = raw.length / 3;
   const { center: _c, radius: halfDiagonal } = sphereOf(mesh.positions);
   const tolerance = weldTolerance(halfDiagonal * 2);
-
   progress('Welding seams', 0.1);
   const welded = weld(mesh.positions, tolerance);
-  const P = welded.positions;
-  const V = welded.count;
   const tri = new Uint32Array(F * 3);
   for (let i = 0; i < raw.length; i++) tri[i] = welded.remap[raw[i]!]!;
+  const m: WeldedMesh = { P: welded.positions, tri, F, V: welded.count };
 
-  // Degenerate and duplicate triangles.
+  // 2–6. The topology: triangles, edges, holes, parts, non-manifold vertices.
   progress('Reading the topology', 0.25);
-  const valid = new Uint8Array(F);
-  const degenerate: number[] = [];
-  const duplicate: number[] = [];
-  const faceKeys = new KeyTable(3, F);
-  let area = 0;
-  for (let f = 0; f < F; f++) {
-    const a = tri[f * 3]!;
-    const b = tri[f * 3 + 1]!;
-    const c = tri[f * 3 + 2]!;
-    if (a === b || b === c || a === c) {
-      degenerate.push(f);
-      continue;
-    }
-    const ux = P[b * 3]! - P[a * 3]!;
-    const uy = P[b * 3 + 1]! - P[a * 3 + 1]!;
-    const uz = P[b * 3 + 2]! - P[a * 3 + 2]!;
-    const vx = P[c * 3]! - P[a * 3]!;
-    const vy = P[c * 3 + 1]! - P[a * 3 + 1]!;
-    const vz = P[c * 3 + 2]! - P[a * 3 + 2]!;
-    const twice = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
-    const wx = P[c * 3]! - P[b * 3]!;
-    const wy = P[c * 3 + 1]! - P[b * 3 + 1]!;
-    const wz = P[c * 3 + 2]! - P[b * 3 + 2]!;
-    const longest = Math.max(
-      Math.hypot(ux, uy, uz),
-      Math.hypot(vx, vy, vz),
-      Math.hypot(wx, wy, wz),
-    );
-    if (twice / longest < tolerance) {
-      degenerate.push(f);
-      continue;
-    }
-    const lo = Math.min(a, b, c);
-    const hi = Math.max(a, b, c);
-    const slot = faceKeys.slot(lo, a + b + c - lo - hi, hi);
-    if (faceKeys.values[slot]! >= 0) {
-      duplicate.push(f);
-      continue;
-    }
-    faceKeys.values[slot] = f;
-    valid[f] = 1;
-    area += twice / 2;
-  }
+  const triangles = classifyTriangles(m, tolerance);
+  const edges = buildEdges(m, triangles.valid);
+  const holes = findHoles(m, edges);
+  const parts = countParts(m, triangles.valid);
+  const vertices = findNonManifoldVertices(m, triangles.valid, edges);
 
-  // Edges: use counts, and how many uses run from the lower vertex to the higher.
-  const edgeKeys = new KeyTable(2, F * 3);
-  const cap = F * 3;
-  const edgeUses = new Int32Array(cap);
-  const edgeForward = new Int32Array(cap);
-  const edgeFace0 = new Int32Array(cap);
-  const edgeFace1 = new Int32Array(cap);
-  const edgeEnds = new Uint32Array(cap * 2);
-  const faceEdge = new Int32Array(F * 3).fill(-1);
-  let E = 0;
-  for (let f = 0; f < F; f++) {
-    if (!valid[f]) continue;
-    for (let k = 0; k < 3; k++) {
-      const u = tri[f * 3 + k]!;
-      const v = tri[f * 3 + ((k + 1) % 3)]!;
-      const lo = u < v ? u : v;
-      const hi = u < v ? v : u;
-      const slot = edgeKeys.slot(lo, hi);
-      let e = edgeKeys.values[slot]!;
-      if (e < 0) {
-        e = E++;
-        edgeKeys.values[slot] = e;
-        edgeEnds[e * 2] = lo;
-        edgeEnds[e * 2 + 1] = hi;
-      }
-      faceEdge[f * 3 + k] = e;
-      const uses = edgeUses[e]! + 1;
-      edgeUses[e] = uses;
-      if (u < v) edgeForward[e] = edgeForward[e]! + 1;
-      if (uses === 1) edgeFace0[e] = f;
-      else if (uses === 2) edgeFace1[e] = f;
-    }
-  }
-  const boundary: number[] = [];
-  const nonManifold: number[] = [];
-  const inconsistent: number[] = [];
-  for (let e = 0; e < E; e++) {
-    const uses = edgeUses[e]!;
-    if (uses === 1) boundary.push(e);
-    else if (uses > 2) nonManifold.push(e);
-    else if (edgeForward[e] !== 1) inconsistent.push(e);
-  }
-
-  // Holes: loops of open edges.
-  const loops = new UnionFind(V);
-  for (const e of boundary) loops.union(edgeEnds[e * 2]!, edgeEnds[e * 2 + 1]!);
-  const holeEdges = new Map<number, number[]>();
-  for (const e of boundary) {
-    const root = loops.find(edgeEnds[e * 2]!);
-    const list = holeEdges.get(root);
-    if (list) list.push(e);
-    else holeEdges.set(root, [e]);
-  }
-
-  // Parts: triangles joined through shared vertices.
-  const joined = new UnionFind(V);
-  const used = new Uint8Array(V);
-  for (let f = 0; f < F; f++) {
-    if (!valid[f]) continue;
-    joined.union(tri[f * 3]!, tri[f * 3 + 1]!);
-    joined.union(tri[f * 3]!, tri[f * 3 + 2]!);
-    used[tri[f * 3]!] = used[tri[f * 3 + 1]!] = used[tri[f * 3 + 2]!] = 1;
-  }
-  let parts = 0;
-  for (let v = 0; v < V; v++) if (used[v] && joined.find(v) === v) parts++;
-
-  // Non-manifold vertices: corners (face, vertex) joined across two-triangle edges form the fans.
-  const corners = new UnionFind(F * 3);
-  const cornerOf = (f: number, v: number) =>
-    f * 3 + (tri[f * 3] === v ? 0 : tri[f * 3 + 1] === v ? 1 : 2);
-  for (let e = 0; e < E; e++) {
-    if (edgeUses[e] !== 2) continue;
-    const f0 = edgeFace0[e]!;
-    const f1 = edgeFace1[e]!;
-    for (const v of [edgeEnds[e * 2]!, edgeEnds[e * 2 + 1]!]) {
-      corners.union(cornerOf(f0, v), cornerOf(f1, v));
-    }
-  }
-  const fanOf = new Int32Array(V).fill(-1);
-  const badVertex = new Uint8Array(V);
-  for (let f = 0; f < F; f++) {
-    if (!valid[f]) continue;
-    for (let k = 0; k < 3; k++) {
-      const v = tri[f * 3 + k]!;
-      const root = corners.find(f * 3 + k);
-      if (fanOf[v] === -1) fanOf[v] = root;
-      else if (fanOf[v] !== root) badVertex[v] = 1;
-    }
-  }
-  let nonManifoldVertices = 0;
-  for (let v = 0; v < V; v++) nonManifoldVertices += badVertex[v]!;
-
-  // Winding: walk each region joined by two-triangle edges, keeping each face's orientation
-  // relative to the region's first face.
+  // 7–8. The winding, and the solid turned outward.
   progress('Checking the winding', 0.6);
-  const parity = new Int8Array(F).fill(-1);
-  const region = new Int32Array(F).fill(-1);
-  const queue = new Int32Array(F);
-  const regionCounts: Array<[number, number]> = [];
-  const regionOpen: boolean[] = [];
-  for (let seed = 0; seed < F; seed++) {
-    if (!valid[seed] || parity[seed] !== -1) continue;
-    const r = regionCounts.length;
-    const counts: [number, number] = [0, 0];
-    let open = false;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = seed;
-    parity[seed] = 0;
-    region[seed] = r;
-    while (head < tail) {
-      const f = queue[head++]!;
-      counts[parity[f]!]++;
-      for (let k = 0; k < 3; k++) {
-        const e = faceEdge[f * 3 + k]!;
-        if (edgeUses[e] !== 2) {
-          open = true;
-          continue;
-        }
-        const g = edgeFace0[e] === f ? edgeFace1[e]! : edgeFace0[e]!;
-        if (parity[g] !== -1) continue;
-        const same = edgeForward[e] === 1; // traversed once each way: consistent
-        parity[g] = (same ? parity[f]! : 1 - parity[f]!) as 0 | 1;
-        region[g] = r;
-        queue[tail++] = g;
-      }
-    }
-    regionCounts.push(counts);
-    regionOpen.push(open);
-  }
-  const majority = regionCounts.map(([zero, one]) => (one > zero ? 1 : 0));
-  const flipped: number[] = [];
-  const regionVolume = new Float64Array(regionCounts.length);
-  const signedTetra = (f: number) => {
-    const a = tri[f * 3]! * 3;
-    const b = tri[f * 3 + 1]! * 3;
-    const c = tri[f * 3 + 2]! * 3;
-    return (
-      (P[a]! * (P[b + 1]! * P[c + 2]! - P[b + 2]! * P[c + 1]!) -
-        P[a + 1]! * (P[b]! * P[c + 2]! - P[b + 2]! * P[c]!) +
-        P[a + 2]! * (P[b]! * P[c + 1]! - P[b + 1]! * P[c]!)) /
-      6
-    );
-  };
-  for (let f = 0; f < F; f++) {
-    if (!valid[f]) continue;
-    const r = region[f]!;
-    const agrees = parity[f] === majority[r];
-    if (!agrees) flipped.push(f);
-    regionVolume[r] += agrees ? signedTetra(f) : -signedTetra(f);
-  }
-  const insideOut = regionCounts.map((_, r) => !regionOpen[r] && regionVolume[r]! < 0);
-  const insideOutParts = insideOut.filter(Boolean).length;
-
-  // The solid: valid triangles, each region turned to face outward.
-  const validCount = valid.reduce((n, x) => n + x, 0);
-  const solidTriangles = new Uint32Array(validCount * 3);
-  let volume = 0;
-  for (let f = 0, o = 0; f < F; f++) {
-    if (!valid[f]) continue;
-    const r = region[f]!;
-    const turn = (parity[f] !== majority[r]) !== insideOut[r];
-    solidTriangles[o] = tri[f * 3]!;
-    solidTriangles[o + 1] = tri[f * 3 + (turn ? 2 : 1)]!;
-    solidTriangles[o + 2] = tri[f * 3 + (turn ? 1 : 2)]!;
-    volume += turn ? -signedTetra(f) : signedTetra(f);
-    o += 3;
-  }
+  const winding = orientRegions(m, triangles.valid, edges);
+  const solid = buildSolid(m, triangles.valid, winding);
   const watertight =
-    validCount > 0 &&
-    boundary.length === 0 &&
-    nonManifold.length === 0 &&
-    nonManifoldVertices === 0 &&
-    inconsistent.length === 0;
+    solid.count > 0 &&
+    edges.boundary.length === 0 &&
+    edges.nonManifold.length === 0 &&
+    vertices.count === 0 &&
+    edges.inconsistent.length === 0;
 
-  // Issues, biggest first.
+  // 9. The issues, biggest first.
   progress('Collecting the issues', 0.85);
+  const issues = collectIssues(m, { triangles, edges, holes, badVertex: vertices, winding });
+
+  progress('Done', 1);
+  return {
+    report: {
+      meshes: input.meshes.length,
+      triangles: F,
+      vertices: mesh.positions.length / 3,
+      weldedVertices: m.V,
+      weldTolerance: tolerance,
+      size: sizeOf(mesh.positions),
+      parts,
+      boundaryEdges: edges.boundary.length,
+      holes: holes.length,
+      nonManifoldEdges: edges.nonManifold.length,
+      nonManifoldVertices: vertices.count,
+      degenerateTriangles: triangles.degenerate.length,
+      duplicateTriangles: triangles.duplicate.length,
+      inconsistentEdges: edges.inconsistent.length,
+      flippedTriangles: winding.flipped.length,
+      insideOutParts: winding.insideOutParts,
+      watertight,
+      area: triangles.area,
+      volume: watertight ? solid.volume : null,
+      uvSets: uv.uvSets,
+      meshesWithoutUvs: uv.meshesWithoutUvs,
+      uvOutside: uv.uvOutside,
+      textures: input.textures,
+      texelDensity: uv.texelDensity,
+      issues,
+    },
+    solid: {
+      positions: m.P,
+      triangles: solid.triangles,
+      watertight,
+      volume: watertight ? solid.volume : null,
+    },
+  };
+}
+
+/** What the stages found, for the issue list. */
+interface Findings {
+  readonly triangles: Triangles;
+  readonly edges: Edges;
+  readonly holes: readonly number[][];
+  readonly badVertex: Readonly<{ bad: Uint8Array; count: number }>;
+  readonly winding: Winding;
+}
+
+/** Stage 9: one issue per finding, with the geometry that frames and highlights it. */
+function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
+  const { P, tri, F } = m;
+  const { valid, degenerate, duplicate } = found.triangles;
+  const { ends: edgeEnds, nonManifold, inconsistent } = found.edges;
+  const { flipped, insideOut, insideOutParts, region } = found.winding;
   const issues: HealthIssue[] = [];
-  const holes = [...holeEdges.values()].sort((a, b) => b.length - a.length);
   const edgeList = (ids: readonly number[]) => {
     const ends = new Uint32Array(ids.length * 2);
     ids.forEach((e, i) => {
@@ -379,31 +225,7 @@ export function analyseHealth(
     });
     return edgeGeometry(P, ends);
   };
-  holes.slice(0, LISTED_HOLES).forEach((edges, i) => {
-    issues.push(
-      makeIssue(
-        `hole-${i + 1}`,
-        'hole',
-        `Hole ${i + 1} · ${plural(edges.length, 'open edge')}`,
-        edges.length,
-        edgeList(edges),
-        null,
-      ),
-    );
-  });
-  if (holes.length > LISTED_HOLES) {
-    const rest = holes.slice(LISTED_HOLES).flat();
-    issues.push(
-      makeIssue(
-        'hole-rest',
-        'hole',
-        `${plural(holes.length - LISTED_HOLES, 'more hole')} · ${plural(rest.length, 'open edge')}`,
-        rest.length,
-        edgeList(rest),
-        null,
-      ),
-    );
-  }
+  issues.push(...holeIssues(found.holes, edgeList));
   if (nonManifold.length) {
     issues.push(
       makeIssue(
@@ -416,6 +238,8 @@ export function analyseHealth(
       ),
     );
   }
+  const nonManifoldVertices = found.badVertex.count;
+  const badVertex = found.badVertex.bad;
   if (nonManifoldVertices) {
     const ends: number[] = [];
     for (let f = 0; f < F && ends.length < MAX_DRAWN * 2; f++) {
@@ -494,50 +318,39 @@ export function analyseHealth(
     );
   }
 
-  progress('Done', 1);
-  const size = [0, 1, 2].map((k) => {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = k; i < mesh.positions.length; i += 3) {
-      const v = mesh.positions[i]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-    return hi >= lo ? hi - lo : 0;
-  }) as [number, number, number];
-  return {
-    report: {
-      meshes: input.meshes.length,
-      triangles: F,
-      vertices: mesh.positions.length / 3,
-      weldedVertices: V,
-      weldTolerance: tolerance,
-      size,
-      parts,
-      boundaryEdges: boundary.length,
-      holes: holes.length,
-      nonManifoldEdges: nonManifold.length,
-      nonManifoldVertices,
-      degenerateTriangles: degenerate.length,
-      duplicateTriangles: duplicate.length,
-      inconsistentEdges: inconsistent.length,
-      flippedTriangles: flipped.length,
-      insideOutParts,
-      watertight,
-      area,
-      volume: watertight ? volume : null,
-      uvSets: uv.uvSets,
-      meshesWithoutUvs: uv.meshesWithoutUvs,
-      uvOutside: uv.uvOutside,
-      textures: input.textures,
-      texelDensity: uv.texelDensity,
-      issues,
-    },
-    solid: {
-      positions: P,
-      triangles: solidTriangles,
-      watertight,
-      volume: watertight ? volume : null,
-    },
-  };
+  return issues;
+}
+
+/** The holes, one issue each up to {@link LISTED_HOLES}, then the rest as one. */
+function holeIssues(
+  holes: readonly number[][],
+  edgeList: (ids: readonly number[]) => Float32Array,
+): HealthIssue[] {
+  const out: HealthIssue[] = [];
+  holes.slice(0, LISTED_HOLES).forEach((edges, i) => {
+    out.push(
+      makeIssue(
+        `hole-${i + 1}`,
+        'hole',
+        `Hole ${i + 1} · ${plural(edges.length, 'open edge')}`,
+        edges.length,
+        edgeList(edges),
+        null,
+      ),
+    );
+  });
+  if (holes.length > LISTED_HOLES) {
+    const rest = holes.slice(LISTED_HOLES).flat();
+    out.push(
+      makeIssue(
+        'hole-rest',
+        'hole',
+        `${plural(holes.length - LISTED_HOLES, 'more hole')} · ${plural(rest.length, 'open edge')}`,
+        rest.length,
+        edgeList(rest),
+        null,
+      ),
+    );
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { formatBytes } from '../loading/progress-label';
+import { formatBytes } from '../../../../shared/format';
 import { formatLength } from './units';
 import type { LengthUnit } from '../viewer-settings';
 import type { ModelInfo } from '../viewer-types';

@@ -1,6 +1,6 @@
 import { BoxGeometry, Group, Mesh } from 'three';
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_LAYER } from '../scene/layers';
+import { HIGHLIGHT_LAYER } from '../layers';
 import { ALL_PARTS_VISIBLE, applyPartsView, indexParts } from './parts';
 
 function split() {

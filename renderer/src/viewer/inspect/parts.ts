@@ -1,5 +1,5 @@
 import type { Mesh, Object3D } from 'three';
-import { HIGHLIGHT_LAYER } from '../scene/layers';
+import { HIGHLIGHT_LAYER } from '../layers';
 import { triangleCount } from './model-stats';
 
 /** A named part of a model, as the outliner lists it. */

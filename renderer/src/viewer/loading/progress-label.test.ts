@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, progressPercent, stageLabel } from './progress-label';
+import { progressPercent, stageLabel } from './progress-label';
 
 describe('progressPercent', () => {
   it('maps the download onto most of the bar and never reaches 100 before the model shows', () => {
@@ -21,17 +21,11 @@ describe('stageLabel', () => {
   it('names the stage and counts bytes', () => {
     expect(stageLabel({ stage: 'download', loaded: 0, total: undefined })).toBe('Downloading');
     expect(stageLabel({ stage: 'download', loaded: 3.5 * 2 ** 20, total: 12 * 2 ** 20 })).toBe(
-      'Downloading 3.5 MB of 12 MB',
+      'Downloading 3.5 MB of 12.0 MB',
     );
     expect(stageLabel({ stage: 'download', loaded: 2048, total: undefined })).toBe(
-      'Downloading 2 KB',
+      'Downloading 2.0 KB',
     );
     expect(stageLabel({ stage: 'upload', loaded: 1, total: 1 })).toBe('Preparing for display');
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('2 KB');
-    expect(formatBytes(25 * 2 ** 20)).toBe('25 MB');
   });
 });

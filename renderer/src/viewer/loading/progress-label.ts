@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../../shared/format';
 import type { LoadProgress } from './load-model';
 
 /**
@@ -19,14 +20,6 @@ export function progressPercent(progress: LoadProgress): number | null {
     case 'upload':
       return UPLOAD_AT;
   }
-}
-
-/** Byte size for people: "820 KB", "3.4 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
 /** The stage line under the bar: "Downloading 3.4 of 12 MB", "Decoding geometry", … */

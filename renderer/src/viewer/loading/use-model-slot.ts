@@ -4,12 +4,12 @@ import type { Group } from 'three';
 import { AnimationController } from '../animation/animation-controller';
 import { disposeObject } from './dispose';
 import type { ModelSource } from '../sources/dropped-files';
-import { MODEL_LAYER } from '../scene/layers';
+import { MODEL_LAYER } from '../layers';
 import { isAbortError } from './load-error';
 import { finishModel, yieldToBrowser, type LoadedModel, type LoadProgress } from './load-model';
 import type { ModelPreparations } from './model-preparations';
 import { indexParts, type PartIndex } from '../inspect/parts';
-import { createShadowProxy, type ShadowProxy } from '../scene/shadow-proxy';
+import { createShadowProxy, type ShadowProxy } from './shadow-proxy';
 import { useLatest } from '../use-latest';
 import type { SceneEvents, SlotId } from '../viewer-types';
 

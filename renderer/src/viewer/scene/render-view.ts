@@ -8,7 +8,7 @@ import {
   type Scene,
   type WebGLRenderer,
 } from 'three';
-import { HIGHLIGHT_LAYER, MODEL_LAYER } from './layers';
+import { HIGHLIGHT_LAYER, MODEL_LAYER } from '../layers';
 
 /** How the canvas is split between the two models. */
 export type CompareView = 'off' | 'side' | 'wipe';

@@ -1,0 +1,78 @@
+/**
+ * Job states and the refusals that concern money: the one home of "is this job still moving?",
+ * "has it ended?" and "was it refused for money?", which the journal, the runners, Activity,
+ * Create and batches all ask (design.md §9).
+ */
+
+/** Where a job is in its life, as the user sees it. */
+export const JOB_STATES = [
+  /** In Kiln's own queue: nothing sent yet (waiting for a free slot or for the connection). */
+  'waiting',
+  /** Being sent to the service. */
+  'starting',
+  'queued',
+  'processing',
+  'downloading',
+  'done',
+  'failed',
+  /** Stopped by the user before anything was sent, or an unknown outcome the user dismissed. */
+  'cancelled',
+  /** The paid call may or may not have reached the service: the user decides what to do. */
+  'outcome_unknown',
+] as const;
+/** One of {@link JOB_STATES}. */
+export type JobState = (typeof JOB_STATES)[number];
+
+/** States in which a job still moves on its own. */
+export const MOVING_STATES = [
+  'waiting',
+  'starting',
+  'queued',
+  'processing',
+  'downloading',
+] as const satisfies readonly JobState[];
+
+/** States a job does not leave on its own (only the user moves an unknown outcome on). */
+export const FINAL_STATES = [
+  'done',
+  'failed',
+  'cancelled',
+  'outcome_unknown',
+] as const satisfies readonly JobState[];
+
+const MOVING: ReadonlySet<JobState> = new Set(MOVING_STATES);
+const FINAL: ReadonlySet<JobState> = new Set(FINAL_STATES);
+
+/**
+ * True while a job still moves on its own (in Kiln's queue, being sent, at the service or
+ * downloading).
+ * @example isMoving('queued') // true
+ */
+export function isMoving(state: JobState): boolean {
+  return MOVING.has(state);
+}
+
+/**
+ * True once a job has ended: it will not change unless the user acts.
+ * @example isFinal('outcome_unknown') // true
+ */
+export function isFinal(state: JobState): boolean {
+  return FINAL.has(state);
+}
+
+/** The service's payment refusals: the codes of a 402 (service-api.md §7). */
+export const PAYMENT_CODES = [
+  'insufficient_balance',
+  'monthly_limit_reached',
+  'key_limit_reached',
+] as const;
+/** One of {@link PAYMENT_CODES}. */
+export type PaymentCode = (typeof PAYMENT_CODES)[number];
+
+/**
+ * True when `code` is a refusal for money (a 402).
+ * @example isPaymentCode('key_limit_reached') // true
+ */
+export function isPaymentCode(code: string | undefined): code is PaymentCode {
+  return code !== undefined && (PAYMENT_CODES as readonly string[]).includes(code);
+}

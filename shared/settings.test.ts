@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { SettingsPatchSchema } from './ipc/inputs';
+import { SettingsViewSchema } from './ipc/views';
+import {
+  dropInvalidSettings,
+  PAGE_SETTINGS,
+  SETTING_KEYS,
+  SETTINGS,
+  settingsJsonSchema,
+  settingsOfKind,
+  type SettingSpec,
+} from './settings';
+
+describe('the settings’ declarations', () => {
+  it('declare exactly the settings the contract carries', () => {
+    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(SettingsViewSchema.shape).sort());
+    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(SettingsPatchSchema.shape).sort());
+  });
+
+  it('give every whole-number setting a range that holds its default', () => {
+    for (const key of settingsOfKind('int')) {
+      const spec: SettingSpec = SETTINGS[key];
+      const { min, max } = spec.range!;
+      expect(spec.default).toBeGreaterThanOrEqual(min);
+      expect(spec.default).toBeLessThanOrEqual(max);
+      expect(spec.schema.safeParse(max + 1).success).toBe(false);
+      expect(spec.schema.safeParse(min - 1).success).toBe(false);
+    }
+  });
+
+  it('list the Settings page’s fields in order, each with a label and a hint', () => {
+    expect(PAGE_SETTINGS.map((s) => s.key)).toEqual([
+      'baseUrl',
+      'platformUrl',
+      'requestBudget',
+      'maxConcurrentJobs',
+      'balanceRefreshSeconds',
+      'exportDir',
+      'cacheMaxMb',
+      'confirmAboveUsd',
+      'lowBalanceUsd',
+      'spendWarningUsd',
+      'units',
+    ]);
+    expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toContain('allows 60');
+  });
+
+  it('give electron-store a JSON schema with the same ranges and choices', () => {
+    const schema = settingsJsonSchema();
+    expect(Object.keys(schema)).toEqual(SETTING_KEYS);
+    expect(schema['requestBudget']).toMatchObject({ type: 'integer', minimum: 1, maximum: 60 });
+    expect(schema['units']).toMatchObject({ enum: ['mm', 'cm', 'in'] });
+    expect(schema['welcomeSeen']).toEqual({ type: 'boolean' });
+    expect(schema['baseUrl']).not.toHaveProperty('$schema');
+  });
+
+  it('drop only the values that break their declaration', () => {
+    expect(
+      dropInvalidSettings({
+        requestBudget: 500,
+        units: 'cm',
+        lowBalanceUsd: 'ten',
+        keyIndex: { keys: [] },
+      }),
+    ).toEqual({ units: 'cm', keyIndex: { keys: [] } });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Every setting of Kiln, declared once (design.md §9): its key, the schema of a stored value, its
+ * default, its range and the sentence for a value out of it, and its label and hint where the
+ * Settings page shows it. The settings service's tolerant read, checks and defaults, the Settings
+ * page's fields and electron-store's JSON schema and migrations all derive from this table, so a
+ * new setting is one entry here (plus its place in `SettingsViewSchema`/`SettingsPatchSchema`,
+ * which a test holds to the same keys).
+ */
+import { z } from 'zod';
+import { LIMITS } from './api/rules';
+import { isUsd } from './money';
+
+/** Length units Kiln can show. */
+export const UNITS = ['mm', 'cm', 'in'] as const;
+
+/** Default of the platform URL when the host names none (like the base URL's, a placeholder). */
+export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
+
+/**
+ * How a setting is edited: an address, a whole number in a range, an optional dollar threshold
+ * (absent: off), a folder's full path, a choice of units, or a switch.
+ */
+export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'units' | 'flag';
+
+/** The declaration of one setting. */
+export interface SettingSpec {
+  readonly kind: SettingKind;
+  /** What a stored value must be; a stored value that is not falls back to the default. */
+  readonly schema: z.ZodType;
+  /**
+   * The default; `undefined` where the platform gives it (the base URL, the export folder) or
+   * where absent means "off" (the dollar thresholds).
+   */
+  readonly default?: string | number | boolean;
+  /** A whole-number setting's range, and the sentence for a value outside it. */
+  readonly range?: Readonly<{ min: number; max: number; refusal: string }>;
+  /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
+  readonly page?: Readonly<{ label: string; hint: string }>;
+}
+
+const usd = z.string().refine(isUsd, 'expected a decimal dollar amount');
+
+function whole(min: number, max: number, refusal: string): Pick<SettingSpec, 'schema' | 'range'> {
+  return { schema: z.number().int().min(min).max(max), range: { min, max, refusal } };
+}
+
+/** Every setting, in the order the Settings page shows those it shows. */
+export const SETTINGS = {
+  baseUrl: {
+    kind: 'url',
+    schema: z.string(),
+    page: { label: 'Service address', hint: 'Where the live service answers (https).' },
+  },
+  platformUrl: {
+    kind: 'url',
+    schema: z.string(),
+    default: DEFAULT_PLATFORM_URL,
+    page: { label: 'Platform address', hint: 'Where keys and top-ups are managed.' },
+  },
+  requestBudget: {
+    kind: 'int',
+    ...whole(
+      1,
+      LIMITS.requestsPerMinute,
+      `The request budget must be a whole number from 1 to ${LIMITS.requestsPerMinute} per minute (the service allows ${LIMITS.requestsPerMinute}).`,
+    ),
+    default: 55,
+    page: {
+      label: 'Request budget (per minute)',
+      hint: `The service allows ${LIMITS.requestsPerMinute}; Kiln stays under it. Applies at the next start.`,
+    },
+  },
+  maxConcurrentJobs: {
+    kind: 'int',
+    ...whole(
+      1,
+      LIMITS.concurrentJobs,
+      `Kiln can run 1 to ${LIMITS.concurrentJobs} generations at once (the account allows ${LIMITS.concurrentJobs}).`,
+    ),
+    default: LIMITS.concurrentJobs,
+    page: { label: 'Generations at once', hint: `The account allows ${LIMITS.concurrentJobs}.` },
+  },
+  balanceRefreshSeconds: {
+    kind: 'int',
+    ...whole(15, 3600, 'Refresh the balance every 15 to 3600 seconds.'),
+    default: 60,
+    page: {
+      label: 'Balance refresh (seconds)',
+      hint: 'How often Kiln reads the balance to see other spending.',
+    },
+  },
+  exportDir: {
+    kind: 'folder',
+    schema: z.string(),
+    page: {
+      label: 'Export folder',
+      hint: 'Where exports, prints and CSVs are saved (full path).',
+    },
+  },
+  cacheMaxMb: {
+    kind: 'int',
+    ...whole(100, 1_000_000, 'The cache limit must be a whole number of MB from 100 to 1000000.'),
+    default: 2048,
+    page: {
+      label: 'Model cache limit (MB)',
+      hint: 'Older downloaded models are removed beyond it.',
+    },
+  },
+  confirmAboveUsd: {
+    kind: 'usd',
+    schema: usd,
+    page: { label: 'Ask before spending more than ($)', hint: 'Empty: never ask. 0: always ask.' },
+  },
+  lowBalanceUsd: {
+    kind: 'usd',
+    schema: usd,
+    page: { label: 'Warn when the balance is below ($)', hint: 'Empty: no warning.' },
+  },
+  spendWarningUsd: {
+    kind: 'usd',
+    schema: usd,
+    page: { label: "Warn when this month's spend passes ($)", hint: 'Empty: no warning.' },
+  },
+  units: {
+    kind: 'units',
+    schema: z.enum(UNITS),
+    default: 'cm',
+    page: { label: 'Length units', hint: 'Used for sizes in the viewer and print tools.' },
+  },
+  welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
+  checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },
+  dragOutCompatible: { kind: 'flag', schema: z.boolean(), default: false },
+} as const satisfies Record<string, SettingSpec>;
+
+/** The key of a setting. */
+export type SettingKey = keyof typeof SETTINGS;
+
+/** Every setting's key, in declaration order. */
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
+
+/** The declaration of `key`. */
+export function settingSpec(key: SettingKey): SettingSpec {
+  return SETTINGS[key];
+}
+
+/** The keys of the settings of one kind, in declaration order. */
+export function settingsOfKind(kind: SettingKind): SettingKey[] {
+  return SETTING_KEYS.filter((key) => SETTINGS[key].kind === kind);
+}
+
+/** The settings the Settings page shows, in its order, with their labels and hints. */
+export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {
+  const spec: SettingSpec = SETTINGS[key];
+  return spec.page ? [{ key, kind: spec.kind, ...spec.page }] : [];
+});
+
+/**
+ * Data migrations of the stored settings, by the Kiln version that introduced them
+ * (electron-store's `migrations`; the settings service's tolerant read covers the JSON file of
+ * the browser host). A setting renamed or re-scaled adds a step here, next to its declaration.
+ */
+export const SETTINGS_MIGRATIONS: Readonly<
+  Record<
+    string,
+    (store: {
+      get(key: string): unknown;
+      set(key: string, value: unknown): void;
+      delete(key: string): void;
+    }) => void
+  >
+> = {};
+
+/**
+ * The stored settings with every value that breaks its declaration left out (a file edited by
+ * hand, or written by a newer Kiln); keys Kiln does not declare (the key index) are kept.
+ */
+export function dropInvalidSettings(
+  stored: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    const spec = (SETTINGS as Record<string, SettingSpec>)[key];
+    if (!spec || spec.schema.safeParse(value).success) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The JSON schema of each stored setting (electron-store's `schema` option), from the zod
+ * declarations: a range stays a range, a choice an enum.
+ */
+export function settingsJsonSchema(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    SETTING_KEYS.map((key) => {
+      const { $schema: _drop, ...schema } = z.toJSONSchema(SETTINGS[key].schema, {
+        unrepresentable: 'any',
+      }) as Record<string, unknown>;
+      return [key, schema];
+    }),
+  );
+}

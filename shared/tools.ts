@@ -1,0 +1,138 @@
+/**
+ * Every tool of Kiln, once: its kind, the label people read, what a job of it is called, what it
+ * makes, whether Kiln runs it itself (free) or the service prices it, the website-plan rule and
+ * its fields. The tool list, the batch form, the library detail, the sandbox's failure switches
+ * and Activity's words all derive from this table (design.md §9), so adding a tool is one entry
+ * here (and its form).
+ */
+import { needsWebsitePlan } from './api/rules';
+import { OpSchema, type CompatibleOp, type ToolOp } from './ipc/inputs';
+import { OP_KINDS, type OpKind } from './ipc/views';
+
+/** What a tool runs, by kind: a service operation or Kiln's own conversion. */
+export type ToolKind = ToolOp['kind'];
+
+/** The facts about one tool. */
+export interface ToolFacts<K extends ToolKind = ToolKind> {
+  readonly kind: K;
+  /** Its name in lists and headings: "Quad remesh". */
+  readonly label: string;
+  /** One line under the label in the Tools column. */
+  readonly summary: string;
+  /** What a job of it is called in Activity and a batch: "Export (fbx)", "Split into parts". */
+  readonly jobLabel: (op: Extract<ToolOp, { kind: K }>) => string;
+  /** Its result: a file saved on disk, or a new version of the model in the library. */
+  readonly makes: 'file' | 'version';
+  /**
+   * Kiln runs it on this computer: free, whatever the price list says. Every other tool is
+   * priced by the service's price list (`postOperation` names its row).
+   */
+  readonly local: boolean;
+}
+
+const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
+  export: {
+    kind: 'export',
+    label: 'Export',
+    summary: 'GLB, FBX, OBJ, USDZ, STL',
+    jobLabel: (op) => `Export (${op.format ?? 'glb'})`,
+    makes: 'file',
+    local: false,
+  },
+  print: {
+    kind: 'print',
+    label: 'Print',
+    summary: 'STL or 3MF at a real size',
+    jobLabel: (op) => `Print file (${op.format ?? 'stl'})`,
+    makes: 'file',
+    local: false,
+  },
+  retopo: {
+    kind: 'retopo',
+    label: 'Quad remesh',
+    summary: 'Clean quads, baked texture',
+    jobLabel: () => 'Quad remesh',
+    makes: 'file',
+    local: false,
+  },
+  rig: {
+    kind: 'rig',
+    label: 'Rig',
+    summary: 'Skeleton and clips',
+    jobLabel: (op) => `Rig (${op.rigKind})`,
+    makes: 'version',
+    local: false,
+  },
+  parts: {
+    kind: 'parts',
+    label: 'Parts',
+    summary: 'Split into named parts',
+    jobLabel: () => 'Split into parts',
+    makes: 'version',
+    local: false,
+  },
+  gamepack: {
+    kind: 'gamepack',
+    label: 'Game pack',
+    summary: 'LODs and colliders',
+    jobLabel: (op) => `Game pack (${op.engine ?? 'unity'})`,
+    makes: 'file',
+    local: false,
+  },
+  make: {
+    kind: 'make',
+    label: 'Makers',
+    summary: 'Papercraft and other crafts',
+    jobLabel: (op) => `Craft: ${op.maker}`,
+    makes: 'file',
+    local: false,
+  },
+  compatible: {
+    kind: 'compatible',
+    label: 'Compatible GLB',
+    summary: 'PNG/JPEG textures, optional compression',
+    jobLabel: (op: CompatibleOp) =>
+      `Compatible GLB${op.compression && op.compression !== 'none' ? ` (${op.compression})` : ''}`,
+    makes: 'file',
+    local: true,
+  },
+};
+
+/** One tool of the Tools column, whichever it is. */
+export type ListedTool = { [K in OpKind]: ToolFacts<K> }[OpKind];
+
+/** Every tool, by kind. */
+export const TOOLS: { readonly [K in ToolKind]: ToolFacts<K> } = TABLE;
+
+/**
+ * The tools a model offers, in the order the Tools column, the library detail and the batch form
+ * show them: the service's post-processing operations (the compatible GLB is a format of Export).
+ */
+export const LISTED_TOOLS: readonly ListedTool[] = OP_KINDS.map((kind): ListedTool => TABLE[kind]);
+
+/** The label of a tool: "Quad remesh". */
+export function toolLabel(kind: ToolKind): string {
+  return TABLE[kind].label;
+}
+
+/**
+ * What a job of `op` is called: "Export (fbx)", "Quad remesh", "Compatible GLB".
+ * @example jobLabel({ kind: 'rig', rigKind: 'generic' }) // 'Rig (generic)'
+ */
+export function jobLabel(op: ToolOp): string {
+  return (TABLE[op.kind].jobLabel as (op: ToolOp) => string)(op);
+}
+
+/**
+ * The service refuses this tool for a model made on the website without a plan (403
+ * `subscription_required`): the service's rule (`shared/api/rules.ts`), asked by kind.
+ */
+export function toolNeedsWebsitePlan(kind: ToolKind): boolean {
+  return needsWebsitePlan('website', kind);
+}
+
+/** The parameters a service tool takes (its fields), read from the contract's schema. */
+export function toolFields(kind: OpKind): string[] {
+  const schema = OpSchema.options.find((o) => o.shape.kind.value === kind);
+  return Object.keys(schema?.shape ?? {}).filter((key) => key !== 'kind');
+}
