@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { findElectronBinary } from './electron-binary';
 import { isSandboxAbort, sandboxAdvice } from './sandbox-advice';
 
-const electron = findElectronBinary();
+// npm start fetches Electron's binary on its first run, as `electron .` would.
+const electron = findElectronBinary({ download: true });
 if ('missing' in electron) {
   console.error(`Electron's binary is not installed (${electron.missing}).`);
   console.error(
-    'Reinstall without ELECTRON_SKIP_BINARY_DOWNLOAD, or run Kiln in a browser: npm run web',
+    'Fetch it with `npx install-electron` where the network allows, or run Kiln in a browser: npm run web',
   );
   process.exit(1);
 }

@@ -23,7 +23,8 @@ export function helpActions(o: HelpOptions) {
     openLogs: () => void shell.openPath(o.paths.logs),
     async copyDiagnostics(): Promise<void> {
       const text = await diagnostics(o);
-      clipboard.writeText(text);
+      // Asynchronous since Electron 44: the box says "copied" once the text is on the clipboard.
+      await clipboard.writeText(text);
       await show({
         type: 'info',
         message: 'Diagnostics copied',

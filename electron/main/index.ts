@@ -35,6 +35,7 @@ import { installAppMenu } from './app-menu';
 import { registerDragOut } from './drag-out';
 import { FileOpening } from './file-opening';
 import { createJobDesktop, type JobDesktop } from './job-desktop';
+import { LastModelFolder } from './dialog-folders';
 import { helpActions } from './help';
 import { watchRenderer } from './renderer-watch';
 import { ElectronSettingsStore } from './settings-store';
@@ -173,6 +174,8 @@ export async function start(): Promise<Kiln> {
       const options: OpenDialogOptions = {
         title: 'Save results in',
         properties: ['openDirectory', 'createDirectory'],
+        // Starts in the current results folder (Electron 43+ would open Downloads).
+        defaultPath: services.settings.get().exportDir,
       };
       const parent = BrowserWindow.getFocusedWindow();
       const answer = parent
@@ -216,6 +219,7 @@ export async function start(): Promise<Kiln> {
   trackWindowBounds(window, boundsFile);
   watchRenderer(window, { notices: services.notices, logger, clock: systemClock });
   const help = helpActions({ services, log, paths });
+  const modelFolder = new LastModelFolder();
   const bringForward = () => {
     if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
@@ -230,7 +234,10 @@ export async function start(): Promise<Kiln> {
       dev: !app.isPackaged,
       files: {
         recent: services.recent.list(),
-        open: () => void chooseModel(window).then((file) => file && opening.request(file)),
+        open: () =>
+          void chooseModel(window, modelFolder.folder).then(
+            (file) => file && opening.request(file),
+          ),
         openRecent: (file) => opening.request(file),
         clearRecent: () => {
           app.clearRecentDocuments();
@@ -266,7 +273,10 @@ export async function start(): Promise<Kiln> {
   });
   void opening.ready(async (file) => {
     const request = await services.desktop.open(file);
-    if (request.kind === 'local') app.addRecentDocument(file);
+    if (request.kind === 'local') {
+      app.addRecentDocument(file);
+      modelFolder.opened(file);
+    }
     menu();
     bringForward();
   });
@@ -279,10 +289,14 @@ function withUpdates(): Pick<Ports, 'updates' | 'updatesUnsupported'> {
   return source ? { updates: source } : { updatesUnsupported: DEV_BUILD_UPDATES };
 }
 
-/** File → Open…: one .glb or .gltf, chosen in the OS dialog. */
-async function chooseModel(window: BrowserWindow): Promise<string | undefined> {
+/** File → Open…: one .glb or .gltf, chosen in the OS dialog that starts in `folder`. */
+async function chooseModel(
+  window: BrowserWindow,
+  folder: string | undefined,
+): Promise<string | undefined> {
   const { canceled, filePaths } = await dialog.showOpenDialog(window, {
     title: 'Open a model',
+    ...(folder ? { defaultPath: folder } : {}),
     properties: ['openFile'],
     filters: [{ name: 'glTF models', extensions: ['glb', 'gltf'] }],
   });

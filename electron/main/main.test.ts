@@ -334,6 +334,11 @@ describe('desktop integration wiring', () => {
     recorded.openDialogAnswer = { canceled: false, filePaths: [third] };
     open.click!();
     await vi.waitFor(() => expect(recentItems()[0]).toBe(third));
+    // Electron 43+ would open the dialog in Downloads: it starts where the last model came from.
+    expect(recorded.openDialogs.at(-1)).toMatchObject({
+      title: 'Open a model',
+      defaultPath: path.dirname(second),
+    });
     const requests = await take();
     expect(requests.map((r) => r.model?.name)).toEqual(['second', 'third']);
 
@@ -413,6 +418,16 @@ describe('shipping wiring', () => {
     const before = pushed('app.openSettings').length;
     item(edit, '&Preferences…').click!();
     expect(pushed('app.openSettings')).toHaveLength(before + 1);
+  });
+
+  it('opens the results-folder dialog in the current results folder', async () => {
+    recorded.openDialogAnswer = { canceled: true, filePaths: [] };
+    const { exportDir } = await call<{ exportDir: string }>('settings:get');
+    expect(await call('files:chooseFolder')).toEqual({});
+    expect(recorded.openDialogs.at(-1)).toMatchObject({
+      title: 'Save results in',
+      defaultPath: exportDir,
+    });
   });
 
   it('opens the logs folder and copies diagnostics without secrets', async () => {

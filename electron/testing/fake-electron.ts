@@ -34,6 +34,8 @@ export const recorded = {
   recentDocuments: [] as string[],
   shownInFolder: [] as string[],
   drags: [] as Array<{ file: string; icon: unknown }>,
+  /** The options of each `dialog.showOpenDialog` shown. */
+  openDialogs: [] as Array<Record<string, unknown>>,
   /** What the next `dialog.showOpenDialog` answers. */
   openDialogAnswer: { canceled: true, filePaths: [] as string[] },
   /** The button index the next message box answers (the boxes shown: `messageBoxes`). */
@@ -182,7 +184,10 @@ export const fakeElectron = {
   },
   Notification: FakeNotification,
   dialog: {
-    showOpenDialog: async () => recorded.openDialogAnswer,
+    showOpenDialog: async (...args: unknown[]) => {
+      recorded.openDialogs.push(args.at(-1) as Record<string, unknown>);
+      return recorded.openDialogAnswer;
+    },
     showMessageBox: async (...args: unknown[]) => {
       recorded.messageBoxes.push(args.at(-1) as Record<string, unknown>);
       return { response: recorded.messageBoxAnswer, checkboxChecked: false };
@@ -190,15 +195,16 @@ export const fakeElectron = {
     showErrorBox: (title: string, content: string) => recorded.errorBoxes.push({ title, content }),
   },
   crashReporter: {
-    start: (options: Record<string, unknown>) => {
-      recorded.crashReporter = options;
+    start: (options: Electron.CrashReporterStartOptions) => {
+      recorded.crashReporter = { ...options };
     },
-  },
+  } satisfies Pick<Electron.CrashReporter, 'start'>,
+  // Electron 44 made the clipboard asynchronous, like `navigator.clipboard`.
   clipboard: {
-    writeText: (text: string) => {
+    writeText: async (text: string) => {
       recorded.clipboard = text;
     },
-  },
+  } satisfies Pick<Electron.Clipboard, 'writeText'>,
   nativeImage: {
     createFromDataURL: (url: string) => ({ dataUrl: url, isEmpty: () => !url }),
   },
@@ -212,10 +218,13 @@ export const fakeElectron = {
     },
   },
   protocol: {
-    registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.privileged.push(...schemes),
-    handle: (scheme: string, fn: (request: Request) => Promise<Response>) =>
-      recorded.protocolHandlers.set(scheme, fn),
-  },
+    registerSchemesAsPrivileged: (schemes: Electron.CustomScheme[]) => {
+      recorded.privileged.push(...schemes);
+    },
+    handle: (scheme: string, fn: (request: Request) => Promise<Response>) => {
+      recorded.protocolHandlers.set(scheme, fn);
+    },
+  } satisfies Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle'>,
   net: { fetch: (url: string) => fetch(url) },
   Menu: {
     buildFromTemplate: (template: unknown) => ({ template }),
@@ -235,7 +244,7 @@ export const fakeElectron = {
       recorded.openedPaths.push(folder);
       return '';
     },
-  },
+  } satisfies Pick<Electron.Shell, 'openExternal' | 'showItemInFolder' | 'openPath'>,
   session: {
     defaultSession: {
       setPermissionRequestHandler: (fn: typeof recorded.permissionHandler) => {
@@ -271,5 +280,8 @@ export const fakeElectron = {
       );
     },
   },
-  webUtils: { getPathForFile: (file: { path?: string }) => file.path ?? '/picked/photo.png' },
+  webUtils: {
+    // A test's stand-in File may carry the path the OS would answer for it.
+    getPathForFile: (file: File) => (file as File & { path?: string }).path ?? '/picked/photo.png',
+  } satisfies Electron.WebUtils,
 };

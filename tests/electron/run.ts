@@ -1,7 +1,7 @@
 /**
  * `npm run test:electron`: the real-Electron smoke suite, where an Electron binary exists.
  *
- * Our build machines install with ELECTRON_SKIP_BINARY_DOWNLOAD=1, so there is none: the suite then
+ * `npm ci` installs no Electron binary (Electron 42+) and our build machines cannot fetch one: the suite then
  * says so in one line and exits 0 without running anything (it is not a pass, and prints nothing a
  * reader could take for one) — or 1 where KILN_REQUIRE_ELECTRON is set (CI, which downloads it). With a binary it builds the app and runs the specs beside this file,
  * under `xvfb-run` on a Linux without a display.
