@@ -7,7 +7,7 @@
  * Started as `node --import tsx tests/faults/core-process.ts '<json>'` with a {@link CoreConfig};
  * it writes one JSON line per event to stdout: `{"type":"ready"}` once the core has resumed, and
  * `{"type":"batch","batch":…}` for each `batch.updated`. With `start`, and no batch journaled yet,
- * it starts one batch of `start.op` on `start.ids`.
+ * it starts one batch of `start.op` on `start.ids`; with `reads`, it browses the library at once.
  *
  * Its clock runs `scale` times faster than the wall clock, from `epoch`: the test gives the
  * sandbox the same clock, so both agree on every instant while a minute of the service's time
@@ -28,6 +28,11 @@ export interface CoreConfig {
   epoch: number;
   scale: number;
   start?: { ids: string[]; op: ToolOp; folder: string };
+  /**
+   * Library pages the user browses as soon as this life is up (each its own search, so each is a
+   * request): with the batch's polls and downloads, a restart loop presses on the key's budget.
+   */
+  reads?: number;
 }
 
 const config = JSON.parse(process.argv[2]!) as CoreConfig;
@@ -56,5 +61,8 @@ if (config.start && services.batches.list().length === 0) {
     op: config.start.op,
     folder: config.start.folder,
   });
+}
+for (let i = 0; i < (config.reads ?? 0); i++) {
+  services.handlers['library:list']({ search: `browse ${i}`, limit: 10 }).catch(() => undefined);
 }
 say({ type: 'ready' });
