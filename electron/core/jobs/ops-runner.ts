@@ -22,6 +22,7 @@
 import type { JobResult } from '../../../shared/api/schemas';
 import type { JobView } from '../../../shared/ipc/contract';
 import type { Answer } from '../api/client';
+import { sameCall } from '../api/query';
 import {
   ApiError,
   AuthError,
@@ -244,8 +245,9 @@ export class OpsRunner implements JobRunner {
     }
     // Asked after a lost answer, and answered with no charge: the build was there, so the lost
     // call made it and was charged for it.
+    // Unless the build is one an earlier job of Kiln's made (a repeat is handed out free).
     const earlier =
-      record.asking && record.paid && !answer.billing
+      record.asking && record.paid && !answer.billing && !this.#builtBefore(record)
         ? await this.#o.account.noteListedCharge({ operation: record.operation, jobId: id })
         : undefined;
     const common: RecordPatch = {
@@ -465,6 +467,23 @@ export class OpsRunner implements JobRunner {
       view: { note: REASK_NOTE },
     });
     await this.#call(id, 0);
+  }
+
+  /** True when an earlier job on this service got an answer to the identical call. */
+  #builtBefore(record: JobRecord): boolean {
+    const input = record.input;
+    if (input.kind !== 'op') return false;
+    return this.#o.store
+      .all()
+      .some(
+        (r) =>
+          r.view.id !== record.view.id &&
+          r.origin === record.origin &&
+          r.answered &&
+          r.input.kind === 'op' &&
+          r.view.createdAt <= record.view.createdAt &&
+          sameCall(r.input.call, input.call),
+      );
   }
 
   #schedule(id: string, attempt: number, failures: number): void {
