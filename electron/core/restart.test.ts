@@ -206,7 +206,7 @@ describe('restart at every step of a generation', () => {
 });
 
 describe('restart at every step of a paid build', () => {
-  it('after the paid first call reached the service: outcome unknown; “retry” asks again without a second charge', async () => {
+  it('after the paid first call reached the service: asks the service, finds the build, records its charge once, never starts a second', async () => {
     const dir = await mkdtemp(path.join(work, 'build-after-'));
     const wire = new Wire(systemClock);
     const ledger = sandbox.ledger().length;
@@ -216,21 +216,24 @@ describe('restart at every step of a paid build', () => {
     await lost;
     first.close();
 
+    // The service charged the build; Kiln never read the answer. The restarted core asks with the
+    // identical call (a free poll of the build that is there) and carries the same job on.
     const second = await boot(dir, wire);
-    const unknown = second.jobs.list().find((j) => j.id === job.id)!;
-    expect(unknown).toMatchObject({ state: 'outcome_unknown', canRetry: true });
-    expect(unknown.error?.message).toMatch(/charges a build once/);
-    await second.jobs.retry(job.id);
     const done = await untilJob(second, job.id, SETTLED);
-    expect(done.state).toBe('done');
+    expect(done).toMatchObject({ state: 'done', costUsd: chargesSince(ledger)[0]?.amountUsd });
+    expect(second.jobs.list()).toHaveLength(1);
     expect(chargesSince(ledger)).toHaveLength(1);
+    const mine = (await second.handlers['account:ledger'](undefined)).entries.filter(
+      (e) => e.jobId === job.id,
+    );
+    expect(mine).toMatchObject([{ type: 'charge', source: 'listed' }]);
     expect(
       (await readdir(path.join(dir, 'exports'))).filter((n) => n.endsWith('.glb')),
     ).toHaveLength(1);
     second.close();
   });
 
-  it('before the paid first call reached the service: outcome unknown, nothing charged', async () => {
+  it('before the paid first call reached the service: asks the service, which starts the build then, charged once', async () => {
     const dir = await mkdtemp(path.join(work, 'build-before-'));
     const wire = new Wire(systemClock);
     const ledger = sandbox.ledger().length;
@@ -239,11 +242,17 @@ describe('restart at every step of a paid build', () => {
     const job = await first.jobs.runOp(modelId, { kind: 'rig', rigKind: 'humanoid' });
     await hung;
     first.close();
-    const second = await boot(dir, wire);
-    expect(second.jobs.list().find((j) => j.id === job.id)?.state).toBe('outcome_unknown');
-    await new Promise((r) => setTimeout(r, 300));
     expect(chargesSince(ledger)).toHaveLength(0);
-    expect(wire.records.filter((r) => isRig(r.method, r.path))).toHaveLength(1);
+
+    // Nothing reached the service: the ask is the build's one call, and its answer its charge.
+    const second = await boot(dir, wire);
+    const done = await untilJob(second, job.id, SETTLED);
+    expect(done).toMatchObject({ state: 'done', costUsd: chargesSince(ledger)[0]?.amountUsd });
+    expect(chargesSince(ledger)).toHaveLength(1);
+    const mine = (await second.handlers['account:ledger'](undefined)).entries.filter(
+      (e) => e.jobId === job.id,
+    );
+    expect(mine).toMatchObject([{ type: 'charge', source: 'billing' }]);
     second.close();
   });
 

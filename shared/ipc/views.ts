@@ -207,8 +207,12 @@ export const LedgerEntryViewSchema = z.object({
   chargeIds: z.array(z.string()),
   refundId: z.string().optional(),
   balanceAfterUsd: UsdStringSchema.optional(),
-  /** How Kiln learned it: the answer's billing, its headers, a failed task or build, or a guess. */
-  source: z.enum(['billing', 'headers', 'task', 'build', 'unknown']),
+  /**
+   * How Kiln learned it: the answer's billing, its headers, a failed task or build, a guess, or
+   * (`listed`) a charge the service made for a call whose answer Kiln never read, found when it
+   * asked again and the build was there: at the listed price, with no charge id.
+   */
+  source: z.enum(['billing', 'headers', 'task', 'build', 'unknown', 'listed']),
 });
 /** One ledger row. */
 export type LedgerEntryView = z.infer<typeof LedgerEntryViewSchema>;

@@ -43,7 +43,7 @@ export function summary(reports: readonly FaultFigures[]): string {
     `  bad inputs tried:     ${sum((r) => r.badInputs)}`,
     `  invariant checks:     ${sum((r) => r.invariantsChecked)}`,
     `  invariant violations: ${sum((r) => r.violations.length)}`,
-    `  sections reporting:   ${reports.length} of ${SIZE === 'small' ? 5 : 7}`,
+    `  sections reporting:   ${reports.length} of ${SIZE === 'small' ? 6 : 8}`,
     '',
   ];
   return lines.join('\n');

@@ -7,43 +7,16 @@ import { test as base, expect } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
-import { startHost, type Host } from '../../electron/host/host';
+import type { Host } from '../../electron/host/host';
 import type { SandboxInternals, SandboxOptions } from '../../electron/sandbox';
 import { KilnPage } from './kiln-page';
+import { startTestHost } from './test-host';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+export { startTestHost };
 
 /** Requests that stay on the machine: the host itself, and in-page data/blob URLs. */
 export function isLocal(url: string): boolean {
   return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
-}
-
-/**
- * A browser host as every test starts it, on `dataDir`: starting a second one on the same folder
- * after closing the first is a restart of Kiln (settings, journal, cache and the sandbox's own
- * state are all kept there).
- */
-export function startTestHost(
-  o: Readonly<{
-    dataDir: string;
-    sandboxOptions?: SandboxOptions;
-    sandboxInternals?: SandboxInternals;
-    firstRun?: boolean;
-  }>,
-): Promise<Host> {
-  return startHost({
-    rendererDir: path.join(root, 'dist', 'renderer'),
-    dataDir: o.dataDir,
-    secrets: new MemorySecretStore(),
-    sandbox: { taskSeconds: 1, ...o.sandboxOptions },
-    sandboxInternals: o.sandboxInternals ?? {},
-    // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
-    // it would cover the app.
-    welcomeSeen: !o.firstRun,
-    services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
-    logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
-  });
 }
 
 export const test = base.extend<{

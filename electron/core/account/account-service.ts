@@ -215,6 +215,24 @@ export class AccountService implements SessionListener {
     if (amountUsd === undefined) this.#priceLater();
   }
 
+  /**
+   * Records the charge of a paid call whose answer Kiln never read, once the service showed it
+   * was made (the build it started is there): at the operation's listed price, which it answers
+   * (undefined when the price list cannot be read; the call is then recorded as unconfirmed).
+   */
+  async noteListedCharge(context: ChargeContext): Promise<Usd | undefined> {
+    const amountUsd = await this.prices()
+      .then((p) => p.byOperation[context.operation])
+      .catch(() => undefined);
+    if (amountUsd === undefined) {
+      await this.noteUnconfirmed(context);
+      return undefined;
+    }
+    if (await this.#o.ledger.listedCharge({ ...context, amountUsd })) this.#refreshSoon();
+    this.changed();
+    return amountUsd;
+  }
+
   /** Reads the balance record from the service. */
   async refresh(): Promise<AccountView> {
     const answer = await this.#o.api.balance();

@@ -219,6 +219,26 @@ export class Ledger {
     );
   }
 
+  /**
+   * Records the charge of a paid call the service acted on while Kiln never read its answer (a
+   * kill between the two), found by asking the service again: at the listed price `amountUsd`,
+   * with no charge id. One per job and operation, like a header-only charge.
+   */
+  listedCharge(context: ChargeContext & Readonly<{ amountUsd: Usd }>): Promise<boolean> {
+    if (normalizeUsd(context.amountUsd) === '0.00') return Promise.resolve(false);
+    return this.#record({
+      key: `charge:job:${context.jobId ?? randomUUID()}:${context.operation}`,
+      id: randomUUID(),
+      type: 'charge',
+      at: this.#o.clock.now(),
+      amountUsd: normalizeUsd(context.amountUsd),
+      operation: context.operation,
+      ...(context.jobId ? { jobId: context.jobId } : {}),
+      chargeIds: [],
+      source: 'listed',
+    });
+  }
+
   /** Records a paid call whose outcome is unknown: it may have been charged `amountUsd`. */
   unconfirmed(
     context: ChargeContext & Readonly<{ amountUsd?: Usd | undefined }>,

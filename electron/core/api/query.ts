@@ -212,3 +212,15 @@ export function opCall(modelId: string, op: Op): OpCall {
     query: opQuery(op),
   };
 }
+
+/** True when two post-processing calls are identical (same path, same parameters). */
+export function sameCall(
+  a: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+  b: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
+): boolean {
+  if (a.path !== b.path) return false;
+  const keys = Object.keys(a.query);
+  return (
+    keys.length === Object.keys(b.query).length && keys.every((k) => a.query[k] === b.query[k])
+  );
+}

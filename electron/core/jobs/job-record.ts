@@ -98,6 +98,12 @@ export const JobRecordSchema = z.object({
   dispatched: z.boolean(),
   /** A post-processing call got an answer: later calls are free repeats (§3.2). */
   answered: z.boolean().default(false),
+  /**
+   * A post-processing build whose first call may have reached the service without Kiln reading
+   * the answer (a kill): the identical call asks the service whether the build exists (§3.2: a
+   * poll of a build is free). An answer without a charge means the lost call made the build.
+   */
+  asking: z.boolean().optional(),
   /** When the service accepted the start (the task's clock starts here). */
   acceptedAt: z.number().optional(),
   /** The service's own id of a post-processing job (`job_id`). */

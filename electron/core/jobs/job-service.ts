@@ -30,7 +30,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import { jobLabel } from '../../../shared/tools';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
-import { generationQuery, opCall, retextureQuery, textBody } from '../api/query';
+import { generationQuery, opCall, retextureQuery, sameCall, textBody } from '../api/query';
 import type { Converter } from '../convert/converter';
 import { exportFolder } from '../files/export-folder';
 import type { FileStager } from '../files/file-stager';
@@ -531,16 +531,4 @@ function filesOf(input: JobInput): Array<{ path: string; name: string }> {
     default:
       return [];
   }
-}
-
-/** True when two post-processing calls are identical (same path, same parameters). */
-function sameCall(
-  a: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
-  b: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
-): boolean {
-  if (a.path !== b.path) return false;
-  const keys = Object.keys(a.query);
-  return (
-    keys.length === Object.keys(b.query).length && keys.every((k) => a.query[k] === b.query[k])
-  );
 }

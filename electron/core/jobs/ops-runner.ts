@@ -10,13 +10,19 @@
  *   file. An expired link (410) is asked for again with the identical call (free), a few times.
  * - `error`: the job fails with the server's `message`, and the refund of a paid build is noted
  *   (from the answer's `refund`, else inferred from the charge).
- * - After a restart: a job not yet sent is sent; a paid first call that may have left is shown as
- *   `outcome_unknown`; a running job is asked again; a download starts over from a fresh link and
- *   the temporary file of the interrupted one is removed.
+ * - After a restart: a job not yet sent is sent; a running job is asked again; a download starts
+ *   over from a fresh link and the temporary file of the interrupted one is removed (or the file
+ *   already saved is adopted). A paid first call that may have left is never started anew as a
+ *   second job: Kiln asks the service first, with the identical call, which the contract makes a
+ *   free poll of the build when the build exists (§3.2). An answer with a charge says the lost
+ *   call never arrived (this one is the build's only charge); an answer without one says it did,
+ *   and its charge is recorded at the listed price. Only an ask that fails ambiguously in turn
+ *   leaves the job `outcome_unknown`.
  */
 import type { JobResult } from '../../../shared/api/schemas';
 import type { JobView } from '../../../shared/ipc/contract';
 import type { Answer } from '../api/client';
+import { sameCall } from '../api/query';
 import {
   ApiError,
   AuthError,
@@ -54,6 +60,9 @@ const MAX_REASKS = 3;
 /** Consecutive failed repeats or downloads before the job is reported failed. */
 const MAX_FAILURES = 8;
 /** Shown while and after Kiln asks again for an expired link, so the user sees why it took longer. */
+/** Shown while Kiln asks the service whether a build whose answer it lost is there. */
+const ASKING_NOTE =
+  'Kiln stopped before it read the service’s answer, so it is asking the service whether this build started (free if it did).';
 const REASK_NOTE =
   'The download link had expired, so Kiln asked the service again for a fresh one (free: the result is stored).';
 
@@ -140,8 +149,11 @@ export class OpsRunner implements JobRunner {
     switch (record.view.state) {
       case 'waiting':
       case 'starting':
-        if (this.#p.mayHaveLeft(record)) await this.#p.unknown(id);
-        else this.#p.spawn(this.#call(id, 0));
+        if (this.#p.mayHaveLeft(record)) {
+          // On disk before the ask leaves: a kill during it asks again on the next start.
+          await this.#p.update(id, { asking: true, view: { note: ASKING_NOTE } });
+        }
+        this.#p.spawn(this.#call(id, 0));
         break;
       case 'processing':
       case 'queued':
@@ -182,6 +194,7 @@ export class OpsRunner implements JobRunner {
       // Not sent yet: a restart before it leaves simply asks again (the identical call is safe).
       dispatched: false,
       answered: false,
+      asking: undefined,
       reasks: 0,
     });
     this.#p.spawn(this.#call(id, 0));
@@ -232,13 +245,21 @@ export class OpsRunner implements JobRunner {
     if (answer.billing) {
       await this.#o.account.noteBilling(answer.billing, { operation: record.operation, jobId: id });
     }
+    // Asked after a lost answer, and answered with no charge: the build was there, so the lost
+    // call made it and was charged for it.
+    // Unless the build is one an earlier job of Kiln's made (a repeat is handed out free).
+    const earlier =
+      record.asking && record.paid && !answer.billing && !this.#builtBefore(record)
+        ? await this.#o.account.noteListedCharge({ operation: record.operation, jobId: id })
+        : undefined;
     const common: RecordPatch = {
       answered: true,
       dispatched: true,
+      asking: undefined,
       ...(value.job_id ? { serviceJobId: value.job_id } : {}),
       ...(record.acceptedAt === undefined ? { acceptedAt: this.#o.clock.now() } : {}),
     };
-    const cost = answer.billing?.costUsd;
+    const cost = answer.billing?.costUsd ?? earlier;
     if (value.status === 'ready' && value.url) {
       const expiresAt =
         value.expires_in !== undefined && value.expires_in > 0
@@ -263,7 +284,10 @@ export class OpsRunner implements JobRunner {
       return;
     }
     if (value.status === 'error') {
-      await this.#p.update(id, common);
+      await this.#p.update(id, {
+        ...common,
+        ...(record.asking ? { view: { note: undefined, ...(cost ? { costUsd: cost } : {}) } } : {}),
+      });
       await this.#buildFailed(id, value);
       return;
     }
@@ -274,6 +298,7 @@ export class OpsRunner implements JobRunner {
         ...common,
         view: {
           state: 'processing',
+          ...(record.asking ? { note: undefined } : {}),
           ...(value.progress !== undefined ? { progress: value.progress } : {}),
           ...(cost ? { costUsd: cost } : {}),
         },
@@ -451,6 +476,23 @@ export class OpsRunner implements JobRunner {
       view: { note: REASK_NOTE },
     });
     await this.#call(id, 0);
+  }
+
+  /** True when an earlier job on this service got an answer to the identical call. */
+  #builtBefore(record: JobRecord): boolean {
+    const input = record.input;
+    if (input.kind !== 'op') return false;
+    return this.#o.store
+      .all()
+      .some(
+        (r) =>
+          r.view.id !== record.view.id &&
+          r.origin === record.origin &&
+          r.answered &&
+          r.input.kind === 'op' &&
+          r.view.createdAt <= record.view.createdAt &&
+          sameCall(r.input.call, input.call),
+      );
   }
 
   #schedule(id: string, attempt: number, failures: number): void {

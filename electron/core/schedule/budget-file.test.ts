@@ -46,14 +46,45 @@ describe('BudgetFile', () => {
     await scheduler.run('poll', async () => 'x', { budget: () => 'k2' });
     scheduler.close();
 
+    // The file names budgets (keys by id) and times, nothing else; the last send was written
+    // before it left, and nothing was written after it: its leaving is not on disk.
+    const text = await readFile(path.join(dataDir, BUDGET_FILE), 'utf8');
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      budgets: { k1: { sends: [T, T, T] }, k2: { sends: [], pending: [T + 10_000] } },
+    });
     const later = new FakeClock(T + 30_000);
     const again = await BudgetFile.open({ dataDir, clock: later, logger });
-    expect(again.restored).toEqual({
-      budgets: { k1: { sends: [T, T, T] }, k2: { sends: [T + 10_000] } },
-    });
-    // The file names budgets (keys by id) and times, nothing else.
-    const text = await readFile(path.join(dataDir, BUDGET_FILE), 'utf8');
-    expect(JSON.parse(text)).toEqual({ version: 1, ...again.restored });
+    expect(again.restored.budgets['k1']).toEqual({ sends: [T, T, T] });
+    // It may have left any time until the file was written: counted no earlier than its dispatch.
+    const [pending] = again.restored.budgets['k2']!.sends;
+    expect(pending).toBeGreaterThanOrEqual(T + 10_000);
+    expect(pending).toBeLessThanOrEqual(T + 30_000);
+  });
+
+  it('a send written before it left, killed before its leaving was written, counts from when the file was written', async () => {
+    // The real clock here: the file system's times are the wall clock's.
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const dataDir = await folder('pending');
+    const target = path.join(dataDir, BUDGET_FILE);
+    await writeFile(
+      target,
+      JSON.stringify({
+        version: 1,
+        budgets: { k: { sends: [now - 55_000], pending: [now - 50_000, now - 30_000] } },
+      }),
+    );
+    // The disk took 15 s to write it (a busy machine): the first pending send left then.
+    const written = now - 35_000;
+    await utimes(target, written / 1000, written / 1000);
+    const file = await BudgetFile.open({ dataDir, clock: new FakeClock(now), logger });
+    const sends = file.restored.budgets['k']!.sends;
+    expect(sends).toHaveLength(3);
+    expect(sends[0]).toBe(now - 55_000);
+    // Counted from the write (give or take the milliseconds this test took), or their dispatch.
+    expect(sends[1]).toBeGreaterThanOrEqual(written - 1000);
+    expect(sends[1]).toBeLessThanOrEqual(written);
+    expect(sends[2]).toBe(now - 30_000);
   });
 
   it('drops what has left the window, counts future times as now and bounds a pause', async () => {

@@ -6,7 +6,11 @@
  * crash loop cannot send more than the service allows.
  *
  * Written cheaply and safely: coalesced (a burst of sends costs two writes, not one each) and
- * atomic (a crash never leaves half a file). Read once at start, and never in the way of it: a
+ * atomic (a crash never leaves half a file). A send is written at its dispatch as `pending`, and
+ * once it has left, at the time it left (the next write carries it): a write can take long on a
+ * busy disk, and the service counts a send from when it arrives. After a kill, a send still
+ * pending counts as leaving when the file was last written (at the latest, it left right after).
+ * Read once at start, and never in the way of it: a
  * missing file is an empty budget; a damaged one falls back to the safe assumption that the
  * whole minute was used up when it was last written; times in the future (a clock set back) count
  * as now, and no pause read back outlasts a window.
@@ -24,6 +28,7 @@ export const BUDGET_FILE = 'request-budget.json';
 
 const RecordSchema = z.object({
   sends: z.array(z.number()),
+  pending: z.array(z.number()).optional(),
   pausedUntil: z.number().optional(),
 });
 const FileSchema = z.object({
@@ -75,14 +80,17 @@ async function restore(file: string, o: BudgetFileOptions): Promise<BudgetSnapsh
     if ((error as { code?: string }).code === 'ENOENT') return { budgets: {} };
     text = '';
   }
+  // When the file was last written, on the clock the sends are timed by: with the real clock the
+  // file's time; with a test's fake or sped-up clock the later of that time and its age (by the
+  // wall clock) taken from now, never after now: a later time only counts its sends longer.
+  const written = await stat(file).then(
+    (s) => Math.min(now, Math.max(s.mtimeMs, now - (Date.now() - s.mtimeMs))),
+    () => now,
+  );
   const parsed = FileSchema.safeParse(safeJson(text));
   if (!parsed.success) {
     // Nothing tells how much of the minute was used: assume all of it, when the file was written.
-    const written = await stat(file).then(
-      (s) => s.mtimeMs,
-      () => now,
-    );
-    const at = Math.min(now, written);
+    const at = written;
     o.logger.warn('request budget unreadable; assuming the last minute was used up', {
       until: at + windowMs,
     });
@@ -92,7 +100,12 @@ async function restore(file: string, o: BudgetFileOptions): Promise<BudgetSnapsh
     };
   }
   const clean = (r: z.infer<typeof RecordSchema>): BudgetRecord | undefined => {
-    const sends = r.sends
+    // A send written before it left, and killed before its leaving was written, may have left at
+    // any time until the file was last written: counted as leaving then.
+    const pending = (r.pending ?? [])
+      .filter((t) => Number.isFinite(t))
+      .map((t) => Math.max(t, Math.min(written, now)));
+    const sends = [...r.sends, ...pending]
       .filter((t) => Number.isFinite(t) && t > now - windowMs)
       .map((t) => Math.min(t, now))
       .sort((a, b) => a - b);

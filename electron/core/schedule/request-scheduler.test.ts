@@ -896,7 +896,24 @@ describe('RequestScheduler across restarts', () => {
     m.release();
     expect(await p).toBeInstanceOf(CancelledError);
     expect(called).toBe(0);
-    expect(m.written.at(-1)?.budgets['']?.sends).toEqual([0]);
+    expect(m.written.at(-1)?.budgets['']).toEqual({ sends: [], pending: [0] });
+  });
+
+  it('counts a send from when it leaves, not from its dispatch: a slow write delays the service’s count too', async () => {
+    const m = memory();
+    m.hold = true;
+    const { clock, scheduler } = setup({ memory: m });
+    const first = scheduler.run('user', async () => 'first');
+    await clock.flush();
+    // The disk takes 700 ms: the request leaves then, and the service counts it from then.
+    await clock.advance(700);
+    m.release();
+    await expect(first).resolves.toBe('first');
+    // Written while it waited to leave: at its dispatch, pending.
+    expect(m.written.at(-1)?.budgets['']).toEqual({ sends: [], pending: [0] });
+    m.hold = false;
+    await scheduler.run('user', async () => 'second');
+    expect(m.written.at(-1)?.budgets['']?.sends[0]).toBe(700);
   });
 
   it('sends once the write has landed, and a write that fails does not stop Kiln', async () => {

@@ -124,8 +124,16 @@ export type SchedulerEvent =
       readonly error: unknown;
     };
 
-/** One budget as kept across restarts: the sends still in the window, and the pause, if any. */
-export type BudgetRecord = Readonly<{ sends: readonly number[]; pausedUntil?: number }>;
+/**
+ * One budget as kept across restarts: the sends still in the window (when each left), the sends
+ * written before they left whose leaving is not written yet (`pending`, at their dispatch: each
+ * may have left at any time until the file was last written), and the pause, if any.
+ */
+export type BudgetRecord = Readonly<{
+  sends: readonly number[];
+  pending?: readonly number[];
+  pausedUntil?: number;
+}>;
 
 /** Every budget as kept across restarts. */
 export type BudgetSnapshot = Readonly<{
@@ -246,6 +254,11 @@ interface Entry {
 /** One budget's state: its sends still in the window (oldest first), and its pause. */
 interface Bucket {
   readonly window: number[];
+  /**
+   * Dispatch times of sends being written down before they leave: in the window at that time
+   * until they leave, then moved to when they left (the service counts them from then).
+   */
+  pending?: number[];
   /** Nothing of this budget is sent before this time; 0 when not paused. */
   pausedUntil: number;
   /** The pace's tokens (see `paceBurst`) as of `paceAt`; undefined: a full burst. */
@@ -548,8 +561,11 @@ export class RequestScheduler {
       return;
     }
     // Written down before it goes out: a restart, even a crash loop, counts it.
+    (bucket.pending ??= []).push(now);
     void this.#remember().then(() => {
-      if (!this.#closed && !entry.signal?.aborted) {
+      const leaving = !this.#closed && !entry.signal?.aborted;
+      this.#left(bucket, now, leaving ? this.#clock.now() : undefined);
+      if (leaving) {
         this.#send(entry);
         return;
       }
@@ -580,6 +596,25 @@ export class RequestScheduler {
     this.#emit({ type: 'done', at: this.#clock.now(), priority: entry.priority, outcome });
   }
 
+  /**
+   * A send written down at `dispatchedAt` leaves at `leftAt` (undefined: dropped, it stays
+   * counted at its dispatch): the window counts it from when it left, as the service does, and
+   * the next write says so. A write can take long on a busy disk; counted from its dispatch, a
+   * send would leave Kiln's window before the service's.
+   */
+  #left(bucket: Bucket, dispatchedAt: number, leftAt: number | undefined): void {
+    const pending = bucket.pending ?? [];
+    const p = pending.indexOf(dispatchedAt);
+    if (p >= 0) pending.splice(p, 1);
+    if (leftAt === undefined || leftAt === dispatchedAt) return;
+    const { window } = bucket;
+    const w = window.indexOf(dispatchedAt);
+    if (w >= 0) window.splice(w, 1);
+    let i = window.length;
+    while (i > 0 && window[i - 1]! > leftAt) i--;
+    window.splice(i, 0, leftAt);
+  }
+
   /** Writes the budgets; a write that fails is logged once and does not stop the request. */
   #remember(): Promise<void> {
     return this.#memory!.save(() => this.#snapshot()).catch((error: unknown) => {
@@ -602,9 +637,20 @@ export class RequestScheduler {
 
   #recordOf(bucket: Bucket, now: number): BudgetRecord | undefined {
     const sends = this.#prune(bucket, now).window.slice();
+    const pending: number[] = [];
+    for (const at of bucket.pending ?? []) {
+      const i = sends.indexOf(at);
+      if (i < 0) continue;
+      sends.splice(i, 1);
+      pending.push(at);
+    }
     const paused = bucket.pausedUntil > now;
-    if (!sends.length && !paused) return undefined;
-    return { sends, ...(paused ? { pausedUntil: bucket.pausedUntil } : {}) };
+    if (!sends.length && !pending.length && !paused) return undefined;
+    return {
+      sends,
+      ...(pending.length ? { pending } : {}),
+      ...(paused ? { pausedUntil: bucket.pausedUntil } : {}),
+    };
   }
 
   #failed(entry: Entry, error: unknown): void {
@@ -801,7 +847,7 @@ export class RequestScheduler {
 /** A budget as restored: its sends oldest first, and its pause. */
 function bucketOf(record: BudgetRecord): Bucket {
   return {
-    window: [...record.sends].sort((a, b) => a - b),
+    window: [...record.sends, ...(record.pending ?? [])].sort((a, b) => a - b),
     pausedUntil: record.pausedUntil ?? 0,
   };
 }

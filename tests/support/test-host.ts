@@ -1,0 +1,37 @@
+/**
+ * The browser host as every e2e test starts it, in a module of its own (no Playwright import), so
+ * a host can also run in a process of its own that a test kills (`host-process.ts`).
+ */
+import path from 'node:path';
+import { MemorySecretStore } from '../../electron/core/secrets/secret-store';
+import { startHost, type Host } from '../../electron/host/host';
+import type { SandboxInternals, SandboxOptions } from '../../electron/sandbox';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * A browser host as every test starts it, on `dataDir`: starting a second one on the same folder
+ * after closing the first is a restart of Kiln (settings, journal, cache and the sandbox's own
+ * state are all kept there).
+ */
+export function startTestHost(
+  o: Readonly<{
+    dataDir: string;
+    sandboxOptions?: SandboxOptions;
+    sandboxInternals?: SandboxInternals;
+    firstRun?: boolean;
+  }>,
+): Promise<Host> {
+  return startHost({
+    rendererDir: path.join(root, 'dist', 'renderer'),
+    dataDir: o.dataDir,
+    secrets: new MemorySecretStore(),
+    sandbox: { taskSeconds: 1, ...o.sandboxOptions },
+    sandboxInternals: o.sandboxInternals ?? {},
+    // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
+    // it would cover the app.
+    welcomeSeen: !o.firstRun,
+    services: { pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 } },
+    logger: { info: () => {}, warn: () => {}, error: (m, d) => console.error(m, d) },
+  });
+}
