@@ -12,7 +12,7 @@ import { ApiClient } from '../api/client';
 import { systemClock, type Paths } from '../ports';
 import { CancelledError } from '../api/errors';
 import { FakeClock } from '../testing/fake-clock';
-import { RequestScheduler } from '../schedule/request-scheduler';
+import { RequestScheduler, WINDOW_EDGE_MARGIN_MS } from '../schedule/request-scheduler';
 import { CACHE_FILE_PATTERN } from '../util/confined-path';
 import { ImageCache } from './image-cache';
 import { LibraryService } from './library-service';
@@ -180,18 +180,24 @@ describe('library service', () => {
     expect((await models.info()).models.map((m) => m.modelId)).toEqual([page.items[0]!.modelId]);
   });
 
-  it('cancels thumbnails of cards scrolled away before they are sent; the cards in view go next', async () => {
+  it('cancels thumbnails of cards scrolled away before they are sent, finishes those sent; the cards in view go next', async () => {
     // A scheduler whose budget the test moves: 4 requests a minute, 1 kept from idle work.
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, budget: 4, idleReserve: 1 });
     const sent: string[] = [];
+    // The first thumbnails sent are still on their way when the user scrolls on.
+    let arrive!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrive = resolve));
     const client = new ApiClient({
       connection: {
         mode: 'sandbox',
         baseUrl: BASE,
-        fetch: (input, init) => {
-          sent.push(new Request(input, init).url);
-          return sandbox.fetch(new Request(input, init));
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          sent.push(request.url);
+          if (request.url.endsWith('/thumbnail')) await inFlight;
+          if (request.signal.aborted) throw new DOMException('aborted', 'AbortError');
+          return sandbox.fetch(request);
         },
         apiKey: async () => KEY,
       },
@@ -216,16 +222,21 @@ describe('library service', () => {
     await vi.waitFor(() => expect(sent.filter((u) => u.includes('/thumbnail'))).toHaveLength(2));
     // The user scrolls on: the next screen is 6 other cards.
     const next = ids.slice(6, 12);
-    expect(library.thumbnailsInView(next)).toBe(4);
+    library.thumbnailsInView(next);
     for (const id of next) ask(id);
+    arrive();
     await vi.waitFor(() => expect(settled.size).toBe(6));
     for (const id of first.slice(2)) expect(settled.get(id)).toBeInstanceOf(CancelledError);
+    // Those already sent cost their slot: they finish and are kept, never bought again.
     for (const id of first.slice(0, 2)) expect(settled.get(id)).toMatchObject({ modelId: id });
+    const before = sent.length;
+    await expect(library.thumbnail(first[0]!)).resolves.toMatchObject({ modelId: first[0] });
+    expect(sent).toHaveLength(before);
 
     // As the budget frees (3 idle sends a minute here), only the cards in view are fetched.
-    await clock.advance(60_000);
+    await clock.advance(60_000 + WINDOW_EDGE_MARGIN_MS);
     await vi.waitFor(() => expect(settled.size).toBe(9));
-    await clock.advance(60_000);
+    await clock.advance(60_000 + WINDOW_EDGE_MARGIN_MS);
     await vi.waitFor(() => expect(settled.size).toBe(12));
     const thumbnails = sent.filter((u) => u.includes('/thumbnail'));
     for (const id of first.slice(2)) expect(thumbnails).not.toContain(thumbUrl(id));
