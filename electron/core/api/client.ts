@@ -392,7 +392,8 @@ export class ApiClient {
       const current = target;
       const response = await this.#scheduler.run(
         priority,
-        () => this.#downloadOnce(current, signal),
+        // The scheduler's signal: an `idle` download, once sent, is not cancelled (its answer is kept).
+        (sent) => this.#downloadOnce(current, sent),
         { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
       );
       if (response.status < 300 || response.status >= 400) return response;
