@@ -194,6 +194,8 @@ describe('library service', () => {
         baseUrl: BASE,
         fetch: async (input, init) => {
           const request = new Request(input, init);
+          // The one keyless try (answered 401 by the strict sandbox) costs no budget: not counted.
+          if (!request.headers.has('authorization')) return sandbox.fetch(request);
           sent.push(request.url);
           if (request.url.endsWith('/thumbnail')) await inFlight;
           if (request.signal.aborted) throw new DOMException('aborted', 'AbortError');
@@ -241,5 +243,65 @@ describe('library service', () => {
     const thumbnails = sent.filter((u) => u.includes('/thumbnail'));
     for (const id of first.slice(2)) expect(thumbnails).not.toContain(thumbUrl(id));
     for (const id of next) expect(settled.get(id)).toMatchObject({ modelId: id });
+  });
+});
+
+describe('thumbnail links: with the key or without, decided by the service’s answer', () => {
+  /** A library on a sandbox that serves thumbnails `open` or strictly, and what it was sent. */
+  async function on(openThumbnails: boolean) {
+    const served = createSandbox({ keys: [KEY], baseUrl: BASE, seedModels: 6, openThumbnails });
+    await served.ready();
+    const counted = new RequestScheduler({ clock: systemClock, budget: 10_000, keepHistory: true });
+    const requests: Array<{ path: string; key: boolean; status: number }> = [];
+    const client = new ApiClient({
+      connection: {
+        mode: 'sandbox',
+        baseUrl: BASE,
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          const answer = await served.fetch(request);
+          requests.push({
+            path: new URL(request.url).pathname,
+            key: request.headers.has('authorization'),
+            status: answer.status,
+          });
+          return answer;
+        },
+        apiKey: async () => KEY,
+      },
+      clock: systemClock,
+      scheduler: counted,
+    });
+    const { library } = setup(`links-${openThumbnails}`, undefined, undefined, client);
+    const page = await library.list({ limit: 3 });
+    const thumbs = () => requests.filter((r) => r.path.endsWith('/thumbnail'));
+    const close = async () => {
+      counted.close();
+      await served.close();
+    };
+    return { library, page, counted, thumbs, close };
+  }
+
+  it('a service that reads the contract strictly: one keyless try answered 401, then every thumbnail with the key, counted', async () => {
+    const { library, page, counted, thumbs, close } = await on(false);
+    const sentBefore = counted.history.length;
+    for (const row of page.items) await library.thumbnail(row.modelId);
+    expect(thumbs()).toEqual([
+      expect.objectContaining({ key: false, status: 401 }),
+      ...page.items.map(() => expect.objectContaining({ key: true, status: 200 })),
+    ]);
+    expect(counted.history.length - sentBefore).toBe(page.items.length);
+    await close();
+  });
+
+  it('a service that serves its thumbnail links to anyone: no key is sent and they cost nothing', async () => {
+    const { library, page, counted, thumbs, close } = await on(true);
+    const sentBefore = counted.history.length;
+    for (const row of page.items) await library.thumbnail(row.modelId);
+    expect(thumbs()).toEqual(
+      page.items.map(() => ({ path: expect.any(String), key: false, status: 200 })),
+    );
+    expect(counted.history.length - sentBefore).toBe(0);
+    await close();
   });
 });
