@@ -18,16 +18,29 @@ export interface ServiceRow {
   versions_count?: number;
 }
 
+/**
+ * The key the test reads the truth with: a second key of the same account, so the test's own
+ * reads never spend the minute of Kiln's key (the service counts per key; Kiln may use all of
+ * its budget but the slots it keeps for the next click).
+ */
+const TRUTH_KEY = `${EMBEDDED_SANDBOX_KEY}-test-truth`;
+
 /** The library's answer straight from the sandbox (the truth the grid is checked against). */
 export async function serviceLibrary(
   host: Host,
   query: string,
 ): Promise<{ total: number; items: ServiceRow[] }> {
-  const res = await host.sandbox!.handle(
-    new Request(`${EMBEDDED_SANDBOX_URL}/library?${query}`, {
-      headers: { authorization: `Bearer ${EMBEDDED_SANDBOX_KEY}` },
-    }),
+  const sandbox = host.sandbox!;
+  const auth = { authorization: `Bearer ${TRUTH_KEY}` };
+  let res = await sandbox.handle(
+    new Request(`${EMBEDDED_SANDBOX_URL}/library?${query}`, { headers: auth }),
   );
+  if (res.status === 401) {
+    sandbox.addKey(TRUTH_KEY);
+    res = await sandbox.handle(
+      new Request(`${EMBEDDED_SANDBOX_URL}/library?${query}`, { headers: auth }),
+    );
+  }
   expect(res.status).toBe(200);
   return (await res.json()) as { total: number; items: ServiceRow[] };
 }
