@@ -99,6 +99,7 @@ export function createSandbox(
     tasks,
     jobs,
     limiter: new RateLimiter(options.requestsPerMinute ?? LIMITS.requestsPerMinute),
+    openThumbnails: options.openThumbnails ?? false,
   });
   const chaos = options.chaos?.inProcess ? new Chaos(options.chaos) : undefined;
 

@@ -100,6 +100,12 @@ export interface SandboxOptions {
   chaos?: ChaosOptions;
   /** Requests per rolling minute per key; default 60 (service-api.md §8). */
   requestsPerMinute?: number;
+  /**
+   * Serve `thumbnail_url` links without the key, as a live service may (a public link or a CDN):
+   * such a request carries no key, so it counts against no key's rate. Default false: the
+   * contract read strictly (every request needs the key and counts, service-api.md §5, §8).
+   */
+  openThumbnails?: boolean;
   /** Price overrides by operation id (see README "Prices"). */
   prices?: Partial<Record<string, Usd>>;
   /**

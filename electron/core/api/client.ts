@@ -399,7 +399,9 @@ export class ApiClient {
    * links on the service's own origin, are followed, redirects included (each hop is checked
    * again); the key is attached only on the service's own origin. The body is left unread.
    * `priority` `idle` for downloads nobody waits on (library thumbnails): they are sent from the
-   * budget's unused share.
+   * budget's unused share. `withoutKey`: the link is opened without the key and outside the
+   * request budget (a request with no key counts against no key's rate), for links the service
+   * proved it serves to anyone (see `ThumbnailCache`); a 401 says it does not.
    * @throws ApiError `unsafe_url` for a refused link, {@link LinkExpiredError} for 410, or the
    *   mapped error answer; CancelledError when `signal` aborts before it is sent
    */
@@ -407,15 +409,19 @@ export class ApiClient {
     url: string,
     signal?: AbortSignal,
     priority: Priority = 'download',
+    options: Readonly<{ withoutKey?: boolean }> = {},
   ): Promise<Response> {
     let target = this.#checkLink(url);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const current = target;
-      const response = await this.#scheduler.run(
-        priority,
-        () => this.#downloadOnce(current, signal),
-        { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
-      );
+      const response = options.withoutKey
+        ? await this.#downloadOnce(current, signal, false)
+        : await this.#scheduler.run(
+            priority,
+            // The scheduler's signal: an `idle` download, once sent, is not cancelled (its answer is kept).
+            (sent) => this.#downloadOnce(current, sent),
+            { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
+          );
       if (response.status < 300 || response.status >= 400) return response;
       const location = response.headers.get('location');
       await response.body?.cancel().catch(() => undefined);
@@ -432,9 +438,9 @@ export class ApiClient {
     );
   }
 
-  async #downloadOnce(target: URL, signal?: AbortSignal): Promise<Response> {
+  async #downloadOnce(target: URL, signal?: AbortSignal, withKey = true): Promise<Response> {
     const headers: Record<string, string> = {};
-    if (target.origin === this.origin) Object.assign(headers, await this.#authHeader());
+    if (withKey && target.origin === this.origin) Object.assign(headers, await this.#authHeader());
     const response = await this.#send(
       target,
       { method: 'GET', headers, redirect: 'manual' },

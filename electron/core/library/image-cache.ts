@@ -42,22 +42,26 @@ export class ImageCache {
    * Downloads the picture at `url` (a service link) and returns its cache file name.
    * @param options.priority `idle` for pictures nobody waits on (see `ApiClient.download`)
    * @param options.signal cancels the download while it waits to be sent
+   * @param options.withoutKey opens the link without the key, outside the request budget (see
+   *   `ApiClient.download`)
    * @throws ApiError when the link is refused, the download fails or the bytes are not a picture;
    *   CancelledError once the core is closing
    */
   fetch(
     url: string,
-    options: Readonly<{ priority?: Priority; signal?: AbortSignal }> = {},
+    options: Readonly<{ priority?: Priority; signal?: AbortSignal; withoutKey?: boolean }> = {},
   ): Promise<string> {
     return this.#work.run((stop) => this.#fetch(url, options, stop));
   }
 
   async #fetch(
     url: string,
-    options: Readonly<{ priority?: Priority; signal?: AbortSignal }>,
+    options: Readonly<{ priority?: Priority; signal?: AbortSignal; withoutKey?: boolean }>,
     stop: AbortSignal,
   ): Promise<string> {
-    const response = await this.#o.api.download(url, options.signal, options.priority);
+    const response = await this.#o.api.download(url, options.signal, options.priority, {
+      withoutKey: options.withoutKey ?? false,
+    });
     await mkdir(this.#o.paths.temp, { recursive: true });
     await mkdir(this.#o.paths.cache, { recursive: true });
     const temp = path.join(this.#o.paths.temp, `${randomUUID()}.partial`);

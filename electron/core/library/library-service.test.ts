@@ -12,7 +12,7 @@ import { ApiClient } from '../api/client';
 import { systemClock, type Paths } from '../ports';
 import { CancelledError } from '../api/errors';
 import { FakeClock } from '../testing/fake-clock';
-import { RequestScheduler } from '../schedule/request-scheduler';
+import { RequestScheduler, WINDOW_EDGE_MARGIN_MS } from '../schedule/request-scheduler';
 import { CACHE_FILE_PATTERN } from '../util/confined-path';
 import { ImageCache } from './image-cache';
 import { LibraryService } from './library-service';
@@ -180,18 +180,26 @@ describe('library service', () => {
     expect((await models.info()).models.map((m) => m.modelId)).toEqual([page.items[0]!.modelId]);
   });
 
-  it('cancels thumbnails of cards scrolled away before they are sent; the cards in view go next', async () => {
+  it('cancels thumbnails of cards scrolled away before they are sent, finishes those sent; the cards in view go next', async () => {
     // A scheduler whose budget the test moves: 4 requests a minute, 1 kept from idle work.
     const clock = new FakeClock();
     const scheduler = new RequestScheduler({ clock, budget: 4, idleReserve: 1 });
     const sent: string[] = [];
+    // The first thumbnails sent are still on their way when the user scrolls on.
+    let arrive!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrive = resolve));
     const client = new ApiClient({
       connection: {
         mode: 'sandbox',
         baseUrl: BASE,
-        fetch: (input, init) => {
-          sent.push(new Request(input, init).url);
-          return sandbox.fetch(new Request(input, init));
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          // The one keyless try (answered 401 by the strict sandbox) costs no budget: not counted.
+          if (!request.headers.has('authorization')) return sandbox.fetch(request);
+          sent.push(request.url);
+          if (request.url.endsWith('/thumbnail')) await inFlight;
+          if (request.signal.aborted) throw new DOMException('aborted', 'AbortError');
+          return sandbox.fetch(request);
         },
         apiKey: async () => KEY,
       },
@@ -216,19 +224,84 @@ describe('library service', () => {
     await vi.waitFor(() => expect(sent.filter((u) => u.includes('/thumbnail'))).toHaveLength(2));
     // The user scrolls on: the next screen is 6 other cards.
     const next = ids.slice(6, 12);
-    expect(library.thumbnailsInView(next)).toBe(4);
+    library.thumbnailsInView(next);
     for (const id of next) ask(id);
+    arrive();
     await vi.waitFor(() => expect(settled.size).toBe(6));
     for (const id of first.slice(2)) expect(settled.get(id)).toBeInstanceOf(CancelledError);
+    // Those already sent cost their slot: they finish and are kept, never bought again.
     for (const id of first.slice(0, 2)) expect(settled.get(id)).toMatchObject({ modelId: id });
+    const before = sent.length;
+    await expect(library.thumbnail(first[0]!)).resolves.toMatchObject({ modelId: first[0] });
+    expect(sent).toHaveLength(before);
 
     // As the budget frees (3 idle sends a minute here), only the cards in view are fetched.
-    await clock.advance(60_000);
+    await clock.advance(60_000 + WINDOW_EDGE_MARGIN_MS);
     await vi.waitFor(() => expect(settled.size).toBe(9));
-    await clock.advance(60_000);
+    await clock.advance(60_000 + WINDOW_EDGE_MARGIN_MS);
     await vi.waitFor(() => expect(settled.size).toBe(12));
     const thumbnails = sent.filter((u) => u.includes('/thumbnail'));
     for (const id of first.slice(2)) expect(thumbnails).not.toContain(thumbUrl(id));
     for (const id of next) expect(settled.get(id)).toMatchObject({ modelId: id });
+  });
+});
+
+describe('thumbnail links: with the key or without, decided by the service’s answer', () => {
+  /** A library on a sandbox that serves thumbnails `open` or strictly, and what it was sent. */
+  async function on(openThumbnails: boolean) {
+    const served = createSandbox({ keys: [KEY], baseUrl: BASE, seedModels: 6, openThumbnails });
+    await served.ready();
+    const counted = new RequestScheduler({ clock: systemClock, budget: 10_000, keepHistory: true });
+    const requests: Array<{ path: string; key: boolean; status: number }> = [];
+    const client = new ApiClient({
+      connection: {
+        mode: 'sandbox',
+        baseUrl: BASE,
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          const answer = await served.fetch(request);
+          requests.push({
+            path: new URL(request.url).pathname,
+            key: request.headers.has('authorization'),
+            status: answer.status,
+          });
+          return answer;
+        },
+        apiKey: async () => KEY,
+      },
+      clock: systemClock,
+      scheduler: counted,
+    });
+    const { library } = setup(`links-${openThumbnails}`, undefined, undefined, client);
+    const page = await library.list({ limit: 3 });
+    const thumbs = () => requests.filter((r) => r.path.endsWith('/thumbnail'));
+    const close = async () => {
+      counted.close();
+      await served.close();
+    };
+    return { library, page, counted, thumbs, close };
+  }
+
+  it('a service that reads the contract strictly: one keyless try answered 401, then every thumbnail with the key, counted', async () => {
+    const { library, page, counted, thumbs, close } = await on(false);
+    const sentBefore = counted.history.length;
+    for (const row of page.items) await library.thumbnail(row.modelId);
+    expect(thumbs()).toEqual([
+      expect.objectContaining({ key: false, status: 401 }),
+      ...page.items.map(() => expect.objectContaining({ key: true, status: 200 })),
+    ]);
+    expect(counted.history.length - sentBefore).toBe(page.items.length);
+    await close();
+  });
+
+  it('a service that serves its thumbnail links to anyone: no key is sent and they cost nothing', async () => {
+    const { library, page, counted, thumbs, close } = await on(true);
+    const sentBefore = counted.history.length;
+    for (const row of page.items) await library.thumbnail(row.modelId);
+    expect(thumbs()).toEqual(
+      page.items.map(() => ({ path: expect.any(String), key: false, status: 200 })),
+    );
+    expect(counted.history.length - sentBefore).toBe(0);
+    await close();
   });
 });

@@ -135,7 +135,8 @@ export class LibraryService {
 
   /**
    * The cards on screen now: thumbnails asked for other models are cancelled if they have not
-   * been sent yet (those already sent finish and are kept). Returns how many were cancelled.
+   * been sent yet (those already sent finish and are kept: the scheduler does not abort an
+   * `idle` request in flight). Returns how many were asked to stop.
    */
   thumbnailsInView(modelIds: readonly string[]): number {
     const keep = new Set(modelIds);

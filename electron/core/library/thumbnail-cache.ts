@@ -8,6 +8,12 @@
  * for hundreds: thumbnails go through the scheduler at `idle` priority (the budget's unused
  * share, never the slots a user action needs) and can be cancelled until they are sent (cards
  * scrolled away).
+ *
+ * The contract says every request needs the key and counts (service-api.md §5, §8), and the
+ * sandbox reads it so. A live service may serve its thumbnail links to anyone (a public link, a
+ * CDN): then Kiln sends no key and they cost nothing. Which it is is learned per origin from the
+ * service's answer to the first thumbnail asked for without the key (a picture: open; a 401:
+ * keyed), never guessed; until an answer decides it, thumbnails are fetched with the key.
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +21,11 @@ import type { ApiClient } from '../api/client';
 import type { Clock, Paths } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 import { InFlight } from '../util/in-flight';
+import { AuthError } from '../api/errors';
 import type { ImageCache } from './image-cache';
+
+/** How an origin serves thumbnail links: only with the key, or to anyone. */
+export type ThumbnailAccess = 'keyed' | 'open';
 
 /** Options of {@link ThumbnailCache}. */
 export type ThumbnailCacheOptions = Readonly<{
@@ -47,6 +57,10 @@ export class ThumbnailCache {
   readonly #links = new Map<string, string>();
   readonly #inFlight = new Map<string, Promise<string>>();
   readonly #work: InFlight;
+  /** What each origin's answers proved about its thumbnail links. */
+  readonly #access = new Map<string, ThumbnailAccess>();
+  /** The first keyless fetch of an origin while it runs: the others wait for its answer. */
+  readonly #probes = new Map<string, Promise<unknown>>();
   #index: Record<string, string> | undefined;
   #loading: Promise<Record<string, string>> | undefined;
 
@@ -89,13 +103,41 @@ export class ThumbnailCache {
     const link =
       this.#links.get(modelId) ?? (await this.#o.api.model(modelId, signal, 'idle')).thumbnail_url;
     if (!link) throw new Error(`The service gave no thumbnail for model ${modelId}.`);
-    const file = await this.#o.images.fetch(link, {
-      priority: 'idle',
-      ...(signal ? { signal } : {}),
-    });
+    const file = await this.#download(link, signal);
     index[modelId] = file;
     await this.#writer.write(() => JSON.stringify(index));
     return file;
+  }
+
+  /** What the service's answers proved about the thumbnail links of `origin`, if anything yet. */
+  access(origin: string): ThumbnailAccess | undefined {
+    return this.#access.get(origin);
+  }
+
+  /** Downloads a thumbnail link: without the key where that is proved to work, else with it. */
+  async #download(link: string, signal: AbortSignal | undefined): Promise<string> {
+    const keyed = () =>
+      this.#o.images.fetch(link, { priority: 'idle', ...(signal ? { signal } : {}) });
+    const origin = new URL(link).origin;
+    const running = this.#probes.get(origin);
+    if (running && !this.#access.has(origin)) await running.catch(() => undefined);
+    const access = this.#access.get(origin);
+    if (access === 'keyed') return keyed();
+    const open = this.#o.images.fetch(link, { withoutKey: true, ...(signal ? { signal } : {}) });
+    if (access === 'open') return open;
+    this.#probes.set(origin, open);
+    try {
+      const file = await open;
+      this.#access.set(origin, 'open');
+      return file;
+    } catch (error) {
+      // A 401 proves the links need the key; any other failure proves nothing: this one is
+      // fetched with the key, and the next asks again.
+      if (error instanceof AuthError) this.#access.set(origin, 'keyed');
+      return keyed();
+    } finally {
+      if (this.#probes.get(origin) === open) this.#probes.delete(origin);
+    }
   }
 
   /** The cache file names of the thumbnails. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../ports';
 import { FakeClock } from '../testing/fake-clock';
 import { BUDGET_FILE, BudgetFile } from './budget-file';
-import { RequestScheduler } from './request-scheduler';
+import { RequestScheduler, WINDOW_EDGE_MARGIN_MS } from './request-scheduler';
 
 let dir: string;
 const T = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -122,11 +122,13 @@ describe('BudgetFile', () => {
     const scheduler = new RequestScheduler({ clock, memory: file });
     let sentAt: number | undefined;
     const p = scheduler.run('user', async () => (sentAt = clock.now()), { budget: () => 'k' });
-    await clock.advanceTo(written + 60_000);
+    await clock.advanceTo(written + 60_000 + WINDOW_EDGE_MARGIN_MS);
     await p;
-    expect(sentAt).toBe(written + 60_000);
+    expect(sentAt).toBe(written + 60_000 + WINDOW_EDGE_MARGIN_MS);
     // And the file is whole again.
     const again = await BudgetFile.open({ dataDir, clock, logger });
-    expect(again.restored.budgets['k']?.sends.at(-1)).toBe(written + 60_000);
+    expect(again.restored.budgets['k']?.sends.at(-1)).toBe(
+      written + 60_000 + WINDOW_EDGE_MARGIN_MS,
+    );
   });
 });

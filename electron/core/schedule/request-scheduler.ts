@@ -6,8 +6,10 @@
  * - **Budget.** A rolling window per budget (the service counts per key: each key at each origin
  *   has its own, so the window of one key never blocks another): at any instant, the sends in
  *   `(now - windowMs, now]` number at most `budget` (default 55, a little under 60, so a clock
- *   skew or a request of another process does not tip us over). When the budget is spent, one
- *   timer wakes the scheduler exactly when the oldest send leaves the window.
+ *   skew or a request of another process does not tip us over). A send is counted
+ *   {@link WINDOW_EDGE_MARGIN_MS} past the window's edge (the service counts when the request
+ *   arrives, not when we sent it). When the budget is spent, one timer wakes the scheduler when
+ *   the oldest send leaves the window, margin included.
  * - **Across restarts.** With a {@link BudgetMemory} (the data folder's budget file), every send
  *   is written down before it goes out, and every pause when it starts; a new scheduler starts
  *   from what the last one wrote. A restart, or a crash loop, cannot send more than the budget.
@@ -25,8 +27,12 @@
  *   later.
  * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
  *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
- *   slots a user action or a poll arriving next would need (nor the pace's tokens). Cancelled while
- *   queued (the cards scrolled away), they are never sent.
+ *   slots a user action or a poll arriving next would need (nor the pace's tokens). While no
+ *   request of another priority waits in their budget, they may borrow that reserve too, all but
+ *   `actionReserve` slots kept for the user's next click: a reserve nobody uses is a screen of
+ *   thumbnails the user waits a minute for. Cancelled while queued (the cards scrolled away),
+ *   they are never sent; once sent, they run to their end (`send` gets no signal): the slot is
+ *   spent, and the answer is worth keeping.
  * - **429 `rate_limited`.** The service's word beats our count: a {@link RateLimitError} from any
  *   request pauses its budget for `retryAfter` seconds, and the refused request is sent again
  *   after the pause (the service did not act on it, so this is safe even for paid calls).
@@ -164,8 +170,19 @@ export type SchedulerOptions = Readonly<{
    * (19 of 55: thumbnails get up to 36 a minute when nothing else is sent).
    */
   idleReserve?: number;
+  /**
+   * Slots of the window `idle` requests never take, even while nothing else waits and they
+   * borrow the `idleReserve`: kept for the user's next click. Default a tenth of the budget
+   * (6 of 55).
+   */
+  actionReserve?: number;
   /** Length of the rolling window; default 60 000 ms. */
   windowMs?: number;
+  /**
+   * How long past the window's edge a send still counts; default {@link WINDOW_EDGE_MARGIN_MS}.
+   * Tests of other matters with short windows set 0.
+   */
+  edgeMarginMs?: number;
   /** Source of jitter in [0, 1); default `Math.random`. */
   random?: () => number;
   /** Retries of one request after the first send; default 4. */
@@ -201,7 +218,11 @@ export type RunOptions = Readonly<{
    * timeout or 5xx. False (the default) for paid calls: never retried after such a failure.
    */
   retry?: boolean;
-  /** Cancels the request while it waits; also passed to `send`. */
+  /**
+   * Cancels the request while it waits; also passed to `send`, except for `idle` requests: once
+   * sent, one has cost its slot, and its answer (a thumbnail) is kept for when it is seen again
+   * rather than thrown away and bought a second time.
+   */
   signal?: AbortSignal;
   /**
    * The budget the request counts against (the service counts per key), read each time it may
@@ -227,6 +248,15 @@ export type RunOptions = Readonly<{
  * sending again in the same instant would only earn another 429 and use up a retry.
  */
 const MIN_PAUSE_MS = 1000;
+
+/**
+ * How long after the window's edge a send still counts. The service counts a request when it
+ * arrives, we count it when it leaves: a send that took 800 ms to arrive leaves the service's
+ * rolling minute 800 ms later than ours, and a request sent the instant ours rolled on, arriving
+ * fast, found it still there (the service once counted 60 in a minute while Kiln counted 55).
+ * A second covers any latency a request that is answered at all has.
+ */
+export const WINDOW_EDGE_MARGIN_MS = 1000;
 
 type State = 'queued' | 'in-flight' | 'backing-off' | 'done';
 
@@ -282,7 +312,11 @@ export class RequestScheduler {
   readonly #budget: number;
   /** The most sends in the window under which an `idle` request may still go. */
   readonly #idleLimit: number;
+  /** The same while no request of another priority waits in its budget (the reserve borrowed). */
+  readonly #borrowLimit: number;
   readonly #windowMs: number;
+  /** How long a send counts: the window and the margin after its edge. */
+  readonly #countMs: number;
   readonly #random: () => number;
   readonly #maxRetries: number;
   readonly #backoff: Readonly<{ baseMs: number; capMs: number }>;
@@ -320,7 +354,10 @@ export class RequestScheduler {
     this.#budget = budget;
     const reserve = options.idleReserve ?? Math.ceil(budget / 3);
     this.#idleLimit = Math.max(1, budget - Math.max(0, reserve));
+    const keep = options.actionReserve ?? Math.ceil(budget / 10);
+    this.#borrowLimit = Math.max(this.#idleLimit, budget - Math.max(0, keep));
     this.#windowMs = windowMs;
+    this.#countMs = windowMs + Math.max(0, options.edgeMarginMs ?? WINDOW_EDGE_MARGIN_MS);
     this.#random = options.random ?? Math.random;
     this.#maxRetries = Math.max(0, options.maxRetries ?? 4);
     this.#backoff = { baseMs: options.baseBackoffMs ?? 500, capMs: options.maxBackoffMs ?? 30_000 };
@@ -459,16 +496,20 @@ export class RequestScheduler {
       }
     }
     let wake = this.#promoteDue(now);
+    /** Budgets in which a request other than an `idle` one still waits once its turn is over. */
+    const busy = new Set<string>();
+    for (const entry of this.#backingOff) if (entry.priority !== 'idle') busy.add(entry.budget());
     for (const p of PRIORITIES) {
       const q = this.#queues.get(p)!;
       for (let i = 0; i < q.length;) {
         const entry = q[i]!;
         const name = entry.budget();
         const bucket = this.#bucket(name);
-        const openAt = this.#openAt(bucket, now, p);
+        const openAt = this.#openAt(bucket, now, p, busy.has(name));
         if (openAt > now) {
           // Wait for this budget; requests of other budgets may still go.
           wake = Math.min(wake, openAt);
+          if (p !== 'idle') busy.add(name);
           i++;
           continue;
         }
@@ -510,16 +551,19 @@ export class RequestScheduler {
   /**
    * When the budget lets its next request of `priority` go: now, the end of its pause, or when
    * enough sends have left the window to bring it under the priority's ceiling. An `idle` request
-   * may only use the share above `idleReserve`, and is not held by the pace.
+   * may only use the share above `idleReserve` while another request of its budget waits
+   * (`busy`), else all but `actionReserve`; it is not held by the pace.
    */
-  #openAt(bucket: Bucket, now: number, priority: Priority): number {
+  #openAt(bucket: Bucket, now: number, priority: Priority, busy: boolean): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
     const allowed =
       priority === 'idle'
-        ? this.#idleLimit
+        ? busy
+          ? this.#idleLimit
+          : this.#borrowLimit
         : Math.max(1, Math.floor(this.#budget * CEILINGS[priority]));
     const over = this.#prune(bucket, now).window.length - allowed;
-    const open = over < 0 ? now : bucket.window[over]! + this.#windowMs;
+    const open = over < 0 ? now : bucket.window[over]! + this.#countMs;
     if (priority === 'user' || priority === 'idle' || this.#paceBurst === undefined) return open;
     const tokens = this.#tokens(bucket, now);
     const paced = tokens >= 1 ? now : now + Math.ceil((1 - tokens) / this.#paceRate);
@@ -577,7 +621,7 @@ export class RequestScheduler {
   #send(entry: Entry): void {
     let attempt: Promise<unknown>;
     try {
-      attempt = entry.send(entry.signal);
+      attempt = entry.send(entry.priority === 'idle' ? undefined : entry.signal);
     } catch (error) {
       // A send that throws synchronously is treated like one that rejects.
       attempt = Promise.reject(error);
@@ -816,10 +860,10 @@ export class RequestScheduler {
     return bucket;
   }
 
-  /** Drops sends that have left the window `(now - windowMs, now]`. */
+  /** Drops sends that have left the window `(now - windowMs, now]` and the margin after it. */
   #prune(bucket: Bucket, now: number): Bucket {
     const { window } = bucket;
-    while (window.length > 0 && window[0]! <= now - this.#windowMs) window.shift();
+    while (window.length > 0 && window[0]! <= now - this.#countMs) window.shift();
     return bucket;
   }
 

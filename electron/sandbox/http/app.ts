@@ -55,7 +55,12 @@ export interface AppDeps {
   tasks: Tasks;
   jobs: Jobs;
   limiter: RateLimiter;
+  /** Thumbnail links are served without the key (and then count against no key). */
+  openThumbnails?: boolean;
 }
+
+/** The path of a model's thumbnail link (see `thumbnailUrl`). */
+const THUMBNAIL_PATH = /^\/files\/models\/[^/]+\/thumbnail$/;
 
 /** Operations that need a plan for models made on the website (§4.10–§4.12, §4.15). */
 const WEBSITE_LOCKED = new Set(['export', 'print', 'retopo', 'gamepack']);
@@ -200,7 +205,7 @@ function file(bytes: Uint8Array, contentType: string, filename: string, inline =
 }
 
 /** Builds the Hono app of a sandbox. */
-export function createApp({ core, tasks, jobs, limiter }: AppDeps): Hono<Env> {
+export function createApp({ core, tasks, jobs, limiter, openThumbnails }: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
 
   app.onError((error, c) => {
@@ -212,8 +217,17 @@ export function createApp({ core, tasks, jobs, limiter }: AppDeps): Hono<Env> {
   });
   app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
 
-  // Every request needs the key, and every request with a key counts against its rate limit.
+  // Every request needs the key, and every request with a key counts against its rate limit;
+  // with `openThumbnails`, a thumbnail link asked for without a key is served and counts nothing.
   app.use('*', async (c, next) => {
+    if (
+      openThumbnails &&
+      c.req.method === 'GET' &&
+      c.req.header('authorization') === undefined &&
+      THUMBNAIL_PATH.test(c.req.path)
+    ) {
+      return next();
+    }
     const key = authenticate(c.req.header('authorization'), core.state);
     limiter.take(key, core.now());
     c.set('key', key);

@@ -5,12 +5,15 @@
  */
 import { memo, type MouseEvent } from 'react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
+import { cardFacts } from './library-logic';
 
 /** Props of {@link LibraryCard}. */
 export interface LibraryCardProps {
   readonly item: LibraryItemView;
   /** The thumbnail on the app's origin; `null` when it could not be fetched. */
   readonly thumb: string | null | undefined;
+  /** Its thumbnail was asked for and has not come yet (the request budget is in use). */
+  readonly waiting: boolean;
   readonly selected: boolean;
   readonly cached: boolean;
   readonly index: number;
@@ -64,8 +67,18 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
           {p.thumb ? (
             <img src={p.thumb} alt="" loading="lazy" decoding="async" draggable={false} />
           ) : (
-            <span className="library-thumb-empty" aria-hidden="true">
-              {p.thumb === null ? '—' : ''}
+            // No picture (yet): the model's facts, and whether its picture waits its turn.
+            <span
+              className={`library-thumb-empty${p.waiting ? ' waiting' : ''}`}
+              data-testid="library-card-facts"
+              data-waiting={p.waiting ? 'true' : 'false'}
+            >
+              <span className="library-card-facts">{cardFacts(item)}</span>
+              {p.thumb === null ? (
+                <span className="library-card-note">No picture</span>
+              ) : p.waiting ? (
+                <span className="library-card-note">Picture waiting for a free request</span>
+              ) : null}
             </span>
           )}
           <span className="library-badges">

@@ -24,15 +24,11 @@ import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, type LibrarySort } from './library-logic';
 import { isSelected, selectedCount } from './selection';
+import { whenRested } from './when-rested';
 
 const GAP_PX = 8;
 /** The card's name line below its thumbnail. */
 const NAME_PX = 32;
-/**
- * Pages and thumbnails are asked for once the view has rested this long: dragging the scroll bar
- * across 20,000 models must not spend the key's 60 requests a minute on rows nobody looked at.
- */
-const SETTLE_MS = 120;
 
 /** Columns that fit `width` pixels with cards at least `cardPx` wide. */
 export function columnsFor(width: number, cardPx = 118): number {
@@ -55,6 +51,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   const pages = useKiln((s) => s.libPages);
   const total = useKiln((s) => s.libTotal) ?? 0;
   const thumbs = useKiln((s) => s.libThumbs);
+  const thumbsWaiting = useKiln((s) => s.libThumbsWaiting);
   const selectedId = useKiln((s) => s.libSelectedId);
   const retryTick = useKiln((s) => s.libRetryTick);
   const filters = useKiln((s) => s.libFilters);
@@ -98,14 +95,19 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     scrollRef.current?.scrollTo({ top: 0 });
   }, [filters, sort]);
 
-  // Pages of the rows in view (and the overscan) are fetched once the view rests there.
+  // Pages of the rows in view (and the overscan) are fetched once the view rests there
+  // (`whenRested`: dragging the scroll bar across 20,000 models must not spend the key's 60
+  // requests a minute on rows nobody looked at).
   useEffect(() => {
-    if (last < 0) return;
-    const timer = setTimeout(() => {
-      const [from, to] = order.serviceRange(first * columns, (last + 1) * columns - 1);
-      ensureRows(from, to);
-    }, SETTLE_MS);
-    return () => clearTimeout(timer);
+    const el = scrollRef.current;
+    if (last < 0 || !el) return;
+    return whenRested(
+      () => el.scrollTop,
+      () => {
+        const [from, to] = order.serviceRange(first * columns, (last + 1) * columns - 1);
+        ensureRows(from, to);
+      },
+    );
   }, [first, last, columns, order, retryTick, ensureRows]);
 
   // Thumbnails of the cards on screen (not the overscan: the budget goes to what is seen),
@@ -125,8 +127,10 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       }
     }
     wantThumbnails(ids, false);
-    const timer = setTimeout(() => wantThumbnails(ids), SETTLE_MS);
-    return () => clearTimeout(timer);
+    return whenRested(
+      () => el.scrollTop,
+      () => wantThumbnails(ids),
+    );
   }, [first, last, columns, rowPx, order, wantThumbnails]);
 
   // Keyboard selection: the position of the selected card, followed by the focus.
@@ -242,6 +246,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
                       item={item}
                       index={index}
                       thumb={item.thumbnailUrl ?? thumbs[item.modelId]}
+                      waiting={thumbsWaiting.has(item.modelId)}
                       selected={item.modelId === selectedId}
                       picked={isSelected(picked, item.modelId, index)}
                       cached={Boolean(item.cached) || cachedIds.has(item.modelId)}

@@ -176,6 +176,20 @@ export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: stri
   return needsPlan(item.source, op);
 }
 
+/**
+ * The facts a card shows while it has no picture: kind, triangles and the day it was made
+ * ("Generation · 48,210 triangles · 2026-03-04").
+ */
+export function cardFacts(item: Pick<LibraryItemView, 'kind' | 'polyCount' | 'createdAt'>): string {
+  return [
+    kindLabel(item.kind),
+    item.polyCount !== undefined ? `${item.polyCount.toLocaleString('en-US')} triangles` : '',
+    item.createdAt?.slice(0, 10) ?? '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */
 export function versionName(
   item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,

@@ -45,14 +45,9 @@ import {
   toggle,
   type LibrarySelection,
 } from './selection';
+import { ThumbnailQueue } from './thumbnail-queue';
 import type { SliceCreator } from '../../store/slice';
 import type { ViewerState } from '../../viewer/viewer-types';
-
-/**
- * Thumbnails asked of the core at once: a screenful. The core's scheduler paces them (the
- * budget's idle share) and cancels those not sent yet when their cards scroll away.
- */
-const THUMBNAIL_CONCURRENCY = 32;
 
 /**
  * Card widths of the grid (px): the strip's (fixed), and the workspace's default and the range of
@@ -85,6 +80,8 @@ export interface LibrarySlice {
   libError: string | undefined;
   /** Thumbnail URLs on the app's origin, by model id (`null`: could not be fetched). */
   libThumbs: Record<string, string | null>;
+  /** Models whose thumbnails were asked for and have not come yet (their cards say they wait). */
+  libThumbsWaiting: ReadonlySet<string>;
   libSelectedId: string | undefined;
   /** The versions of the selected family, once listed. */
   libFamily:
@@ -203,33 +200,15 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
   const inFlight = new Set<number>();
   /** Pages that failed for this generation (not asked again until a reload). */
   const failed = new Set<number>();
-  let wanted: string[] = [];
-  let running = 0;
-  const thumbsInFlight = new Set<string>();
-
-  const pumpThumbnails = () => {
-    while (running < THUMBNAIL_CONCURRENCY) {
-      const next = wanted.find((id) => !thumbsInFlight.has(id) && !(id in get().libThumbs));
-      if (!next) return;
-      wanted = wanted.filter((id) => id !== next);
-      running++;
-      thumbsInFlight.add(next);
-      bridge['library:thumbnail']({ modelId: next })
-        .then(
-          (t) => set({ libThumbs: { ...get().libThumbs, [next]: t.url } }),
-          (error: unknown) => {
-            // Cancelled: its card scrolled away before it was sent; asked again when seen.
-            if ((error as { code?: unknown }).code === 'cancelled') return;
-            set({ libThumbs: { ...get().libThumbs, [next]: null } });
-          },
-        )
-        .finally(() => {
-          running--;
-          thumbsInFlight.delete(next);
-          pumpThumbnails();
-        });
-    }
-  };
+  const thumbnails = new ThumbnailQueue({
+    fetch: async (modelId) => (await bridge['library:thumbnail']({ modelId })).url,
+    inView: (modelIds) => {
+      void bridge['library:thumbnailsInView']({ modelIds: [...modelIds] }).catch(() => undefined);
+    },
+    known: (modelId) => modelId in get().libThumbs,
+    settled: (modelId, url) => set({ libThumbs: { ...get().libThumbs, [modelId]: url } }),
+    waiting: (modelIds) => set({ libThumbsWaiting: modelIds }),
+  });
 
   /** Why the grid shows the offline cache (kept so a refresh of it says the same). */
   let offlineReason = '';
@@ -360,6 +339,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     libListedDone: 0,
     libError: undefined,
     libThumbs: {},
+    libThumbsWaiting: new Set(),
     libSelectedId: undefined,
     libFamily: undefined,
     libFamilyError: undefined,
@@ -414,17 +394,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
         void loadPage(p, generation);
       }
     },
-    wantThumbnails(modelIds, fetch = true) {
-      const inView = new Set(modelIds);
-      // Cards scrolled away: the core cancels what it has not sent for them yet.
-      if ([...thumbsInFlight].some((id) => !inView.has(id))) {
-        void bridge['library:thumbnailsInView']({ modelIds: [...inView] }).catch(() => undefined);
-      }
-      wanted = fetch
-        ? modelIds.filter((id) => !(id in get().libThumbs))
-        : wanted.filter((id) => inView.has(id));
-      pumpThumbnails();
-    },
+    wantThumbnails: (modelIds, fetch = true) => thumbnails.show(modelIds, fetch),
     selectLibraryModel(modelId) {
       // The same card clicked again (a Ctrl/Shift pick's neighbour, say): its family stays.
       if (modelId === get().libSelectedId) return;
