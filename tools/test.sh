@@ -28,3 +28,4 @@ npm run test:unit
 # Faults, restarts and hostile input at a small size (the full run: npm run test:faults).
 KILN_FAULTS_SIZE=small npm run -s test:faults
 npm run test:e2e
+npm run -s size # bundle budgets over the build test:e2e made (.size-limit.js, issue 29)
