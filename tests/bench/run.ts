@@ -9,6 +9,7 @@
  *
  * Nothing here gates `npm test`: the bench measures, it never fails the build. See README.md.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -61,6 +62,17 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
 ];
 
 const log = (message: string) => console.error(message);
+
+/** The commit measured (`+dirty` when the worktree had changes). */
+function commitOf(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  try {
+    const dirty = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
+    return `${git('rev-parse', '--short', 'HEAD').trim()}${dirty ? '+dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** How long Node may stay alive after the run before the bench names what holds it and exits. */
 const LINGER_MS = 15_000;
@@ -146,6 +158,7 @@ async function main(): Promise<void> {
     options.out,
     {
       date: new Date(started).toISOString(),
+      commit: commitOf(),
       seconds: (Date.now() - started) / 1000,
       options: { ...options, only: options.only ? [...options.only] : null },
       machine: {
