@@ -5,6 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { ROOT } from './lib/app';
 import { publish, type LatestRun } from './lib/published';
 import { PUBLISHED_FILE, renderReadmes } from './lib/readme-tables';
@@ -12,7 +13,11 @@ import { PUBLISHED_FILE, renderReadmes } from './lib/readme-tables';
 async function main(): Promise<void> {
   const from = path.resolve(process.argv[2] ?? path.join(ROOT, 'tests/bench/results/latest.json'));
   const published = publish(JSON.parse(await readFile(from, 'utf8')) as LatestRun);
-  await writeFile(PUBLISHED_FILE, `${JSON.stringify(published, null, 2)}\n`);
+  const json = await prettier.format(JSON.stringify(published), {
+    ...((await prettier.resolveConfig(PUBLISHED_FILE)) ?? {}),
+    filepath: PUBLISHED_FILE,
+  });
+  await writeFile(PUBLISHED_FILE, json);
   for (const { file, wanted } of await renderReadmes(published)) await writeFile(file, wanted);
   console.error(
     `published the run of ${published.date} at ${published.commit} in tests/bench/published.json, tests/bench/README.md and README.md`,

@@ -115,8 +115,13 @@ export function publishedCells(p: Published, keep: (r: PublishedRow) => boolean 
   return cells;
 }
 
+/** What the READMEs say before any full run is published. */
+export const NOTHING_PUBLISHED =
+  'No full run published yet: run `npm run bench`, then `npm run bench:table`.';
+
 /** The blocks each README shows: every row in the bench's README, the targets in the README. */
-export function publishedBlocks(p: Published): { bench: string; readme: string } {
+export function publishedBlocks(p: Published | undefined): { bench: string; readme: string } {
+  if (!p) return { bench: NOTHING_PUBLISHED, readme: NOTHING_PUBLISHED };
   return {
     bench: `${runLine(p)}\n\n${markdownTable(publishedCells(p))}`,
     readme: `${runLine(p)}\n\n${markdownTable(publishedCells(p, (r) => r.pass !== null))}`,

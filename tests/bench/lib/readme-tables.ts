@@ -17,14 +17,18 @@ export const README_FILES = [
   { file: path.join(ROOT, 'README.md'), block: 'readme' },
 ] as const;
 
-/** Reads the published run. */
-export async function readPublished(): Promise<Published> {
-  return JSON.parse(await readFile(PUBLISHED_FILE, 'utf8')) as Published;
+/** Reads the published run; undefined before the first is published. */
+export async function readPublished(): Promise<Published | undefined> {
+  const text = await readFile(PUBLISHED_FILE, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  return text === undefined ? undefined : (JSON.parse(text) as Published);
 }
 
 /** Each README's text now and as it should read for `published`. */
 export async function renderReadmes(
-  published: Published,
+  published: Published | undefined,
 ): Promise<Array<{ file: string; now: string; wanted: string }>> {
   const blocks = publishedBlocks(published);
   return Promise.all(
