@@ -44,6 +44,7 @@ describe('FileStager', () => {
         width: 900,
         height: 600,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
