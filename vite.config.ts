@@ -36,14 +36,23 @@ function preloadViewerChunk(): Plugin {
         const viewer = Object.values(ctx.bundle ?? {}).find(
           (c) => c.type === 'chunk' && c.isDynamicEntry && c.name === 'viewer',
         );
-        if (!viewer) throw new Error('kiln:preload-viewer-chunk: no lazy "viewer" chunk');
-        return [
-          {
+        if (!viewer || viewer.type !== 'chunk') {
+          throw new Error('kiln:preload-viewer-chunk: no lazy "viewer" chunk');
+        }
+        // With the chunks it imports (shared with the viewer's own lazy panels), which the entry
+        // does not load already: fetched in parallel instead of after the viewer chunk's parse.
+        const entryFiles = new Set(
+          Object.values(ctx.bundle ?? {}).flatMap((c) =>
+            c.type === 'chunk' && c.isEntry ? [c.fileName, ...c.imports] : [],
+          ),
+        );
+        return [viewer.fileName, ...viewer.imports]
+          .filter((file) => !entryFiles.has(file))
+          .map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${viewer.fileName}` },
-            injectTo: 'head',
-          },
-        ];
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

@@ -1,8 +1,23 @@
 /**
- * Job states and the refusals that concern money: the one home of "is this job still moving?",
+ * Job kinds, states and the refusals that concern money: the one home of "is this job still moving?",
  * "has it ended?" and "was it refused for money?", which the journal, the runners, Activity,
  * Create and batches all ask (design.md §9).
  */
+
+/** Generation kinds: each holds one of the account's concurrent job slots while it runs. */
+export const GENERATION_KINDS = ['photo', 'multi', 'text', 'retexture'] as const;
+/** Post-processing kinds (service-api.md §3.2): one URL, repeated with identical parameters. */
+export const OP_KINDS = ['export', 'print', 'retopo', 'rig', 'parts', 'gamepack', 'make'] as const;
+/** Kinds Kiln runs itself, on this computer (free: nothing is sent but the model's download). */
+export const LOCAL_KINDS = ['compatible'] as const;
+/** Every kind of job. */
+export const JOB_KINDS = [...GENERATION_KINDS, ...OP_KINDS, ...LOCAL_KINDS] as const;
+/** One of {@link JOB_KINDS}. */
+export type JobKind = (typeof JOB_KINDS)[number];
+/** One of {@link GENERATION_KINDS}. */
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+/** One of {@link OP_KINDS}. */
+export type OpKind = (typeof OP_KINDS)[number];
 
 /** Where a job is in its life, as the user sees it. */
 export const JOB_STATES = [

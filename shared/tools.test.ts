@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_PLAN_KINDS } from './api/rules';
-import { OpSchema, ToolOpSchema } from './ipc/inputs';
+import { ToolOpSchema } from './ipc/inputs';
 import { OP_KINDS } from './ipc/views';
 import {
   jobLabel,
   LISTED_TOOLS,
-  toolFields,
   toolLabel,
   toolNeedsWebsitePlan,
   TOOLS,
@@ -54,15 +53,5 @@ describe('the tools', () => {
 
   it('only Kiln’s own conversion is local (free whatever the price list says)', () => {
     expect(KINDS.filter((k) => TOOLS[k].local)).toEqual(['compatible']);
-  });
-
-  it('reads each tool’s fields from the contract', () => {
-    expect(toolFields('parts')).toEqual([]);
-    expect(toolFields('rig')).toEqual(['rigKind']);
-    expect(toolFields('export')).toEqual(['format', 'texture']);
-    for (const kind of OP_KINDS) {
-      const schema = OpSchema.options.find((o) => o.shape.kind.value === kind);
-      expect(toolFields(kind).length).toBe(Object.keys(schema!.shape).length - 1);
-    }
   });
 });

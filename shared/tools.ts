@@ -1,13 +1,13 @@
 /**
  * Every tool of Kiln, once: its kind, the label people read, what a job of it is called, what it
- * makes, whether Kiln runs it itself (free) or the service prices it, the website-plan rule and
- * its fields. The tool list, the batch form, the library detail, the sandbox's failure switches
+ * makes, whether Kiln runs it itself (free) or the service prices it, the website-plan rule (its fields are
+ * the contract's `OpSchema`). The tool list, the batch form, the library detail, the sandbox's failure switches
  * and Activity's words all derive from this table (design.md §9), so adding a tool is one entry
  * here (and its form).
  */
 import { needsWebsitePlan } from './api/rules';
-import { OpSchema, type CompatibleOp, type ToolOp } from './ipc/inputs';
-import { OP_KINDS, type OpKind } from './ipc/views';
+import type { CompatibleOp, ToolOp } from './ipc/inputs';
+import { OP_KINDS, type OpKind } from './jobs';
 
 /** What a tool runs, by kind: a service operation or Kiln's own conversion. */
 export type ToolKind = ToolOp['kind'];
@@ -129,10 +129,4 @@ export function jobLabel(op: ToolOp): string {
  */
 export function toolNeedsWebsitePlan(kind: ToolKind): boolean {
   return needsWebsitePlan('website', kind);
-}
-
-/** The parameters a service tool takes (its fields), read from the contract's schema. */
-export function toolFields(kind: OpKind): string[] {
-  const schema = OpSchema.options.find((o) => o.shape.kind.value === kind);
-  return Object.keys(schema?.shape ?? {}).filter((key) => key !== 'kind');
 }

@@ -29,5 +29,6 @@ npm run test:unit
 # Faults, restarts and hostile input at a small size (the full run: npm run test:faults).
 KILN_FAULTS_SIZE=small npm run -s test:faults
 npm run test:e2e
+npm run -s size # bundle budgets over the build test:e2e made (.size-limit.js, issue 29)
 # The real app in Electron, where a binary exists; otherwise one line says it did not run.
 npm run -s test:electron

@@ -71,6 +71,7 @@ import {
 } from './views';
 
 export * from './inputs';
+export * from './limits';
 export * from './views';
 export * from './batch';
 export * from './selection';

@@ -4,6 +4,7 @@
  * agree; the main process checks them again with the route schemas of `shared/api/params`.
  */
 import { z } from 'zod';
+import { COMPATIBLE_TEXTURE_SIZES, GLB_COMPRESSIONS, MAX_SIZE_BUDGET_MB } from './limits';
 import { RECORDING_CHUNK_CHARS } from './channels';
 import {
   EXPORT_FORMATS,
@@ -143,13 +144,6 @@ export const OpSchema = z.discriminatedUnion('kind', [
 ]);
 /** One post-processing operation. */
 export type Op = z.infer<typeof OpSchema>;
-
-/** Geometry compression of a compatible GLB; `none` is the one every importer reads. */
-export const GLB_COMPRESSIONS = ['none', 'draco', 'meshopt'] as const;
-/** Longest texture edges a compatible GLB may be downsized to. */
-export const COMPATIBLE_TEXTURE_SIZES = [4096, 2048, 1024, 512] as const;
-/** Largest size budget of a compatible GLB, in MB. */
-export const MAX_SIZE_BUDGET_MB = 2048;
 
 /**
  * "Compatible GLB (PNG/JPEG textures)": a local conversion of the model's GLB, in Kiln, free

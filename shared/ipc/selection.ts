@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { LibraryListInputSchema } from './inputs';
-
-/** The most models one batch may name, explicitly or through a query. */
-export const MAX_BATCH_MODELS = 20_000;
+import { MAX_BATCH_MODELS } from './limits';
 
 const modelId = z.string().trim().min(1).max(200);
 

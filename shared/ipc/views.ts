@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
-import { JOB_STATES } from '../jobs';
+import { JOB_KINDS, JOB_STATES, OP_KINDS } from '../jobs';
 import { isUsd } from '../money';
 import { UNITS } from '../settings';
 
@@ -22,20 +22,17 @@ export const StagedFileSchema = z.object({
 /** A photo handed to the main process. */
 export type StagedFile = z.infer<typeof StagedFileSchema>;
 
-/** Generation kinds: each holds one of the account's concurrent job slots while it runs. */
-export const GENERATION_KINDS = ['photo', 'multi', 'text', 'retexture'] as const;
-/** Post-processing kinds (service-api.md §3.2): one URL, repeated with identical parameters. */
-export const OP_KINDS = ['export', 'print', 'retopo', 'rig', 'parts', 'gamepack', 'make'] as const;
-/** Kinds Kiln runs itself, on this computer (free: nothing is sent but the model's download). */
-export const LOCAL_KINDS = ['compatible'] as const;
-/** Every kind of job. */
-export const JOB_KINDS = [...GENERATION_KINDS, ...OP_KINDS, ...LOCAL_KINDS] as const;
-/** One of {@link JOB_KINDS}. */
-export type JobKind = (typeof JOB_KINDS)[number];
-/** One of {@link GENERATION_KINDS}. */
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
-/** One of {@link OP_KINDS}. */
-export type OpKind = (typeof OP_KINDS)[number];
+// Job kinds live in shared/jobs.ts with the states (zod-free, so the page's first screen can ask
+// them without the contract's schemas); the contract re-exports them.
+export {
+  GENERATION_KINDS,
+  JOB_KINDS,
+  LOCAL_KINDS,
+  OP_KINDS,
+  type GenerationKind,
+  type JobKind,
+  type OpKind,
+} from '../jobs';
 
 // Job states live in shared/jobs.ts (with which are moving and which final); the contract
 // carries them.

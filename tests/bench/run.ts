@@ -9,6 +9,7 @@
  *
  * Nothing here gates `npm test`: the bench measures, it never fails the build. See README.md.
  */
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -36,6 +37,7 @@ import type { BenchContext, BenchResult } from './lib/context';
 import { FIXTURE_DIR, modelSizes } from './lib/fixtures';
 import { readOptions } from './lib/options';
 import { consoleTable, tableCells, writeResults, type Row, type Unmeasured } from './lib/report';
+import { describeHandles } from './lib/handles';
 import { serveStatic } from './lib/static-server';
 
 const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult>]> = [
@@ -61,6 +63,20 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
 
 const log = (message: string) => console.error(message);
 
+/** The commit measured (`+dirty` when the worktree had changes). */
+function commitOf(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  try {
+    const dirty = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
+    return `${git('rev-parse', '--short', 'HEAD').trim()}${dirty ? '+dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** How long Node may stay alive after the run before the bench names what holds it and exits. */
+const LINGER_MS = 15_000;
+
 async function main(): Promise<void> {
   const options = readOptions();
   const started = Date.now();
@@ -75,26 +91,36 @@ async function main(): Promise<void> {
     );
   });
 
-  log('building the baseline pages…');
-  const pagesDir = await buildPages();
-  const pages = await serveStatic({ '/': pagesDir, '/fixtures/': FIXTURE_DIR });
-  const browser = await BenchBrowser.launch();
-  const kiln = await KilnHost.start();
-  const ctx: BenchContext = {
-    options,
-    browser,
-    kiln,
-    pages,
-    sizes: modelSizes(options.quick),
-    canvas: { width: 660, height: 724 },
-    log,
-  };
-
+  // Everything started is closed on every path, latest first, even when a start or a bench
+  // throws: one handle left open keeps Node alive after the results are written (issue 29).
+  const closers: Array<[string, () => Promise<void>]> = [];
   const rows: Row[] = [];
   const unmeasured: Unmeasured[] = [];
   const details: Record<string, unknown> = {};
   const timings: Record<string, number> = {};
+  const failed: string[] = [];
+  let leaks: BenchBrowser['leaks'] | undefined;
+  let chromium: string | undefined;
   try {
+    log('building the baseline pages…');
+    const pagesDir = await buildPages();
+    const pages = await serveStatic({ '/': pagesDir, '/fixtures/': FIXTURE_DIR });
+    closers.push(['baseline server', () => pages.close()]);
+    const browser = await BenchBrowser.launch();
+    closers.push(['browser', () => browser.close()]);
+    leaks = browser.leaks;
+    chromium = browser.browser.version();
+    const kiln = await KilnHost.start();
+    closers.push(['Kiln host', () => kiln.close()]);
+    const ctx: BenchContext = {
+      options,
+      browser,
+      kiln,
+      pages,
+      sizes: modelSizes(options.quick),
+      canvas: { width: 660, height: 724 },
+      log,
+    };
     for (const [id, run] of BENCHES) {
       if (options.only && !options.only.has(id)) continue;
       log(`${id}…`);
@@ -105,6 +131,7 @@ async function main(): Promise<void> {
         unmeasured.push(...(result.unmeasured ?? []));
         if (result.details) details[id] = result.details;
       } catch (error) {
+        failed.push(id);
         log(`${id} failed: ${(error as Error).stack ?? String(error)}`);
         unmeasured.push({
           bench: id,
@@ -116,12 +143,13 @@ async function main(): Promise<void> {
       log(`${id} done in ${timings[id].toFixed(0)} s`);
     }
   } finally {
-    await kiln.close().catch(() => undefined);
-    await browser.close().catch(() => undefined);
-    await pages.close();
+    for (const [what, close] of closers.reverse()) {
+      await close().catch((error: unknown) => log(`closing the ${what} failed: ${String(error)}`));
+    }
   }
   // B12 covers the whole run, so it is judged last, over everything the run did.
-  if (!options.only || options.only.has('B12')) rows.push(...b12(browser.leaks).rows);
+  if (!leaks) throw new Error('the browser did not start');
+  if (!options.only || options.only.has('B12')) rows.push(...b12(leaks).rows);
 
   const cells = tableCells(rows, unmeasured);
   console.log(consoleTable(cells));
@@ -130,6 +158,7 @@ async function main(): Promise<void> {
     options.out,
     {
       date: new Date(started).toISOString(),
+      commit: commitOf(),
       seconds: (Date.now() - started) / 1000,
       options: { ...options, only: options.only ? [...options.only] : null },
       machine: {
@@ -138,21 +167,38 @@ async function main(): Promise<void> {
         memoryGb: Math.round(os.totalmem() / 2 ** 30),
         loadAverage: { before: loadBefore, after: loadAfter },
         node: process.version,
-        chromium: browser.browser.version(),
+        chromium,
       },
       benchSeconds: timings,
-      leaks: browser.leaks,
+      leaks,
       details,
     },
     rows,
     unmeasured,
   );
+  if (failed.length > 0) {
+    log(`\nfailed: ${failed.join(', ')} (see above); the results hold the rest.`);
+    process.exitCode = 1;
+  }
   log(
     `\n${path.relative(ROOT, options.out)} written (${((Date.now() - started) / 1000).toFixed(0)} s; load average ${loadBefore[0]!.toFixed(1)} → ${loadAfter[0]!.toFixed(1)} on ${os.cpus().length} CPUs).`,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+/**
+ * The run is over once `main` settles: anything still keeping Node alive then is a handle a bench
+ * left open, so it is named and the process ends with an error instead of hanging.
+ */
+function exitWhenDone(): void {
+  setTimeout(() => {
+    log(`still running ${LINGER_MS / 1000} s after the run: ${describeHandles()}`);
+    process.exit(process.exitCode || 1);
+  }, LINGER_MS).unref();
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(exitWhenDone);

@@ -8,7 +8,8 @@ import { LIMITS } from '../../../shared/api/rules';
 import type { LibraryRow } from '../../../shared/api/schemas';
 import type { LibraryItemView, LibraryListInput } from '../../../shared/ipc/contract';
 import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
-import { MAX_BATCH_MODELS, type ModelSelection } from '../../../shared/ipc/selection';
+import { MAX_BATCH_MODELS } from '../../../shared/ipc/limits';
+import type { ModelSelection } from '../../../shared/ipc/selection';
 import { libraryItem } from '../library/library-service';
 
 /** A model of a batch, as the library describes it. */

@@ -30,9 +30,9 @@ import {
 import { compressTexture, draco, listTextureSlots, meshopt } from '@gltf-transform/functions';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
-import type { GLB_COMPRESSIONS } from '../../../shared/ipc/inputs';
+import type { GLB_COMPRESSIONS } from '../../../shared/ipc/limits';
 
-/** Geometry compression of the output (`shared/ipc/inputs`'s `GLB_COMPRESSIONS`). */
+/** Geometry compression of the output (`shared/ipc/limits`'s `GLB_COMPRESSIONS`). */
 export type Compression = (typeof GLB_COMPRESSIONS)[number];
 
 /**

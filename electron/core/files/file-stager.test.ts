@@ -1,7 +1,7 @@
 /**
  * Staging reads the photo's header: a speck or a dimension bomb is refused before any upload.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -33,5 +33,39 @@ describe('FileStager', () => {
     await expect(stager.stagePath(await png('strip.png', 20_000, 64))).rejects.toThrow(
       /20000×64 pixels, more than Kiln reads/,
     );
+  });
+
+  it("reads a photo's size from its first 256 kB, and the whole file when the header is further in", async () => {
+    const stager = new FileStager();
+    // 1.5 MB of noise: the size comes from the PNG header at its start.
+    const noisy = path.join(dir, 'noisy.png');
+    await sharp({
+      create: {
+        width: 900,
+        height: 600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toFile(noisy);
+    await expect(stager.stagePath(noisy)).resolves.toMatchObject({ type: 'image/png' });
+    // A JPEG whose header sits after 320 kB of application segments (as a big EXIF or ICC block
+    // puts it): too small a photo, which only the whole file can tell.
+    const jpeg = await sharp({ create: { width: 50, height: 40, channels: 3, background: '#333' } })
+      .jpeg()
+      .toBuffer();
+    const segment = Buffer.concat([Buffer.from([0xff, 0xef, 0xff, 0xff]), Buffer.alloc(0xfffd)]);
+    const padded = path.join(dir, 'padded.jpg');
+    await writeFile(
+      padded,
+      Buffer.concat([
+        jpeg.subarray(0, 2),
+        ...Array.from({ length: 5 }, () => segment),
+        jpeg.subarray(2),
+      ]),
+    );
+    await expect(stager.stagePath(padded)).rejects.toThrow(/only 50×40 pixels/);
   });
 });

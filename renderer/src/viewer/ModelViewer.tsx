@@ -1,6 +1,7 @@
 import { Canvas } from '@react-three/fiber';
 import { useCallback, useEffect, useRef, type ChangeEvent, type JSX } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
+import { idleChunk } from '../ui/idle-chunk';
 import { AnimationBar } from './animation/AnimationBar';
 import { STAGE_LABEL } from './camera/keyboard-steps';
 import { useStageKeys } from './camera/use-stage-keys';
@@ -14,8 +15,8 @@ import { useEnvironmentError } from './environment/use-environment-error';
 import { PartsPanel } from './inspect/PartsPanel';
 import { StatsPanel } from './inspect/StatsPanel';
 import { usePartsView } from './inspect/use-parts-view';
-import { HealthPanel } from './health/HealthPanel';
 import { readinessAttributes, useFrameCountStart } from './instrumentation';
+import type { HealthPanelProps } from './health/HealthPanel';
 import { warmGltfDecoders } from './loading/gltf-loaders';
 import { useLoadStatus, type LoadListeners } from './loading/use-load-status';
 import { usePreparations } from './loading/use-preparations';
@@ -26,16 +27,29 @@ import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
 import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
 import { ModelScene } from './scene/ModelScene';
+import type { TurntablePanelProps } from './turntable/TurntablePanel';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
 import { useShowingReport } from './sources/use-showing-report';
 import { useViewerSources } from './sources/use-viewer-sources';
 import { ViewerTitle } from './sources/ViewerTitle';
-import { TurntablePanel } from './turntable/TurntablePanel';
 import { useViewerSettings } from './use-viewer-settings';
 import type { LengthUnit } from './viewer-settings';
 import type { ViewerCommands, ViewerShowing } from './viewer-types';
 import './viewer.css';
+
+/**
+ * The health check's and the turntable's panels (and their workers, encoders and BVH) are chunks
+ * of their own, fetched when the browser is idle: a model's first frame never waits for them.
+ */
+const HealthPanel = idleChunk<HealthPanelProps>(
+  () => import('./health/HealthPanel').then((m) => ({ default: m.HealthPanel })),
+  null,
+);
+const TurntablePanel = idleChunk<TurntablePanelProps>(
+  () => import('./turntable/TurntablePanel').then((m) => ({ default: m.TurntablePanel })),
+  null,
+);
 
 /** Props of {@link ModelViewer}. */
 export interface ModelViewerProps extends LoadListeners {

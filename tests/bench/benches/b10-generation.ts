@@ -30,6 +30,7 @@ import type { KilnHost } from '../lib/app';
 import {
   newPage,
   openBare,
+  type OpenPage,
   startKiln,
   waitQuiet,
   type BenchContext,
@@ -70,6 +71,9 @@ function watchJobs(kiln: KilnHost): { states: Map<string, Record<string, number>
     { origin: url.origin },
   );
   const states = new Map<string, Record<string, number>>();
+  // A socket that fails (or is closed before it opened, when the bench fails first) only leaves
+  // states unseen, which the samples show as NaN; unhandled, its error would end the process.
+  ws.on('error', () => undefined);
   ws.on('message', (data) => {
     const message = JSON.parse(String(data)) as {
       event?: string;
@@ -96,15 +100,18 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       requestsPerMinute: 1_000_000,
     },
   });
-  const photos = [await sharedPhoto('coffee.png'), await sharedPhoto('chelsea.png')];
-  const photoBytes = await Promise.all(photos.map((p) => readFile(p.path)));
-  const jobs = watchJobs(kiln);
-  const app = await newPage(ctx);
-  const bare = await openBare(ctx);
+  // Everything opened from here on is closed in the finally below, also when opening the next
+  // thing fails: a host or socket left open kept the whole run alive after its results (issue 29).
+  const opened: { jobs?: ReturnType<typeof watchJobs>; app?: OpenPage; bare?: OpenPage } = {};
   const jumps = Array.from({ length: ctx.options.samples + 1 }, (_, i) => (i * 1700) % 2800);
   const appSamples: Array<{ total: number; seen: number; cached: number; shown: number }> = [];
   const bareSamples: Array<{ total: number; seen: number; shown: number }> = [];
   try {
+    const photos = [await sharedPhoto('coffee.png'), await sharedPhoto('chelsea.png')];
+    const photoBytes = await Promise.all(photos.map((p) => readFile(p.path)));
+    const jobs = (opened.jobs = watchJobs(kiln));
+    const app = (opened.app = await newPage(ctx));
+    const bare = (opened.bare = await openBare(ctx));
     await app.page.goto(kiln.url);
     await app.page.locator('[data-app-state="ready"]').waitFor();
     for (const photo of photos) {
@@ -223,9 +230,9 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       }
     }
   } finally {
-    jobs.close();
-    await app.close();
-    await bare.close();
+    opened.jobs?.close();
+    await opened.app?.close().catch(() => undefined);
+    await opened.bare?.close().catch(() => undefined);
     await kiln.close();
   }
   const part = (k: 'seen' | 'cached' | 'shown', metric: string) => ({

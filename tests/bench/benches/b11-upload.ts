@@ -3,7 +3,7 @@
  *
  * The browser host runs in this process, so its memory is this process's. Kiln's window sends a
  * real 20 MB photo (coffee.png upscaled, PNG) to the host exactly as its upload path does
- * (`POST ./upload`, the File as the body), while the process's RSS and its external memory
+ * (`POST ./upload` with the start token, the File as the body: `lib/page-upload.ts`), while the process's RSS and its external memory
  * (Buffers) are sampled every 2 ms; the peak above the level just before (after GC) is set against
  * the file's size. The first sample counts too: after it, freed pages can be reused, so RSS alone
  * could hide a copy; the Buffer peak shows what was allocated, whether or not still referenced.
@@ -12,6 +12,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { openKiln, type BenchContext, type BenchResult } from '../lib/context';
 import { bigPhoto } from '../lib/fixtures';
+import { withMemoryPeak } from '../lib/memory-peak';
+import { uploadAsPage } from '../lib/page-upload';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -30,27 +32,13 @@ export async function b11(ctx: BenchContext): Promise<BenchResult> {
     for (let i = 0; i < ctx.options.samples; i++) {
       gc();
       await new Promise((r) => setTimeout(r, 100));
-      const base = process.memoryUsage();
-      let peakRss = base.rss;
-      let peakExternal = base.external;
-      const timer = setInterval(() => {
-        const m = process.memoryUsage();
-        peakRss = Math.max(peakRss, m.rss);
-        peakExternal = Math.max(peakExternal, m.external);
-      }, 2);
-      const result = await open.page.evaluate(async (name) => {
-        const file = window.__bench!.files.get(name)!;
-        const response = await fetch('./upload', {
-          method: 'POST',
-          body: file,
-          headers: { 'x-file-name': encodeURIComponent(file.name) },
-        });
-        return (await response.json()) as { ok: boolean; error?: { message: string } };
-      }, 'big-photo.png');
-      clearInterval(timer);
-      if (!result.ok) throw new Error(`upload refused: ${result.error?.message}`);
-      rss.push((peakRss - base.rss) / 1e6);
-      buffers.push((peakExternal - base.external) / 1e6);
+      const peak = await withMemoryPeak(() => uploadAsPage(open.page, 'big-photo.png'));
+      const answer = peak.result;
+      if (!answer.ok) {
+        throw new Error(`the host refused the upload (HTTP ${answer.status}): ${answer.message}`);
+      }
+      rss.push(peak.rssBytes / 1e6);
+      buffers.push(peak.externalBytes / 1e6);
     }
   } finally {
     await open.close();

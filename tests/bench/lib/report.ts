@@ -66,7 +66,8 @@ export function judge(row: Row): {
   return { app, baseline, ratio, pass };
 }
 
-function format(value: number | null, unit: string): string {
+/** A median as the table shows it (`n/a` for none, `—` for no value). */
+export function format(value: number | null, unit: string): string {
   if (value === null) return '—';
   if (Number.isNaN(value)) return 'n/a';
   const abs = Math.abs(value);

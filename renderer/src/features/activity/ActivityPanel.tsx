@@ -6,14 +6,17 @@
 import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { BatchRow } from '../batch/BatchRow';
 import { JobRow } from './JobRow';
 import { ofConnection } from './job-connection';
 import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
+import { idleChunk } from '../../ui/idle-chunk';
 import './activity.css';
+
+/** A batch's row: a chunk of its own (most windows start with no batch), fetched at idle. */
+const BatchRow = idleChunk(() => import('../batch/BatchRow'), null);
 
 const FILTER_LABELS: Record<ActivityFilter, string> = {
   all: 'All',

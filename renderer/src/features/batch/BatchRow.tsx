@@ -25,7 +25,7 @@ const BATCH_LABELS: Record<BatchView['state'], string> = {
 };
 
 /** One batch. */
-export function BatchRow({ batch }: { batch: BatchView }) {
+export default function BatchRow({ batch }: { batch: BatchView }) {
   const pauseBatch = useKiln((s) => s.pauseBatch);
   const resumeBatch = useKiln((s) => s.resumeBatch);
   const cancelBatch = useKiln((s) => s.cancelBatch);

@@ -12,11 +12,8 @@ import type {
   LibraryItemView,
   LibraryVersionsView,
 } from '../../../../shared/ipc/contract';
-import {
-  MAX_BATCH_MODELS,
-  ModelSelectionSchema,
-  type ModelSelection,
-} from '../../../../shared/ipc/selection';
+import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
+import type { ModelSelection } from '../../../../shared/ipc/selection';
 import {
   LIBRARY_PAGE_SIZE,
   NO_FILTERS,
@@ -153,12 +150,14 @@ function shownOrder(s: LibrarySlice) {
 
 /**
  * The library's selection as a batch names it, or null (nothing selected, a range still being
- * listed, or more than a batch takes: `libSelectionNote` says so after `requestBatch`).
+ * listed, or more than a batch takes: `libSelectionNote` says so after `requestBatch`). The main
+ * process checks what arrives with `ModelSelectionSchema`; the page checks only the count, so
+ * that zod stays out of its first screen (bench B7).
  */
 export function selectedModels(s: LibrarySlice): ModelSelection | null {
+  if (selectedCount(s.libSelection) > MAX_BATCH_MODELS) return null;
   const order = shownOrder(s);
-  const selection = toModelSelection(s.libSelection, (id) => order.indexOf(id));
-  return selection && ModelSelectionSchema.safeParse(selection).success ? selection : null;
+  return toModelSelection(s.libSelection, (id) => order.indexOf(id));
 }
 
 /** What the library reads of Activity and the viewer. */

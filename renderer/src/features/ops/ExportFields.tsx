@@ -2,7 +2,7 @@
  * The export form's fields, shared by the Export tool and the batch form (one form, one set of
  * rules: `op-forms.ts`'s `buildExport`).
  */
-import { COMPATIBLE_TEXTURE_SIZES, GLB_COMPRESSIONS } from '../../../../shared/ipc/contract';
+import { COMPATIBLE_TEXTURE_SIZES, GLB_COMPRESSIONS } from '../../../../shared/ipc/limits';
 import { EXPORT_FORMATS } from '../../../../shared/api/rules';
 import type { Built, ExportForm } from './op-forms';
 import { Choice, Field, type ChoiceOption } from './Field';

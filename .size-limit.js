@@ -1,0 +1,44 @@
+/**
+ * Bundle budgets of the renderer, checked by `size-limit` on every `npm test` (after the build of
+ * `test:e2e`): the entry chunk with the chunks it imports statically (what loads before the first
+ * screen) and the viewer chunk with what it loads beyond them, gzip, at most 10 % over their
+ * figures when the budgets were set (issue 29; bench B7 compares the same two against bare
+ * pages). Vite names chunks by content hash and by whichever module it split out, so the files
+ * are found the way the browser finds them: from `index.html`'s module script and the static
+ * imports of each chunk.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const DIR = 'dist/renderer';
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g;
+
+function closure(assets, file, into = new Set()) {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const m of readFileSync(path.join(assets, file), 'utf8').matchAll(STATIC_IMPORT)) {
+    closure(assets, path.basename(m[1]), into);
+  }
+  return into;
+}
+
+function chunks() {
+  const html = readFileSync(path.join(DIR, 'index.html'), 'utf8');
+  const src = html.match(/<script[^>]*type="module"[^>]*src="\.?\/?([^"]+)"/)?.[1];
+  if (!src) throw new Error(`${DIR}/index.html has no module script: build first`);
+  const assets = path.join(DIR, path.dirname(src));
+  const entry = closure(assets, path.basename(src));
+  const viewer = readdirSync(assets).find((f) => /^viewer-.*\.js$/.test(f));
+  if (!viewer) throw new Error(`no viewer chunk in ${assets}`);
+  const beyond = [...closure(assets, viewer)].filter((f) => !entry.has(f));
+  const paths = (files) => [...files].map((f) => path.join(assets, f));
+  return { entry: paths(entry), viewer: paths(beyond) };
+}
+
+const { entry, viewer } = chunks();
+
+export default [
+  // 99.2 kB and 302.7 kB (size-limit's kB of 1,000 bytes) after issue 29, + 10 %.
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '109 kB' },
+  { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
+];
