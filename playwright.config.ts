@@ -13,6 +13,9 @@ export default defineConfig({
   // on two cores take the suite from ~7.6 to ~5.1 min and keep `npm test` under 10 minutes.
   // Each test has its own host, data folder and sandbox, so they cannot see each other.
   workers: 2,
+  // Tests, not files, are shared out: the longest file (viewer-turntable.spec.ts, two recordings
+  // of minutes each) otherwise runs alone at the end while the other worker has nothing to do.
+  fullyParallel: true,
   reporter: 'list',
   use: {
     browserName: 'chromium',

@@ -23,12 +23,41 @@ if [ "$(uname)" = Linux ] && [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && [ -z "${K
   echo "         Install them with: apt-get install -y dbus gnome-keyring" >&2
 fi
 
-npm run lint
-npm run typecheck
-npm run test:unit
+# Lint and the type-check at once: each is mostly one Node process on one core (ESLint, tsc), so
+# on a 2-core machine the pair takes about as long as the longer one instead of their sum. Each
+# one's output is printed whole when it ends; the run stops after both if either failed.
+together() {
+  local logs pids=() names=() failed=0 i
+  logs="$(mktemp -d)"
+  for name in "$@"; do
+    npm run -s "$name" >"$logs/$name" 2>&1 &
+    pids+=("$!")
+    names+=("$name")
+  done
+  for i in "${!pids[@]}"; do
+    if wait "${pids[$i]}"; then echo "== npm run ${names[$i]}: passed"; else
+      echo "== npm run ${names[$i]}: FAILED"
+      failed=1
+    fi
+    cat "$logs/${names[$i]}"
+  done
+  rm -rf "$logs"
+  return "$failed"
+}
+
+# Each step says how long it took (README "Test" gives the usual figures).
+timed() {
+  local start=$SECONDS
+  "$@"
+  echo "== $* took $((SECONDS - start)) s"
+}
+
+timed together lint typecheck
+timed npm run test:unit
 # Faults, restarts and hostile input at a small size (the full run: npm run test:faults).
-KILN_FAULTS_SIZE=small npm run -s test:faults
-npm run test:e2e
-npm run -s size # bundle budgets over the build test:e2e made (.size-limit.js, issue 29)
+KILN_FAULTS_SIZE=small timed npm run -s test:faults
+timed npm run test:e2e
+timed npm run -s size # bundle budgets over the build test:e2e made (.size-limit.js, issue 29)
 # The real app in Electron, where a binary exists; otherwise one line says it did not run.
-npm run -s test:electron
+timed npm run -s test:electron
+echo "== npm test took $SECONDS s"

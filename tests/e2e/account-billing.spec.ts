@@ -93,6 +93,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   await expect(account.notice).toBeHidden();
 
   sandbox.setBalance('25.00');
+  await account.refreshBalance('25.00');
   sandbox.setMonthlyLimit('0.10');
   await account.generate(await greyPhoto());
   await expect(account.notice).toHaveAttribute('data-code', 'monthly_limit_reached');

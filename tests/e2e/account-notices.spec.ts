@@ -43,6 +43,7 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     live.sandbox.setBalance('7.50');
+    await account.refreshBalance('7.50');
     live.sandbox.setMonthlyLimit('0.10');
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'monthly_limit_reached');
@@ -56,6 +57,9 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     live.sandbox.setBalance('7.50');
+    // Topped up: the notice stays until a job is accepted.
+    await account.refreshBalance('7.50');
+    await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     const accepted = await account.generate(await greyPhoto());
     await expect(accepted).not.toHaveAttribute('data-job-state', /waiting|starting/);
     await expect(account.notice).toBeHidden();

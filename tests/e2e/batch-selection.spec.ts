@@ -10,7 +10,11 @@ import { expect, test } from '../support/fixtures';
 import { LibraryPage } from '../support/library-page';
 import { parseWithThree } from '../support/three-parse';
 
-test.use({ sandboxOptions: { seedModels: 20 } });
+// 17 builds (each a start, polls and a download), 12 model downloads to convert and the library's
+// thumbnails: about 95 requests, more than the contract's minute allows (at 60 a minute Kiln
+// rightly sent nothing from 38 s to 60 s). The budget is not what this spec is about
+// (tests/support/fixtures.ts).
+test.use({ sandboxOptions: { seedModels: 20, requestsPerMinute: 600 } });
 
 /** The CSV's rows once every one is final. */
 async function finalRows(file: string, rows: number): Promise<string[]> {

@@ -106,11 +106,16 @@ test('paid remeshes: the price first, a failed build refunded, a restart in the 
 }) => {
   test.setTimeout(240_000);
   let builds = 0;
+  // The service's remeshes wait until Kiln has been seen with every build sent and none ready:
+  // a state, where a build time alone would race a slow machine (seen: "$1.00 so far" came 6.5 s
+  // after the start with both cores busy, after the first 3-s build had finished).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const internals: SandboxInternals = {
     builder: async (operation, input) => {
-      if (operation === 'retopo' && ++builds === 2) {
-        throw new Error('the remesh did not converge');
-      }
+      if (operation !== 'retopo') return buildArtifact(operation, input);
+      await released;
+      if (++builds === 2) throw new Error('the remesh did not converge');
       return buildArtifact(operation, input);
     },
   };
@@ -131,11 +136,15 @@ test('paid remeshes: the price first, a failed build refunded, a restart in the 
     await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
     await batches.form.getByTestId('batch-confirm').check();
     await batches.start();
-    // Every build sent and charged, none finished yet (each takes 3 s): Kiln stops.
+    // Every build sent and charged, none finished yet: Kiln stops.
     await expect(batches.row.getByTestId('batch-cost')).toHaveText('$1.00 so far');
     await expect(batches.row.getByTestId('batch-count')).toHaveText('0 of 4');
     await page.goto('about:blank');
+    // The service builds on while Kiln stops; its results wait for the restarted Kiln.
+    release();
+    await expect.poll(() => builds).toBe(4);
   } finally {
+    release();
     await host.close();
   }
 

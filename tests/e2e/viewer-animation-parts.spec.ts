@@ -37,7 +37,9 @@ test('a rigged model plays its clips with a skeleton; a split model lists, hides
     await bar.getByTestId('viewer-play').click();
     await expect(bar).toHaveAttribute('data-playing', 'true');
     const frames = await viewer.frames();
-    await expect.poll(() => viewer.frames(), { timeout: 10_000 }).toBeGreaterThan(frames + 5);
+    // Frames keep coming while it plays: a count, not a frame rate (SwiftShader drew 3 in 10 s
+    // with both cores busy).
+    await expect.poll(() => viewer.frames()).toBeGreaterThan(frames + 5);
     await bar.getByTestId('viewer-play').click();
     await expect(bar).toHaveAttribute('data-playing', 'false');
     const stopped = await viewer.waitIdle();

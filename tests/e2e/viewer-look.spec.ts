@@ -59,7 +59,8 @@ test('framing, shadow and grid, HDR lighting and backgrounds; idle draws nothing
     await viewer.control('viewer-turntable').click();
     await expect(viewer.control('viewer-turntable')).toHaveAttribute('aria-pressed', 'true');
     const before = await viewer.frames();
-    await expect.poll(() => viewer.frames(), { timeout: 10_000 }).toBeGreaterThan(before + 5);
+    // A count of frames, not a frame rate: SwiftShader draws slowly on a busy machine.
+    await expect.poll(() => viewer.frames()).toBeGreaterThan(before + 5);
     await viewer.control('viewer-turntable').click();
     await viewer.waitIdle();
     expect(imageDifference(await viewer.pixels(), start)).toBeGreaterThan(1);

@@ -59,6 +59,19 @@ export class AccountModule {
     await expect(this.balance).toHaveAttribute('data-balance', usd, { timeout: 15_000 });
   }
 
+  /**
+   * Reads the balance again as a user does after topping up on the platform (Account → Refresh
+   * now), and waits until the bar shows `usd`. Kiln's own refresh comes once a minute
+   * (`balanceRefreshSeconds`): a test that changes the service's balance behind Kiln's back must
+   * not wait for it.
+   */
+  async refreshBalance(usd: Usd): Promise<void> {
+    await this.open('billing');
+    await this.page.getByTestId('refresh-balance').click();
+    await this.expectBalance(usd);
+    await this.close();
+  }
+
   /** Drops a photo, picks the fast tier and presses Generate; answers the new job's row. */
   async generate(photo: { name: string; bytes: Uint8Array }): Promise<Locator> {
     const before = await this.page.getByTestId('job').count();
