@@ -35,101 +35,116 @@ test.describe('first run', () => {
 
 test.use({ sandboxOptions: { seedModels: 40, seedFamilies: 2 } });
 
-test('every screen has no serious or critical violation', async ({ kiln }) => {
-  test.setTimeout(600_000);
+test('Create, its four flows: no serious or critical violation', async ({ kiln }) => {
+  test.setTimeout(300_000);
+  const page = kiln.page;
+  const found: Record<string, Violation[]> = {};
+  const create = new CreatePage(kiln);
+
+  await check(page, 'create: photo, empty', found);
+  await create.drop([await photo('coffee.png')]);
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await check(page, 'create: photo, chosen', found);
+  await create.mode('views');
+  await create.drop(
+    [await photo('coffee.png', 'front.png'), await photo('chelsea.png', 'back.png')],
+    'views-drop',
+  );
+  await expect(create.slots).toHaveCount(2);
+  await check(page, 'create: views', found);
+  await create.mode('text');
+  await check(page, 'create: text', found);
+  await create.mode('retexture');
+  await check(page, 'create: retexture', found);
+  expect(found).toEqual({});
+});
+
+test('the viewer with each panel, and a comparison: no serious or critical violation', async ({
+  kiln,
+}) => {
+  test.setTimeout(300_000);
+  const page = kiln.page;
+  const found: Record<string, Violation[]> = {};
+  const viewer = new ViewerPage(page);
+
+  await viewer.open(await coffeeModel());
+  await check(page, 'viewer', found);
+  for (const tab of [
+    'scene',
+    'stats',
+    'parts',
+    'compare',
+    'capture',
+    'record',
+    'health',
+  ] as const) {
+    await viewer.tab(tab);
+    await check(page, `viewer: ${tab} panel`, found);
+  }
+  await viewer.drop(await coffeeModelV2(), 'compare');
+  await expect(viewer.root).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
+  await check(page, 'viewer: comparing', found);
+  await viewer.stopCompareButton.click();
+  expect(found).toEqual({});
+});
+
+test('Library (strip, detail, selection, workspace), Tools and Activity: no serious or critical violation', async ({
+  kiln,
+}) => {
+  test.setTimeout(300_000);
   const page = kiln.page;
   const found: Record<string, Violation[]> = {};
   const create = new CreatePage(kiln);
   const viewer = new ViewerPage(page);
   const lib = new LibraryPage(page);
   const ops = new OpsPage(page);
+
+  await lib.open();
+  await expect(lib.card(0)).toBeVisible();
+  await check(page, 'library', found);
+  // Models picked for a batch: the checkboxes on every card, the count, Run a tool, Clear.
+  await lib.pick(0, 'toggle');
+  await lib.pick(2, 'range');
+  await lib.pick(4, 'toggle');
+  await lib.expectSelected(4, '4 selected');
+  await check(page, 'library: selection', found);
+  await lib.selectAllButton.click();
+  await expect(lib.selection).toHaveAttribute('data-kind', 'all');
+  await check(page, 'library: all selected', found);
+  await lib.selection.getByRole('button', { name: 'Clear' }).click();
+  await lib.filter('families').check();
+  await lib.select(0);
+  await expect(lib.detail.getByTestId('version-tree')).toBeVisible();
+  await check(page, 'library: detail with versions', found);
+  await page.getByTestId('library-workspace-toggle').click();
+  await expect(lib.root).toHaveAttribute('data-workspace', 'true');
+  await check(page, 'library: workspace', found);
+  await page.keyboard.press('Escape');
+  // A library model for the Tools column.
+  await lib.detail.getByTestId('detail-open').click();
+  await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+  await ops.tool('export');
+  await check(page, 'tools: export', found);
+  await ops.tool('print');
+  await check(page, 'tools: print', found);
+  await page.getByTestId('tab-create').click();
+  await create.mode('photo');
+  await kiln.generateFast('coffee.png');
+  await page.getByTestId('tab-activity').click();
+  await check(page, 'activity', found);
+  expect(found).toEqual({});
+});
+
+test("the account's five sections: no serious or critical violation", async ({ kiln }) => {
+  test.setTimeout(300_000);
+  const page = kiln.page;
+  const found: Record<string, Violation[]> = {};
   const account = new AccountModule(page, kiln);
 
-  await test.step('Create: photo, views, text, retexture', async () => {
-    await check(page, 'create: photo, empty', found);
-    await create.drop([await photo('coffee.png')]);
-    await expect(page.getByTestId('photo-preview')).toBeVisible();
-    await check(page, 'create: photo, chosen', found);
-    await create.mode('views');
-    await create.drop(
-      [await photo('coffee.png', 'front.png'), await photo('chelsea.png', 'back.png')],
-      'views-drop',
-    );
-    await expect(create.slots).toHaveCount(2);
-    await check(page, 'create: views', found);
-    await create.mode('text');
-    await check(page, 'create: text', found);
-    await create.mode('retexture');
-    await check(page, 'create: retexture', found);
-  });
-
-  await test.step('the viewer with each panel, and a comparison', async () => {
-    await viewer.open(await coffeeModel());
-    await check(page, 'viewer', found);
-    for (const tab of [
-      'scene',
-      'stats',
-      'parts',
-      'compare',
-      'capture',
-      'record',
-      'health',
-    ] as const) {
-      await viewer.tab(tab);
-      await check(page, `viewer: ${tab} panel`, found);
-    }
-    await viewer.drop(await coffeeModelV2(), 'compare');
-    await expect(viewer.root).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
-    await check(page, 'viewer: comparing', found);
-    await viewer.stopCompareButton.click();
-  });
-
-  await test.step('Library: strip, detail, workspace', async () => {
-    await lib.open();
-    await expect(lib.card(0)).toBeVisible();
-    await check(page, 'library', found);
-    // Models picked for a batch: the checkboxes on every card, the count, Run a tool, Clear.
-    await lib.pick(0, 'toggle');
-    await lib.pick(2, 'range');
-    await lib.pick(4, 'toggle');
-    await lib.expectSelected(4, '4 selected');
-    await check(page, 'library: selection', found);
-    await lib.selectAllButton.click();
-    await expect(lib.selection).toHaveAttribute('data-kind', 'all');
-    await check(page, 'library: all selected', found);
-    await lib.selection.getByRole('button', { name: 'Clear' }).click();
-    await lib.filter('families').check();
-    await lib.select(0);
-    await expect(lib.detail.getByTestId('version-tree')).toBeVisible();
-    await check(page, 'library: detail with versions', found);
-    await page.getByTestId('library-workspace-toggle').click();
-    await expect(lib.root).toHaveAttribute('data-workspace', 'true');
-    await check(page, 'library: workspace', found);
-    await page.keyboard.press('Escape');
-    // A library model for the Tools column.
-    await lib.detail.getByTestId('detail-open').click();
-    await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
-  });
-
-  await test.step('Tools and Activity', async () => {
-    await ops.tool('export');
-    await check(page, 'tools: export', found);
-    await ops.tool('print');
-    await check(page, 'tools: print', found);
-    await page.getByTestId('tab-create').click();
-    await create.mode('photo');
-    await kiln.generateFast('coffee.png');
-    await page.getByTestId('tab-activity').click();
-    await check(page, 'activity', found);
-  });
-
-  await test.step("the account's five sections", async () => {
-    for (const section of ['billing', 'prices', 'ledger', 'keys', 'settings'] as Section[]) {
-      await account.open(section);
-      await check(page, `account: ${section}`, found);
-    }
-    await account.close();
-  });
-
+  for (const section of ['billing', 'prices', 'ledger', 'keys', 'settings'] as Section[]) {
+    await account.open(section);
+    await check(page, `account: ${section}`, found);
+  }
+  await account.close();
   expect(found).toEqual({});
 });

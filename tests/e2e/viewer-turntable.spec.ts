@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { coffeeModel, riggedModel } from '../support/fixture-models';
 import { gifFrame, readGif, readVideo, TurntablePage } from '../support/turntable-page';
@@ -18,56 +19,69 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => rm(folder, { recursive: true, force: true }));
 
-test('records a 4 s WebM, a GIF and an MP4 of a generated model, and cancels', async ({ kiln }) => {
-  test.setTimeout(600_000);
-  const viewer = new ViewerPage(kiln.page);
+/**
+ * The turntable panel over the generated coffee model. Each recording is a test of its own, so the
+ * two e2e workers share them out instead of one worker running all of them at the end.
+ */
+async function coffeeTurntable(page: Page) {
+  const viewer = new ViewerPage(page);
   await viewer.open(await coffeeModel());
   const turntable = new TurntablePage(viewer);
-  const panel = await turntable.open();
+  return { viewer, turntable, panel: await turntable.open() };
+}
 
-  await test.step('a 4 s WebM (VP9), 640 × 360 at 30 fps', async () => {
-    await turntable.choose({ format: 'webm-vp9', size: '360p', fps: 30, seconds: 4 }, folder);
-    const file = await turntable.record(folder);
-    expect(path.basename(file)).toBe('kiln-coffee-turntable-640x360.webm');
-    const video = await readVideo(file);
-    expect(video).toMatchObject({
-      magic: expect.stringMatching(/^1a45dfa3/), // EBML
-      container: 'WebM',
-      codec: 'vp9',
-      width: 640,
-      height: 360,
-      frames: 120,
-      transparent: false,
-    });
-    expect(video.duration).toBeCloseTo(4, 2);
-    await expect(panel.getByTestId('turntable-result')).toContainText('120 frames');
-    await expect(panel.getByTestId('drag-out')).toHaveAttribute('draggable', 'true');
-    // Show in folder: the browser host says where the file is.
-    await panel.getByTestId('show-in-folder').click();
-    await expect(panel.getByTestId('show-in-folder-note')).toContainText(file);
+test('records a 4 s WebM (VP9), 640 × 360 at 30 fps, of a generated model', async ({ kiln }) => {
+  test.setTimeout(300_000);
+  const { turntable, panel } = await coffeeTurntable(kiln.page);
+  await turntable.choose({ format: 'webm-vp9', size: '360p', fps: 30, seconds: 4 }, folder);
+  const file = await turntable.record(folder);
+  expect(path.basename(file)).toBe('kiln-coffee-turntable-640x360.webm');
+  const video = await readVideo(file);
+  expect(video).toMatchObject({
+    magic: expect.stringMatching(/^1a45dfa3/), // EBML
+    container: 'WebM',
+    codec: 'vp9',
+    width: 640,
+    height: 360,
+    frames: 120,
+    transparent: false,
   });
+  expect(video.duration).toBeCloseTo(4, 2);
+  await expect(panel.getByTestId('turntable-result')).toContainText('120 frames');
+  await expect(panel.getByTestId('drag-out')).toHaveAttribute('draggable', 'true');
+  // Show in folder: the browser host says where the file is.
+  await panel.getByTestId('show-in-folder').click();
+  await expect(panel.getByTestId('show-in-folder-note')).toContainText(file);
+});
 
-  await test.step('a GIF, 480 × 480 at 24 fps, on a solid colour', async () => {
-    await turntable.choose(
-      { format: 'gif', size: 'square-480', fps: 24, seconds: 4, background: 'solid' },
-      folder,
-    );
-    await panel.getByTestId('turntable-colour').fill('#2040a0');
-    const file = await turntable.record(folder);
-    const gif = await readGif(file);
-    expect(gif).toMatchObject({ magic: 'GIF89a', width: 480, height: 480, frames: 96 });
-    // GIF counts in hundredths: 24 fps is stored as 40 ms.
-    expect(new Set(gif.delay)).toEqual(new Set([40]));
-    // The frames show the model, on the chosen colour, turning.
-    const first = await gifFrame(file, 0);
-    const quarter = await gifFrame(file, 24);
-    expect(pixelAt(first, 0.01, 0.01)).toEqual(
-      [0x20, 0x40, 0xa0].map((v) => expect.closeTo(v, -1.2)),
-    );
-    expect(coverage(first)).toBeGreaterThan(0.1);
-    expect(imageDifference(first, quarter)).toBeGreaterThan(3);
-  });
+test('records a GIF, 480 × 480 at 24 fps, on a solid colour', async ({ kiln }) => {
+  test.setTimeout(300_000);
+  const { turntable, panel } = await coffeeTurntable(kiln.page);
+  await turntable.choose(
+    { format: 'gif', size: 'square-480', fps: 24, seconds: 4, background: 'solid' },
+    folder,
+  );
+  await panel.getByTestId('turntable-colour').fill('#2040a0');
+  const file = await turntable.record(folder);
+  const gif = await readGif(file);
+  expect(gif).toMatchObject({ magic: 'GIF89a', width: 480, height: 480, frames: 96 });
+  // GIF counts in hundredths: 24 fps is stored as 40 ms.
+  expect(new Set(gif.delay)).toEqual(new Set([40]));
+  // The frames show the model, on the chosen colour, turning.
+  const first = await gifFrame(file, 0);
+  const quarter = await gifFrame(file, 24);
+  expect(pixelAt(first, 0.01, 0.01)).toEqual(
+    [0x20, 0x40, 0xa0].map((v) => expect.closeTo(v, -1.2)),
+  );
+  expect(coverage(first)).toBeGreaterThan(0.1);
+  expect(imageDifference(first, quarter)).toBeGreaterThan(3);
+});
 
+test('records an MP4 where this platform encodes H.264, else the panel says so; a transparent WebM keeps an alpha track', async ({
+  kiln,
+}) => {
+  test.setTimeout(300_000);
+  const { turntable, panel } = await coffeeTurntable(kiln.page);
   await test.step('an MP4 where this platform encodes H.264, else the panel says so', async () => {
     await turntable.choose({ format: 'mp4-h264', size: '360p', fps: 24, seconds: 2 }, folder);
     const option = panel.getByTestId('turntable-format').locator('option[value="mp4-h264"]');
@@ -100,16 +114,20 @@ test('records a 4 s WebM, a GIF and an MP4 of a generated model, and cancels', a
     await expect(panel.getByTestId('turntable-problem')).toContainText('has no transparency');
     await expect(panel.getByTestId('turntable-record')).toBeDisabled();
   });
+});
 
-  await test.step('Cancel stops a recording and leaves no file', async () => {
-    const before = (await readdir(folder)).sort();
-    await turntable.choose({ format: 'webm-vp9', size: '1080p', fps: 60, seconds: 20 }, folder);
-    await panel.getByTestId('turntable-record').click();
-    await expect(panel.getByTestId('turntable-progress')).toContainText(/frame [1-9]\d* of 1200/);
-    await panel.getByTestId('turntable-cancel').click();
-    await expect(panel).toHaveAttribute('data-recording-state', 'idle');
-    expect((await readdir(folder)).sort()).toEqual(before);
-  });
+test('Cancel stops a recording and leaves no file; the viewer shows the model as before', async ({
+  kiln,
+}) => {
+  test.setTimeout(300_000);
+  const { viewer, turntable, panel } = await coffeeTurntable(kiln.page);
+  const before = (await readdir(folder)).sort();
+  await turntable.choose({ format: 'webm-vp9', size: '1080p', fps: 60, seconds: 20 }, folder);
+  await panel.getByTestId('turntable-record').click();
+  await expect(panel.getByTestId('turntable-progress')).toContainText(/frame [1-9]\d* of 1200/);
+  await panel.getByTestId('turntable-cancel').click();
+  await expect(panel).toHaveAttribute('data-recording-state', 'idle');
+  expect((await readdir(folder)).sort()).toEqual(before);
 
   // The viewer shows the model as before.
   await viewer.waitIdle();
