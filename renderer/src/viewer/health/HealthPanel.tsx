@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
 import type { ViewerStage } from '../viewer-types';
+import { ChoiceSelect, RadioChoices } from '../panels/Choices';
 import { SizeFields } from '../panels/SizeFields';
 import type {
   BuildVolume,
@@ -245,23 +246,25 @@ function SizeAndWall({
   );
 }
 
+/** What the model can show. */
+const OVERLAYS = [
+  ['thickness', 'Thin walls'],
+  ['overhang', 'Overhangs'],
+  ['none', 'Nothing'],
+] as const;
+
 /** The printer (its build volume), or a custom volume. */
 function PrinterField({ form }: { form: PrintForm }) {
   return (
     <>
       <label className="kiln-viewer__field">
         <span>Printer</span>
-        <select
-          data-testid="health-printer"
+        <ChoiceSelect
+          testId="health-printer"
           value={form.printer}
-          onChange={(e) => form.setPrinter(e.currentTarget.value)}
-        >
-          {PRINTERS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
-            </option>
-          ))}
-        </select>
+          options={PRINTERS}
+          onChange={form.setPrinter}
+        />
       </label>
       {form.printer === 'custom' ? (
         <SizeFields
@@ -287,27 +290,16 @@ function OverlayChoice({
   return (
     <fieldset className="kiln-health__overlay">
       <legend>Show on the model</legend>
-      {(
-        [
-          ['thickness', 'Thin walls'],
-          ['overhang', 'Overhangs'],
-          ['none', 'Nothing'],
-        ] as const
-      ).map(([id, label]) => (
-        <label key={id} className="kiln-viewer__check">
-          <input
-            type="radio"
-            name="kiln-health-overlay"
-            data-testid={`health-overlay-${id}`}
-            checked={form.overlay === id}
-            onChange={() => {
-              form.setOverlay(id);
-              if (id === 'none') showHeatMap(false);
-            }}
-          />
-          <span>{label}</span>
-        </label>
-      ))}
+      <RadioChoices
+        name="kiln-health-overlay"
+        testIdPrefix="health-overlay-"
+        value={form.overlay}
+        options={OVERLAYS}
+        onChange={(id) => {
+          form.setOverlay(id);
+          if (id === 'none') showHeatMap(false);
+        }}
+      />
     </fieldset>
   );
 }

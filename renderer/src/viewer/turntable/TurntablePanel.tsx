@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type JSX } from 'react';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
+import { ChoiceSelect, RadioChoices } from '../panels/Choices';
 import type { ViewerStage } from '../viewer-types';
 import {
   DURATION,
@@ -137,18 +138,13 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
       <div className="kiln-viewer__row">
         <label className="kiln-viewer__field">
           <span>Size</span>
-          <select
-            data-testid="turntable-size"
+          <ChoiceSelect
+            testId="turntable-size"
             value={form.sizeId}
             disabled={busy}
-            onChange={(e) => form.setSizeId(e.currentTarget.value)}
-          >
-            {SIZES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+            options={SIZES}
+            onChange={form.setSizeId}
+          />
         </label>
         <label className="kiln-viewer__field">
           <span>Frame rate</span>
@@ -201,32 +197,30 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
   );
 }
 
+/** The backgrounds a recording can have. */
+const BACKGROUNDS = [
+  ['environment', 'Lighting environment'],
+  ['solid', 'Solid colour'],
+  ['transparent', 'Transparent'],
+] as const;
+
 /** The background: the lighting environment, a solid colour, or transparent. */
 function BackgroundFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
   return (
     <fieldset className="kiln-turntable__background" disabled={busy}>
       <legend>Background</legend>
-      {(
-        [
-          ['environment', 'Lighting environment'],
-          ['solid', 'Solid colour'],
-          ['transparent', 'Transparent'],
-        ] as const
-      ).map(([id, label]) => (
-        <label key={id} className="kiln-viewer__check">
-          <input
-            type="radio"
-            name="kiln-turntable-background"
-            data-testid={`turntable-background-${id}`}
-            checked={form.background === id}
-            onChange={() => form.setBackground(id)}
-          />
-          <span>
-            {label}
-            {id === 'transparent' && !formatOf(form.format).alpha ? ' (not in this format)' : ''}
-          </span>
-        </label>
-      ))}
+      <RadioChoices
+        name="kiln-turntable-background"
+        testIdPrefix="turntable-background-"
+        value={form.background}
+        options={BACKGROUNDS.map(([id, label]) => [
+          id,
+          id === 'transparent' && !formatOf(form.format).alpha
+            ? `${label} (not in this format)`
+            : label,
+        ])}
+        onChange={form.setBackground}
+      />
       {form.background === 'solid' ? (
         <input
           type="color"
