@@ -275,74 +275,85 @@ function unfold(positions: Float32Array, indices: number[], scale: number): Piec
   return pieces;
 }
 
-/** The papercraft pages (SVG) and instructions, zipped. */
-export async function papercraftZip(
-  mesh: MeshData,
-  name: string,
-  options: PapercraftOptions = {},
-): Promise<{ zip: Uint8Array; pages: number; pieces: number; faces: number }> {
-  const paper = await paperMesh(mesh, options.faces ?? 160);
-  const { size } = boundsOf(paper.positions);
-  const scale = (options.sizeMm ?? 150) / (Math.max(...size) || 1);
-  const pieces = unfold(paper.positions, paper.indices, scale);
-  const faceCount = paper.indices.length / 3;
-  const vertex = (f: number, k: number) => paper.indices[f * 3 + k]!;
+/** The paper mesh's edges: the faces sharing each, and the number each glued cut edge carries. */
+interface Edges {
+  /** Vertex `k` (0–2) of face `f`. */
+  vertex(f: number, k: number): number;
+  faces: Map<string, number[]>;
+  labels: Map<string, number>;
+}
 
-  // Cut edges shared by two faces get a number; the face with the lower id carries the tab.
-  const edgeFaces = new Map<string, number[]>();
-  for (let f = 0; f < faceCount; f++) {
+/** Cut edges shared by two faces get a number; the face with the lower id carries the tab. */
+function edgesOf(indices: readonly number[], pieces: readonly Piece[]): Edges {
+  const vertex = (f: number, k: number) => indices[f * 3 + k]!;
+  const faces = new Map<string, number[]>();
+  for (let f = 0; f < indices.length / 3; f++) {
     for (let k = 0; k < 3; k++) {
       const key = edgeKey(vertex(f, k), vertex(f, (k + 1) % 3));
-      edgeFaces.set(key, [...(edgeFaces.get(key) ?? []), f]);
+      faces.set(key, [...(faces.get(key) ?? []), f]);
     }
   }
   const folds = new Set(pieces.flatMap((p) => [...p.folds]));
   const labels = new Map<string, number>();
-  for (const [key, fs] of edgeFaces)
+  for (const [key, fs] of faces)
     if (fs.length === 2 && !folds.has(key)) labels.set(key, labels.size + 1);
+  return { vertex, faces, labels };
+}
 
-  // Mountain or valley: is the neighbour's far corner in front of or behind this face?
-  const p = paper.positions;
-  const foldKind = (f: number, key: string): 'mountain' | 'valley' => {
-    const [f2] = edgeFaces.get(key)!.filter((g) => g !== f);
-    const [a, b, c] = [vertex(f, 0), vertex(f, 1), vertex(f, 2)];
-    const u = [0, 1, 2].map((i) => p[b * 3 + i]! - p[a * 3 + i]!);
-    const v = [0, 1, 2].map((i) => p[c * 3 + i]! - p[a * 3 + i]!);
-    const n = [
-      u[1]! * v[2]! - u[2]! * v[1]!,
-      u[2]! * v[0]! - u[0]! * v[2]!,
-      u[0]! * v[1]! - u[1]! * v[0]!,
-    ];
-    const far = [0, 1, 2].map((k) => vertex(f2!, k)).find((w) => w !== a && w !== b && w !== c)!;
-    const d = [0, 1, 2].reduce((s, i) => s + n[i]! * (p[far * 3 + i]! - p[a * 3 + i]!), 0);
-    return d > 0 ? 'valley' : 'mountain';
-  };
+/** Mountain or valley: is the neighbour's far corner in front of or behind face `f`? */
+function foldKind(edges: Edges, p: Float32Array, f: number, key: string): 'mountain' | 'valley' {
+  const { vertex } = edges;
+  const [f2] = edges.faces.get(key)!.filter((g) => g !== f);
+  const [a, b, c] = [vertex(f, 0), vertex(f, 1), vertex(f, 2)];
+  const u = [0, 1, 2].map((i) => p[b * 3 + i]! - p[a * 3 + i]!);
+  const v = [0, 1, 2].map((i) => p[c * 3 + i]! - p[a * 3 + i]!);
+  const n = [
+    u[1]! * v[2]! - u[2]! * v[1]!,
+    u[2]! * v[0]! - u[0]! * v[2]!,
+    u[0]! * v[1]! - u[1]! * v[0]!,
+  ];
+  const far = [0, 1, 2].map((k) => vertex(f2!, k)).find((w) => w !== a && w !== b && w !== c)!;
+  const d = [0, 1, 2].reduce((s, i) => s + n[i]! * (p[far * 3 + i]! - p[a * 3 + i]!), 0);
+  return d > 0 ? 'valley' : 'mountain';
+}
 
-  // Lay pieces out: each turned to its tightest box, then shelves on pages.
-  const laid = pieces.map((piece) => {
-    let best = { angle: 0, w: Infinity, h: Infinity, x0: 0, y0: 0 };
-    for (let deg = 0; deg < 180; deg += 15) {
-      const r = (deg * Math.PI) / 180;
-      const [cos, sin] = [Math.cos(r), Math.sin(r)];
-      let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const corners of piece.corners.values()) {
-        for (const [x, y] of corners) {
-          const rx = x * cos - y * sin;
-          const ry = x * sin + y * cos;
-          [x0, y0, x1, y1] = [
-            Math.min(x0, rx),
-            Math.min(y0, ry),
-            Math.max(x1, rx),
-            Math.max(y1, ry),
-          ];
-        }
+/** A piece placed on a page: turned by `angle`, its box `w`×`h` at (`x`, `y`). */
+interface Laid {
+  piece: Piece;
+  angle: number;
+  w: number;
+  h: number;
+  x0: number;
+  y0: number;
+  page: number;
+  x: number;
+  y: number;
+}
+
+/** A piece turned to its tightest box that fits a page (in 15° steps). */
+function tightest(piece: Piece): Laid {
+  let best = { angle: 0, w: Infinity, h: Infinity, x0: 0, y0: 0 };
+  for (let deg = 0; deg < 180; deg += 15) {
+    const r = (deg * Math.PI) / 180;
+    const [cos, sin] = [Math.cos(r), Math.sin(r)];
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const corners of piece.corners.values()) {
+      for (const [x, y] of corners) {
+        const rx = x * cos - y * sin;
+        const ry = x * sin + y * cos;
+        [x0, y0, x1, y1] = [Math.min(x0, rx), Math.min(y0, ry), Math.max(x1, rx), Math.max(y1, ry)];
       }
-      const [w, h] = [x1 - x0 + 2 * TAB, y1 - y0 + 2 * TAB];
-      if (w <= USABLE_W && h <= USABLE_H && w * h < best.w * best.h)
-        best = { angle: r, w, h, x0, y0 };
     }
-    return { piece, ...best, page: 0, x: 0, y: 0 };
-  });
+    const [w, h] = [x1 - x0 + 2 * TAB, y1 - y0 + 2 * TAB];
+    if (w <= USABLE_W && h <= USABLE_H && w * h < best.w * best.h)
+      best = { angle: r, w, h, x0, y0 };
+  }
+  return { piece, ...best, page: 0, x: 0, y: 0 };
+}
+
+/** Lays pieces out: each turned to its tightest box, then shelves on pages. */
+function layOut(pieces: readonly Piece[]): { laid: Laid[]; pageCount: number } {
+  const laid = pieces.map(tightest);
   laid.sort((a, b) => b.h - a.h);
   let page = 0;
   let x = 0;
@@ -364,95 +375,120 @@ export async function papercraftZip(
     x += item.w;
     shelf = Math.max(shelf, item.h);
   }
+  return { laid, pageCount: page + 1 };
+}
 
-  const pages: string[][] = Array.from({ length: page + 1 }, () => []);
-  const n = (v: number) => v.toFixed(2);
-  for (const item of laid) {
-    const [cos, sin] = [Math.cos(item.angle), Math.sin(item.angle)];
-    const place = ([px, py]: P2): P2 => [
-      PAGE.margin + item.x + TAB + (px * cos - py * sin) - item.x0,
-      PAGE.margin + item.y + TAB + (px * sin + py * cos) - item.y0,
-    ];
-    const out = pages[item.page]!;
-    const lines: string[] = [];
-    for (const f of item.piece.faces) {
-      const corners = item.piece.corners.get(f)!.map(place) as [P2, P2, P2];
-      out.push(
-        `<polygon points="${corners.map((c) => `${n(c[0])},${n(c[1])}`).join(' ')}" fill="${paper.colours[f]}" stroke="none"/>`,
-      );
-      for (let k = 0; k < 3; k++) {
-        const key = edgeKey(vertex(f, k), vertex(f, (k + 1) % 3));
-        const [a, b] = [corners[k]!, corners[(k + 1) % 3]!];
-        const fs = edgeFaces.get(key)!;
-        if (item.piece.folds.has(key)) {
-          // A fold is drawn once, from the face with the lower id.
-          if (f === Math.min(...fs)) {
-            const dash = foldKind(f, key) === 'valley' ? '2,1.5' : '3,1,0.6,1';
-            lines.push(
-              `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${n(b[1])}" stroke="#333" stroke-width="0.25" stroke-dasharray="${dash}"/>`,
-            );
-          }
-          continue;
-        }
-        const label = labels.get(key);
-        if (label !== undefined && f === Math.min(...fs)) {
-          // The tab: a trapezoid outside the edge, cut along its other three sides.
-          const c = corners[(k + 2) % 3]!;
-          const d = sub(b, a);
-          const len = Math.hypot(d[0], d[1]) || 1;
-          let normal: P2 = [-d[1] / len, d[0] / len];
-          if (cross(d, sub(c, a)) * cross(d, normal) > 0) normal = [-normal[0], -normal[1]];
-          const inset = Math.min(TAB, len / 3);
-          const t1: P2 = [
-            a[0] + (d[0] / len) * inset + normal[0] * TAB,
-            a[1] + (d[1] / len) * inset + normal[1] * TAB,
-          ];
-          const t2: P2 = [
-            b[0] - (d[0] / len) * inset + normal[0] * TAB,
-            b[1] - (d[1] / len) * inset + normal[1] * TAB,
-          ];
-          out.push(
-            `<polygon points="${[a, t1, t2, b].map((q) => `${n(q[0])},${n(q[1])}`).join(' ')}" fill="#f2f2f2" stroke="#000" stroke-width="0.3"/>`,
-          );
-          lines.push(
-            `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${n(b[1])}" stroke="#333" stroke-width="0.25" stroke-dasharray="2,1.5"/>`,
-          );
-          const mid: P2 = [(t1[0] + t2[0] + a[0] + b[0]) / 4, (t1[1] + t2[1] + a[1] + b[1]) / 4];
-          lines.push(
-            `<text x="${n(mid[0])}" y="${n(mid[1])}" font-size="2.4" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif">${label}</text>`,
-          );
-        } else {
-          lines.push(
-            `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${n(b[1])}" stroke="#000" stroke-width="0.3"/>`,
-          );
-          if (label !== undefined) {
-            const c = corners[(k + 2) % 3]!;
-            const mid: P2 = [
-              ((a[0] + b[0]) / 2) * 0.8 + c[0] * 0.2,
-              ((a[1] + b[1]) / 2) * 0.8 + c[1] * 0.2,
-            ];
-            lines.push(
-              `<text x="${n(mid[0])}" y="${n(mid[1])}" font-size="2.4" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif">${label}</text>`,
-            );
-          }
-        }
+const n = (v: number) => v.toFixed(2);
+const svgLine = (a: P2, b: P2, style: string) =>
+  `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${n(b[1])}" ${style}/>`;
+const svgLabel = (at: P2, label: number) =>
+  `<text x="${n(at[0])}" y="${n(at[1])}" font-size="2.4" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif">${label}</text>`;
+
+/** The tab of cut edge `a`–`b` (`c`: the face's third corner): a trapezoid outside the edge. */
+function drawTab(a: P2, b: P2, c: P2, label: number, out: string[], lines: string[]): void {
+  const d = sub(b, a);
+  const len = Math.hypot(d[0], d[1]) || 1;
+  let normal: P2 = [-d[1] / len, d[0] / len];
+  if (cross(d, sub(c, a)) * cross(d, normal) > 0) normal = [-normal[0], -normal[1]];
+  const inset = Math.min(TAB, len / 3);
+  const t1: P2 = [
+    a[0] + (d[0] / len) * inset + normal[0] * TAB,
+    a[1] + (d[1] / len) * inset + normal[1] * TAB,
+  ];
+  const t2: P2 = [
+    b[0] - (d[0] / len) * inset + normal[0] * TAB,
+    b[1] - (d[1] / len) * inset + normal[1] * TAB,
+  ];
+  out.push(
+    `<polygon points="${[a, t1, t2, b].map((q) => `${n(q[0])},${n(q[1])}`).join(' ')}" fill="#f2f2f2" stroke="#000" stroke-width="0.3"/>`,
+  );
+  lines.push(svgLine(a, b, 'stroke="#333" stroke-width="0.25" stroke-dasharray="2,1.5"'));
+  lines.push(
+    svgLabel([(t1[0] + t2[0] + a[0] + b[0]) / 4, (t1[1] + t2[1] + a[1] + b[1]) / 4], label),
+  );
+}
+
+/** Draws one laid piece onto its page: faces first, then folds, cuts, tabs and numbers. */
+function drawPiece(
+  item: Laid,
+  paper: { positions: Float32Array; colours: readonly string[] },
+  edges: Edges,
+  out: string[],
+): void {
+  const [cos, sin] = [Math.cos(item.angle), Math.sin(item.angle)];
+  const place = ([px, py]: P2): P2 => [
+    PAGE.margin + item.x + TAB + (px * cos - py * sin) - item.x0,
+    PAGE.margin + item.y + TAB + (px * sin + py * cos) - item.y0,
+  ];
+  const lines: string[] = [];
+  for (const f of item.piece.faces) {
+    const corners = item.piece.corners.get(f)!.map(place) as [P2, P2, P2];
+    out.push(
+      `<polygon points="${corners.map((c) => `${n(c[0])},${n(c[1])}`).join(' ')}" fill="${paper.colours[f]}" stroke="none"/>`,
+    );
+    for (let k = 0; k < 3; k++) {
+      const key = edgeKey(edges.vertex(f, k), edges.vertex(f, (k + 1) % 3));
+      const [a, b, c] = [corners[k]!, corners[(k + 1) % 3]!, corners[(k + 2) % 3]!];
+      const first = f === Math.min(...edges.faces.get(key)!);
+      if (item.piece.folds.has(key)) {
+        // A fold is drawn once, from the face with the lower id.
+        if (!first) continue;
+        const dash = foldKind(edges, paper.positions, f, key) === 'valley' ? '2,1.5' : '3,1,0.6,1';
+        lines.push(svgLine(a, b, `stroke="#333" stroke-width="0.25" stroke-dasharray="${dash}"`));
+        continue;
+      }
+      const label = edges.labels.get(key);
+      if (label !== undefined && first) {
+        drawTab(a, b, c, label, out, lines);
+        continue;
+      }
+      lines.push(svgLine(a, b, 'stroke="#000" stroke-width="0.3"'));
+      if (label !== undefined) {
+        lines.push(
+          svgLabel(
+            [((a[0] + b[0]) / 2) * 0.8 + c[0] * 0.2, ((a[1] + b[1]) / 2) * 0.8 + c[1] * 0.2],
+            label,
+          ),
+        );
       }
     }
-    out.push(...lines);
   }
+  out.push(...lines);
+}
+
+/** One page as an SVG file. */
+function pageSvg(name: string, body: readonly string[], i: number, count: number): Uint8Array {
+  return strToU8(
+    `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}mm" height="${PAGE.height}mm" viewBox="0 0 ${PAGE.width} ${PAGE.height}">
+<title>${name} papercraft, page ${i + 1} of ${count}</title>
+<rect width="100%" height="100%" fill="#fff"/>
+${body.join('\n')}
+<text x="${PAGE.margin}" y="${PAGE.height - 4}" font-size="3" font-family="sans-serif" fill="#888">${name} — page ${i + 1}/${count} — print at 100 %</text>
+</svg>
+`,
+  );
+}
+
+/** The papercraft pages (SVG) and instructions, zipped. */
+export async function papercraftZip(
+  mesh: MeshData,
+  name: string,
+  options: PapercraftOptions = {},
+): Promise<{ zip: Uint8Array; pages: number; pieces: number; faces: number }> {
+  const paper = await paperMesh(mesh, options.faces ?? 160);
+  const { size } = boundsOf(paper.positions);
+  const scale = (options.sizeMm ?? 150) / (Math.max(...size) || 1);
+  const pieces = unfold(paper.positions, paper.indices, scale);
+  const faceCount = paper.indices.length / 3;
+  const edges = edgesOf(paper.indices, pieces);
+  const { laid, pageCount } = layOut(pieces);
+  const pages: string[][] = Array.from({ length: pageCount }, () => []);
+  for (const item of laid) drawPiece(item, paper, edges, pages[item.page]!);
 
   const files: Record<string, Uint8Array> = {};
   pages.forEach((body, i) => {
-    files[`${name}-page-${i + 1}.svg`] = strToU8(
-      `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}mm" height="${PAGE.height}mm" viewBox="0 0 ${PAGE.width} ${PAGE.height}">
-<title>${name} papercraft, page ${i + 1} of ${pages.length}</title>
-<rect width="100%" height="100%" fill="#fff"/>
-${body.join('\n')}
-<text x="${PAGE.margin}" y="${PAGE.height - 4}" font-size="3" font-family="sans-serif" fill="#888">${name} — page ${i + 1}/${pages.length} — print at 100 %</text>
-</svg>
-`,
-    );
+    files[`${name}-page-${i + 1}.svg`] = pageSvg(name, body, i, pages.length);
   });
   files['instructions.txt'] = strToU8(
     [

@@ -60,11 +60,29 @@ function quadCost(p: Float32Array, q: readonly number[], n1: Vec3, n2: Vec3): nu
   return deviation / (2 * Math.PI) + (1 - fold);
 }
 
-/**
- * Merges a triangle mesh's triangles pairwise into quads. Triangles pair only across edges they
- * share by vertex index, so texture seams are respected. Deterministic.
- */
-export function pairQuads(mesh: MeshData): PolygonMesh {
+/** A pair of triangles `t` < `u` sharing an edge that may become `quad`, at `cost`. */
+interface Candidate {
+  t: number;
+  u: number;
+  cost: number;
+  quad: number[];
+}
+
+/** The pairing of triangles under way: every candidate pair, and who is paired with whom. */
+interface Matching {
+  count: number;
+  /** Sorted cheapest first (ties by triangle), so the result is deterministic. */
+  candidates: Candidate[];
+  /** The candidates of each triangle (indices into `candidates`). */
+  options: number[][];
+  /** Each triangle's partner, or -1. */
+  partner: Int32Array;
+  /** The quad of each pair, by the triangle `t` of its candidate. */
+  quadOf: Map<number, number[]>;
+}
+
+/** Every pair of triangles sharing an edge (by vertex index) that would make an acceptable quad. */
+function quadCandidates(mesh: MeshData): Candidate[] {
   const { indices, positions } = mesh;
   const count = indices.length / 3;
   const vertices = positions.length / 3;
@@ -81,7 +99,7 @@ export function pairQuads(mesh: MeshData): PolygonMesh {
       sub(vertex(positions, indices[t * 3 + 2]!), a),
     );
   };
-  const candidates: Array<{ t: number; u: number; cost: number; quad: number[] }> = [];
+  const candidates: Candidate[] = [];
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const a = indices[t * 3 + k]!;
@@ -102,8 +120,14 @@ export function pairQuads(mesh: MeshData): PolygonMesh {
     }
   }
   candidates.sort((x, y) => x.cost - y.cost || x.t - y.t || x.u - y.u);
-  // Karp–Sipser matching: a triangle left with a single possible partner takes it at once (it
-  // would otherwise end up alone); when none is forced, the cheapest free pair is merged.
+  return candidates;
+}
+
+/**
+ * Karp–Sipser matching: a triangle left with a single possible partner takes it at once (it
+ * would otherwise end up alone); when none is forced, the cheapest free pair is merged.
+ */
+function greedyMatch(count: number, candidates: Candidate[]): Matching {
   const options: number[][] = Array.from({ length: count }, () => []);
   candidates.forEach((c, i) => {
     options[c.t]!.push(i);
@@ -149,9 +173,16 @@ export function pairQuads(mesh: MeshData): PolygonMesh {
     if (next === candidates.length) break;
     match(next);
   }
-  // Augmenting paths: an unpaired triangle takes a neighbour's partner when that partner can pair
-  // again further on (an alternating path ending at another unpaired triangle), as in maximum
-  // matching; a closed mesh's triangles nearly all pair this way. Paths are kept short.
+  return { count, candidates, options, partner, quadOf };
+}
+
+/**
+ * Augmenting paths: an unpaired triangle takes a neighbour's partner when that partner can pair
+ * again further on (an alternating path ending at another unpaired triangle), as in maximum
+ * matching; a closed mesh's triangles nearly all pair this way. Paths are kept short.
+ */
+function augmentAll(m: Matching): void {
+  const { count, candidates, options, partner, quadOf } = m;
   const edgeOf = new Map<number, number>();
   candidates.forEach((c, i) => edgeOf.set(Math.min(c.t, c.u) * count + Math.max(c.t, c.u), i));
   const neighbours = (t: number) =>
@@ -195,7 +226,18 @@ export function pairQuads(mesh: MeshData): PolygonMesh {
     return true;
   };
   for (let t = 0; t < count; t++) if (partner[t] === -1 && options[t]!.length > 0) augment(t);
+}
 
+/**
+ * Merges a triangle mesh's triangles pairwise into quads. Triangles pair only across edges they
+ * share by vertex index, so texture seams are respected. Deterministic.
+ */
+export function pairQuads(mesh: MeshData): PolygonMesh {
+  const { indices } = mesh;
+  const count = indices.length / 3;
+  const matching = greedyMatch(count, quadCandidates(mesh));
+  augmentAll(matching);
+  const { partner, quadOf } = matching;
   const polygons: number[] = [];
   const sizes: number[] = [];
   for (let t = 0; t < count; t++) {

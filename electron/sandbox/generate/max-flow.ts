@@ -15,6 +15,39 @@ const SINK = 2;
 const TERMINAL = -2;
 const NONE = -1;
 
+/** The active nodes of the search: a FIFO ring with membership flags. */
+class ActiveQueue {
+  readonly #queue: Int32Array;
+  readonly #queued: Uint8Array;
+  readonly #n: number;
+  #head = 0;
+  #tail = 0;
+
+  constructor(n: number) {
+    this.#n = n;
+    this.#queue = new Int32Array(n + 1);
+    this.#queued = new Uint8Array(n);
+  }
+
+  add(v: number): void {
+    if (this.#queued[v]) return;
+    this.#queued[v] = 1;
+    this.#queue[this.#tail] = v;
+    this.#tail = this.#tail === this.#n ? 0 : this.#tail + 1;
+  }
+
+  /** The first active node, or -1 when none is. */
+  peek(): number {
+    return this.#head === this.#tail ? -1 : this.#queue[this.#head];
+  }
+
+  /** Takes the first node off the queue. */
+  drop(): void {
+    this.#queued[this.#queue[this.#head]] = 0;
+    this.#head = this.#head === this.#n ? 0 : this.#head + 1;
+  }
+}
+
 /** A graph with a fixed node count, edges added before solving. */
 export class FlowGraph {
   readonly #n: number;
@@ -97,173 +130,177 @@ export class FlowGraph {
     this.#parent.fill(NONE);
     this.#time = 0;
     const n = this.#n;
-    const tree = this.#tree;
-    const parent = this.#parent;
-    const tr = this.#tr;
-    const head = this.#head;
-    const next = this.#next;
-    const cap = this.#cap;
-    const first = this.#first;
-
-    // Active nodes: FIFO ring with membership flags.
-    const queue = new Int32Array(n + 1);
-    const queued = new Uint8Array(n);
-    let qHead = 0;
-    let qTail = 0;
-    const activate = (v: number): void => {
-      if (queued[v]) return;
-      queued[v] = 1;
-      queue[qTail] = v;
-      qTail = qTail === n ? 0 : qTail + 1;
-    };
+    const active = new ActiveQueue(n);
     const orphans: number[] = [];
-
     for (let v = 0; v < n; v++) {
-      if (tr[v] > 0) {
-        tree[v] = SOURCE;
-        parent[v] = TERMINAL;
-        activate(v);
-      } else if (tr[v] < 0) {
-        tree[v] = SINK;
-        parent[v] = TERMINAL;
-        activate(v);
+      if (this.#tr[v] > 0) {
+        this.#tree[v] = SOURCE;
+        this.#parent[v] = TERMINAL;
+        active.add(v);
+      } else if (this.#tr[v] < 0) {
+        this.#tree[v] = SINK;
+        this.#parent[v] = TERMINAL;
+        active.add(v);
       }
       this.#ts[v] = 0;
       this.#dist[v] = 1;
     }
-
     for (;;) {
-      // Growth: find an arc joining the two trees.
-      let bridge = -1;
-      while (qHead !== qTail) {
-        const p = queue[qHead];
-        if (tree[p] === FREE) {
-          queued[p] = 0;
-          qHead = qHead === n ? 0 : qHead + 1;
-          continue;
-        }
-        const t = tree[p];
-        for (let a = first[p]; a >= 0; a = next[a]) {
-          const residual = t === SOURCE ? cap[a] : cap[a ^ 1];
-          if (residual <= 0) continue;
-          const q = head[a];
-          if (tree[q] === FREE) {
-            tree[q] = t;
-            parent[q] = a ^ 1;
-            this.#ts[q] = this.#ts[p];
-            this.#dist[q] = this.#dist[p] + 1;
-            activate(q);
-          } else if (tree[q] !== t) {
-            bridge = t === SOURCE ? a : a ^ 1;
-            break;
-          }
-        }
-        if (bridge >= 0) break;
-        queued[p] = 0;
-        qHead = qHead === n ? 0 : qHead + 1;
-      }
+      const bridge = this.#growTrees(active);
       if (bridge < 0) break;
-
-      // Augmentation along source root .. s .. bridge .. t .. sink root.
       this.#time++;
-      const s = head[bridge ^ 1];
-      const tNode = head[bridge];
-      let flow = cap[bridge];
-      for (let v = s; parent[v] !== TERMINAL; v = head[parent[v]]) {
-        flow = Math.min(flow, cap[parent[v] ^ 1]);
-      }
-      let root = s;
-      while (parent[root] !== TERMINAL) root = head[parent[root]];
-      flow = Math.min(flow, tr[root]);
-      for (let v = tNode; parent[v] !== TERMINAL; v = head[parent[v]]) {
-        flow = Math.min(flow, cap[parent[v]]);
-      }
-      root = tNode;
-      while (parent[root] !== TERMINAL) root = head[parent[root]];
-      flow = Math.min(flow, -tr[root]);
-
-      cap[bridge] -= flow;
-      cap[bridge ^ 1] += flow;
-      for (let v = s; ;) {
-        const a = parent[v];
-        if (a === TERMINAL) {
-          tr[v] -= flow;
-          if (tr[v] <= 0) {
-            parent[v] = NONE;
-            orphans.push(v);
-          }
-          break;
-        }
-        const up = head[a];
-        cap[a ^ 1] -= flow;
-        cap[a] += flow;
-        if (cap[a ^ 1] <= 0) {
-          parent[v] = NONE;
-          orphans.push(v);
-        }
-        v = up;
-      }
-      for (let v = tNode; ;) {
-        const a = parent[v];
-        if (a === TERMINAL) {
-          tr[v] += flow;
-          if (tr[v] >= 0) {
-            parent[v] = NONE;
-            orphans.push(v);
-          }
-          break;
-        }
-        const up = head[a];
-        cap[a] -= flow;
-        cap[a ^ 1] += flow;
-        if (cap[a] <= 0) {
-          parent[v] = NONE;
-          orphans.push(v);
-        }
-        v = up;
-      }
-
-      // Adoption: reattach orphans to their tree through a path to its terminal, or free them.
-      while (orphans.length) {
-        const v = orphans.pop() as number;
-        const t = tree[v];
-        let bestArc = NONE;
-        let bestDist = Infinity;
-        for (let a = first[v]; a >= 0; a = next[a]) {
-          const q = head[a];
-          if (tree[q] !== t) continue;
-          const residual = t === SOURCE ? cap[a ^ 1] : cap[a];
-          if (residual <= 0) continue;
-          const d = this.#originDistance(q);
-          if (d < bestDist) {
-            bestDist = d;
-            bestArc = a;
-          }
-        }
-        if (bestArc !== NONE) {
-          parent[v] = bestArc;
-          this.#ts[v] = this.#time;
-          this.#dist[v] = bestDist + 1;
-          continue;
-        }
-        for (let a = first[v]; a >= 0; a = next[a]) {
-          const q = head[a];
-          if (tree[q] !== t) continue;
-          const residual = t === SOURCE ? cap[a ^ 1] : cap[a];
-          if (residual > 0) activate(q);
-          const pa = parent[q];
-          if (pa >= 0 && head[pa] === v) {
-            parent[q] = NONE;
-            orphans.push(q);
-          }
-        }
-        tree[v] = FREE;
-      }
+      this.#augment(bridge, orphans);
+      this.#adopt(orphans, active);
     }
-
     const out = new Uint8Array(n);
-    for (let v = 0; v < n; v++) out[v] = tree[v] === SOURCE ? 1 : 0;
+    for (let v = 0; v < n; v++) out[v] = this.#tree[v] === SOURCE ? 1 : 0;
     return out;
+  }
+
+  /** Growth: grows the trees from the active nodes until an arc joins them (its index), or -1. */
+  #growTrees(active: ActiveQueue): number {
+    const tree = this.#tree;
+    const cap = this.#cap;
+    const head = this.#head;
+    const next = this.#next;
+    for (let p = active.peek(); p >= 0; p = active.peek()) {
+      if (tree[p] === FREE) {
+        active.drop();
+        continue;
+      }
+      const t = tree[p];
+      for (let a = this.#first[p]; a >= 0; a = next[a]) {
+        const residual = t === SOURCE ? cap[a] : cap[a ^ 1];
+        if (residual <= 0) continue;
+        const q = head[a];
+        if (tree[q] === FREE) {
+          tree[q] = t;
+          this.#parent[q] = a ^ 1;
+          this.#ts[q] = this.#ts[p];
+          this.#dist[q] = this.#dist[p] + 1;
+          active.add(q);
+        } else if (tree[q] !== t) {
+          return t === SOURCE ? a : a ^ 1;
+        }
+      }
+      active.drop();
+    }
+    return -1;
+  }
+
+  /** The root (terminal-linked node) of `v`'s tree. */
+  #rootOf(v: number): number {
+    let root = v;
+    while (this.#parent[root] !== TERMINAL) root = this.#head[this.#parent[root]];
+    return root;
+  }
+
+  /**
+   * Augmentation along source root .. s .. bridge .. t .. sink root: pushes the path's bottleneck
+   * and makes orphans of the nodes whose parent arc it saturated.
+   */
+  #augment(bridge: number, orphans: number[]): void {
+    const { parent, tr, cap, head } = {
+      parent: this.#parent,
+      tr: this.#tr,
+      cap: this.#cap,
+      head: this.#head,
+    };
+    const s = head[bridge ^ 1];
+    const tNode = head[bridge];
+    let flow = cap[bridge];
+    for (let v = s; parent[v] !== TERMINAL; v = head[parent[v]]) {
+      flow = Math.min(flow, cap[parent[v] ^ 1]);
+    }
+    flow = Math.min(flow, tr[this.#rootOf(s)]);
+    for (let v = tNode; parent[v] !== TERMINAL; v = head[parent[v]]) {
+      flow = Math.min(flow, cap[parent[v]]);
+    }
+    flow = Math.min(flow, -tr[this.#rootOf(tNode)]);
+
+    cap[bridge] -= flow;
+    cap[bridge ^ 1] += flow;
+    this.#pushAlong(s, flow, SOURCE, orphans);
+    this.#pushAlong(tNode, flow, SINK, orphans);
+  }
+
+  /** Pushes `flow` along `v`'s path to the root of tree `side`, orphaning saturated links. */
+  #pushAlong(start: number, flow: number, side: typeof SOURCE | typeof SINK, orphans: number[]) {
+    const { parent, tr, cap, head } = {
+      parent: this.#parent,
+      tr: this.#tr,
+      cap: this.#cap,
+      head: this.#head,
+    };
+    // Towards the source the flow runs up the tree (the reverse of each parent arc); towards the
+    // sink it runs down it (along each parent arc).
+    const sign = side === SOURCE ? 1 : -1;
+    for (let v = start; ;) {
+      const a = parent[v];
+      if (a === TERMINAL) {
+        tr[v] -= sign * flow;
+        if (sign * tr[v] <= 0) {
+          parent[v] = NONE;
+          orphans.push(v);
+        }
+        return;
+      }
+      const up = head[a];
+      const along = side === SOURCE ? a ^ 1 : a;
+      cap[along] -= flow;
+      cap[along ^ 1] += flow;
+      if (cap[along] <= 0) {
+        parent[v] = NONE;
+        orphans.push(v);
+      }
+      v = up;
+    }
+  }
+
+  /** Adoption: reattaches orphans to their tree through a path to its terminal, or frees them. */
+  #adopt(orphans: number[], active: ActiveQueue): void {
+    const { tree, parent, cap, head, next } = {
+      tree: this.#tree,
+      parent: this.#parent,
+      cap: this.#cap,
+      head: this.#head,
+      next: this.#next,
+    };
+    while (orphans.length) {
+      const v = orphans.pop() as number;
+      const t = tree[v];
+      let bestArc = NONE;
+      let bestDist = Infinity;
+      for (let a = this.#first[v]; a >= 0; a = next[a]) {
+        const q = head[a];
+        if (tree[q] !== t) continue;
+        const residual = t === SOURCE ? cap[a ^ 1] : cap[a];
+        if (residual <= 0) continue;
+        const d = this.#originDistance(q);
+        if (d < bestDist) {
+          bestDist = d;
+          bestArc = a;
+        }
+      }
+      if (bestArc !== NONE) {
+        parent[v] = bestArc;
+        this.#ts[v] = this.#time;
+        this.#dist[v] = bestDist + 1;
+        continue;
+      }
+      for (let a = this.#first[v]; a >= 0; a = next[a]) {
+        const q = head[a];
+        if (tree[q] !== t) continue;
+        const residual = t === SOURCE ? cap[a ^ 1] : cap[a];
+        if (residual > 0) active.add(q);
+        const pa = parent[q];
+        if (pa >= 0 && head[pa] === v) {
+          parent[q] = NONE;
+          orphans.push(q);
+        }
+      }
+      tree[v] = FREE;
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Canvas } from '@react-three/fiber';
-import { useCallback, useEffect, useRef, type ChangeEvent, type JSX } from 'react';
+import { useCallback, useEffect, useRef, type ChangeEvent, type JSX, type RefObject } from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
 import { idleChunk } from '../ui/idle-chunk';
 import { AnimationBar } from './animation/AnimationBar';
@@ -26,7 +26,7 @@ import { Inspector } from './panels/Inspector';
 import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
 import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
-import { ModelScene } from './scene/ModelScene';
+import { ModelScene, type ModelSceneProps } from './scene/ModelScene';
 import type { TurntablePanelProps } from './turntable/TurntablePanel';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
@@ -78,6 +78,263 @@ export interface ModelViewerProps extends LoadListeners {
   outlets?: ViewerOutlets;
 }
 
+/** The stage: the keyboard-operable area holding the one canvas and the scene inside it. */
+function Stage({
+  stageRef,
+  keys,
+  scene,
+}: {
+  stageRef: RefObject<HTMLDivElement | null>;
+  keys: ReturnType<typeof useStageKeys>;
+  scene: ModelSceneProps;
+}) {
+  return (
+    <div
+      ref={stageRef}
+      className="kiln-viewer__stage"
+      tabIndex={0}
+      role="application"
+      aria-roledescription="3D viewer"
+      aria-label={STAGE_LABEL}
+      onKeyDown={keys.onKeyDown}
+      onPointerDown={keys.onPointerDown}
+    >
+      <Canvas
+        frameloop="demand"
+        dpr={[1, 2]}
+        // preserveDrawingBuffer lets tests and thumbnails read pixels after the frame. ACES
+        // filmic with sRGB output is what glTF viewers and DCC tools show artists by default.
+        gl={{
+          preserveDrawingBuffer: true,
+          antialias: true,
+          alpha: true,
+          toneMapping: ACESFilmicToneMapping,
+          outputColorSpace: SRGBColorSpace,
+        }}
+        camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
+      >
+        <ModelScene {...scene} />
+      </Canvas>
+    </div>
+  );
+}
+
+/** A hidden file input of the viewer (Open…, and the compare model). */
+function FileInput({
+  inputRef,
+  testId,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  testId: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      hidden
+      accept=".glb,.gltf,.bin,image/*"
+      multiple
+      data-testid={testId}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The viewer's hidden file inputs: Open…, and the compare model. */
+function FileInputs({
+  openInput,
+  compareInput,
+  openFiles,
+}: {
+  openInput: RefObject<HTMLInputElement | null>;
+  compareInput: RefObject<HTMLInputElement | null>;
+  openFiles: ReturnType<typeof useFileDrop>['openFiles'];
+}) {
+  const onInput = (target: 'open' | 'compare') => (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = '';
+    if (files.length) openFiles(files, target);
+  };
+  return (
+    <>
+      <FileInput inputRef={openInput} testId="viewer-open-input" onChange={onInput('open')} />
+      <FileInput
+        inputRef={compareInput}
+        testId="viewer-compare-input"
+        onChange={onInput('compare')}
+      />
+    </>
+  );
+}
+
+/** The open model's title, or the compare overlay naming both models. */
+function TitleOrCompare({
+  sources,
+  comparing,
+  settings,
+  patch,
+}: {
+  sources: ReturnType<typeof useViewerSources>;
+  comparing: boolean;
+  settings: ReturnType<typeof useViewerSettings>['settings'];
+  patch: ReturnType<typeof useViewerSettings>['patch'];
+}) {
+  const { source, compareSource } = sources;
+  return (
+    <>
+      {source && !comparing ? <ViewerTitle source={source} onClose={sources.closeLocal} /> : null}
+      {comparing && compareSource ? (
+        <CompareOverlay
+          layout={settings.compareLayout}
+          nameA={source?.name}
+          nameB={compareSource.name}
+          wipe={settings.wipe}
+          onWipe={(wipe) => patch({ wipe })}
+          onStop={sources.stopCompare}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** What the inspector's panels read of the viewer. */
+interface InspectorPanelsProps {
+  readonly tab: InspectorTab;
+  readonly inspector: ReturnType<typeof useInspector>;
+  readonly outlets: ViewerOutlets | undefined;
+  readonly view: {
+    settings: ReturnType<typeof useViewerSettings>['settings'];
+    patch: ReturnType<typeof useViewerSettings>['patch'];
+    partsView: ReturnType<typeof usePartsView>['partsView'];
+    setPartsView: ReturnType<typeof usePartsView>['setPartsView'];
+    environmentError: ReturnType<typeof useEnvironmentError>['environmentError'];
+  };
+  readonly load: ReturnType<typeof useLoadStatus>;
+  readonly sources: ReturnType<typeof useViewerSources>;
+  readonly comparing: boolean;
+  readonly chooseCompare: () => void;
+  readonly capture: Pick<ReturnType<typeof useCapture>, 'capture' | 'viewerSize'>;
+  readonly stageOf: HealthPanelProps['stage'];
+}
+
+/** The inspector and the panel of its open tab. */
+function InspectorPanels({
+  tab,
+  inspector,
+  outlets,
+  view: { settings, patch, partsView, setPartsView, environmentError },
+  load: { info, infoB, stateB, currentB, state },
+  sources,
+  comparing,
+  chooseCompare,
+  capture: { capture, viewerSize },
+  stageOf,
+}: InspectorPanelsProps) {
+  const { source, compareSource } = sources;
+  return (
+    <ViewerOutletsProvider value={outlets ?? null}>
+      <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
+        {tab === 'scene' ? (
+          <ScenePanel settings={settings} onSettings={patch} environmentError={environmentError} />
+        ) : null}
+        {tab === 'stats' ? (
+          <StatsPanel
+            models={[
+              ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
+              ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
+            ]}
+            unit={settings.unit}
+            onUnit={(unit) => patch({ unit })}
+          />
+        ) : null}
+        {tab === 'parts' ? (
+          <PartsPanel parts={info?.parts ?? []} view={partsView} onView={setPartsView} />
+        ) : null}
+        {tab === 'compare' ? (
+          <ComparePanel
+            compareName={compareSource?.name}
+            compareState={stateB}
+            compareError={currentB?.phase === 'error' ? currentB.message : null}
+            layout={settings.compareLayout}
+            onLayout={(compareLayout) => patch({ compareLayout })}
+            onChoose={chooseCompare}
+            onStop={sources.stopCompare}
+            disabled={!source}
+          />
+        ) : null}
+        {tab === 'capture' ? (
+          <CapturePanel disabled={state !== 'ready'} viewerSize={viewerSize} onCapture={capture} />
+        ) : null}
+        {tab === 'record' ? (
+          <TurntablePanel
+            stage={stageOf}
+            modelName={info ? source?.name : undefined}
+            clip={
+              info?.animation?.getSnapshot().clips[info.animation.getSnapshot().clip]?.name ?? null
+            }
+          />
+        ) : null}
+        {tab === 'health' ? (
+          <HealthPanel
+            stage={stageOf}
+            modelKey={info ? source?.key : undefined}
+            textures={info?.stats.textures ?? []}
+          />
+        ) : null}
+      </Inspector>
+    </ViewerOutletsProvider>
+  );
+}
+
+/** The messages over the stage: nothing open, loading, a load or drop error, the drop overlay. */
+function ViewerMessages({
+  state,
+  current,
+  drop,
+}: {
+  state: ReturnType<typeof useLoadStatus>['state'];
+  current: ReturnType<typeof useLoadStatus>['current'];
+  drop: ReturnType<typeof useFileDrop>;
+}) {
+  return (
+    <>
+      {state === 'empty' && (
+        <p className="kiln-viewer__message" data-testid="viewer-empty">
+          No model open. Choose one from the library, or drop a .glb or .gltf file here to inspect
+          it.
+        </p>
+      )}
+      {current?.phase === 'loading' && (
+        <ViewerProgress key={current.key} progress={current.progress} />
+      )}
+      {current?.phase === 'error' && (
+        <p
+          className="kiln-viewer__message kiln-viewer__message--error"
+          role="alert"
+          data-testid="viewer-error"
+        >
+          {current.message}
+        </p>
+      )}
+      {drop.dropError ? (
+        <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
+          {drop.dropError}
+          <CloseButton label="Dismiss" onClick={drop.dismissDropError} />
+        </p>
+      ) : null}
+      {drop.dragging ? (
+        <DropOverlay
+          canCompare={state === 'ready'}
+          onDrop={drop.openFiles}
+          onLeave={drop.stopDragging}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /**
  * Kiln's 3D model viewer, an inspection tool for artists: one demand-driven canvas (nothing is
  * drawn while nothing moves) with orbit/pan/zoom, fit, reset, view presets and turntable; HDR
@@ -127,7 +384,7 @@ export function ModelViewer({
     onError,
     onStateChange,
   });
-  const { current, currentB, state, stateB, info, infoB } = load;
+  const { current, state, stateB, info } = load;
   const inspector = useInspector(openPanel, info);
   const drop = useFileDrop(sources, () => inspector.offer('compare'));
   const { partsView, setPartsView } = usePartsView(source);
@@ -143,12 +400,6 @@ export function ModelViewer({
   useEffect(() => {
     if (autoPlay && info?.animation) info.animation.play();
   }, [autoPlay, info]);
-
-  const onInput = (target: 'open' | 'compare') => (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.currentTarget.files ?? []);
-    event.currentTarget.value = '';
-    if (files.length) drop.openFiles(files, target);
-  };
 
   const comparing = state === 'ready' && stateB === 'ready';
   const compareLayout = comparing ? settings.compareLayout : 'off';
@@ -171,43 +422,21 @@ export function ModelViewer({
       aria-busy={state === 'loading'}
       {...drop.rootHandlers}
     >
-      <div
-        ref={stageRef}
-        className="kiln-viewer__stage"
-        tabIndex={0}
-        role="application"
-        aria-roledescription="3D viewer"
-        aria-label={STAGE_LABEL}
-        onKeyDown={stageKeys.onKeyDown}
-        onPointerDown={stageKeys.onPointerDown}
-      >
-        <Canvas
-          frameloop="demand"
-          dpr={[1, 2]}
-          // preserveDrawingBuffer lets tests and thumbnails read pixels after the frame. ACES
-          // filmic with sRGB output is what glTF viewers and DCC tools show artists by default.
-          gl={{
-            preserveDrawingBuffer: true,
-            antialias: true,
-            alpha: true,
-            toneMapping: ACESFilmicToneMapping,
-            outputColorSpace: SRGBColorSpace,
-          }}
-          camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
-        >
-          <ModelScene
-            source={source}
-            compareSource={compareSource}
-            settings={settings}
-            partsView={partsView}
-            events={load.events}
-            commandsRef={commandsRef}
-            frameTarget={rootRef}
-            onEnvironmentError={onEnvironmentError}
-            preparations={preparations}
-          />
-        </Canvas>
-      </div>
+      <Stage
+        stageRef={stageRef}
+        keys={stageKeys}
+        scene={{
+          source,
+          compareSource,
+          settings,
+          partsView,
+          events: load.events,
+          commandsRef,
+          frameTarget: rootRef,
+          onEnvironmentError,
+          preparations,
+        }}
+      />
 
       <ViewerToolbar
         disabled={state !== 'ready'}
@@ -221,98 +450,23 @@ export function ModelViewer({
         onTab={inspector.toggle}
         inspectorId={inspector.id}
       />
-      <input
-        ref={openInput}
-        type="file"
-        hidden
-        accept=".glb,.gltf,.bin,image/*"
-        multiple
-        data-testid="viewer-open-input"
-        onChange={onInput('open')}
-      />
-      <input
-        ref={compareInput}
-        type="file"
-        hidden
-        accept=".glb,.gltf,.bin,image/*"
-        multiple
-        data-testid="viewer-compare-input"
-        onChange={onInput('compare')}
-      />
+      <FileInputs openInput={openInput} compareInput={compareInput} openFiles={drop.openFiles} />
 
-      {source && !comparing ? <ViewerTitle source={source} onClose={sources.closeLocal} /> : null}
-      {comparing && compareSource ? (
-        <CompareOverlay
-          layout={settings.compareLayout}
-          nameA={source?.name}
-          nameB={compareSource.name}
-          wipe={settings.wipe}
-          onWipe={(wipe) => patch({ wipe })}
-          onStop={sources.stopCompare}
-        />
-      ) : null}
+      <TitleOrCompare sources={sources} comparing={comparing} settings={settings} patch={patch} />
 
       {tab ? (
-        <ViewerOutletsProvider value={outlets ?? null}>
-          <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
-            {tab === 'scene' ? (
-              <ScenePanel
-                settings={settings}
-                onSettings={patch}
-                environmentError={environmentError}
-              />
-            ) : null}
-            {tab === 'stats' ? (
-              <StatsPanel
-                models={[
-                  ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
-                  ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
-                ]}
-                unit={settings.unit}
-                onUnit={(unit) => patch({ unit })}
-              />
-            ) : null}
-            {tab === 'parts' ? (
-              <PartsPanel parts={info?.parts ?? []} view={partsView} onView={setPartsView} />
-            ) : null}
-            {tab === 'compare' ? (
-              <ComparePanel
-                compareName={compareSource?.name}
-                compareState={stateB}
-                compareError={currentB?.phase === 'error' ? currentB.message : null}
-                layout={settings.compareLayout}
-                onLayout={(compareLayout) => patch({ compareLayout })}
-                onChoose={() => compareInput.current?.click()}
-                onStop={sources.stopCompare}
-                disabled={!source}
-              />
-            ) : null}
-            {tab === 'capture' ? (
-              <CapturePanel
-                disabled={state !== 'ready'}
-                viewerSize={viewerSize}
-                onCapture={capture}
-              />
-            ) : null}
-            {tab === 'record' ? (
-              <TurntablePanel
-                stage={stageOf}
-                modelName={info ? source?.name : undefined}
-                clip={
-                  info?.animation?.getSnapshot().clips[info.animation.getSnapshot().clip]?.name ??
-                  null
-                }
-              />
-            ) : null}
-            {tab === 'health' ? (
-              <HealthPanel
-                stage={stageOf}
-                modelKey={info ? source?.key : undefined}
-                textures={info?.stats.textures ?? []}
-              />
-            ) : null}
-          </Inspector>
-        </ViewerOutletsProvider>
+        <InspectorPanels
+          tab={tab}
+          inspector={inspector}
+          outlets={outlets}
+          view={{ settings, patch, partsView, setPartsView, environmentError }}
+          load={load}
+          sources={sources}
+          comparing={comparing}
+          chooseCompare={() => compareInput.current?.click()}
+          capture={{ capture, viewerSize }}
+          stageOf={stageOf}
+        />
       ) : null}
 
       {info?.animation ? (
@@ -323,37 +477,7 @@ export function ModelViewer({
         />
       ) : null}
 
-      {state === 'empty' && (
-        <p className="kiln-viewer__message" data-testid="viewer-empty">
-          No model open. Choose one from the library, or drop a .glb or .gltf file here to inspect
-          it.
-        </p>
-      )}
-      {current?.phase === 'loading' && (
-        <ViewerProgress key={current.key} progress={current.progress} />
-      )}
-      {current?.phase === 'error' && (
-        <p
-          className="kiln-viewer__message kiln-viewer__message--error"
-          role="alert"
-          data-testid="viewer-error"
-        >
-          {current.message}
-        </p>
-      )}
-      {drop.dropError ? (
-        <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
-          {drop.dropError}
-          <CloseButton label="Dismiss" onClick={drop.dismissDropError} />
-        </p>
-      ) : null}
-      {drop.dragging ? (
-        <DropOverlay
-          canCompare={state === 'ready'}
-          onDrop={drop.openFiles}
-          onLeave={drop.stopDragging}
-        />
-      ) : null}
+      <ViewerMessages state={state} current={current} drop={drop} />
     </div>
   );
 }

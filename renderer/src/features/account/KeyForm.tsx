@@ -21,6 +21,59 @@ export type KeyFormProps = Readonly<{
   testId: string;
 }>;
 
+/** The name of a new key. */
+function NameField(props: {
+  id: string;
+  value: string;
+  onChange: (name: string) => void;
+  testId: string;
+}) {
+  return (
+    <label htmlFor={props.id}>
+      Name
+      <input
+        id={props.id}
+        value={props.value}
+        maxLength={60}
+        placeholder="For example: Client A"
+        onChange={(e) => props.onChange(e.target.value)}
+        data-testid={`${props.testId}-name`}
+      />
+    </label>
+  );
+}
+
+/** The question before saving a key that just failed its test. */
+function SaveAnyway(props: {
+  reason: string;
+  testId: string;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { testId } = props;
+  return (
+    <div className="key-save-confirm" role="alert" data-testid={`${testId}-confirm`}>
+      <p>
+        This key failed its test: {props.reason} Save it anyway? Kiln would use it at once, and the
+        service would refuse every call until it works.
+      </p>
+      <div className="account-actions">
+        <button type="button" onClick={props.onSave} data-testid={`${testId}-save-anyway`}>
+          Save anyway
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={props.onCancel}
+          data-testid={`${testId}-save-cancel`}
+        >
+          Don&apos;t save
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** A form to add or replace a key. */
 export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId }: KeyFormProps) {
   const saveKey = useKiln((s) => s.saveKey);
@@ -86,17 +139,7 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
       aria-label={replaceId ? 'Replace the key' : 'Add a key'}
     >
       {withName ? (
-        <label htmlFor={`${id}-name`}>
-          Name
-          <input
-            id={`${id}-name`}
-            value={name}
-            maxLength={60}
-            placeholder="For example: Client A"
-            onChange={(e) => setName(e.target.value)}
-            data-testid={`${testId}-name`}
-          />
-        </label>
+        <NameField id={`${id}-name`} value={name} onChange={setName} testId={testId} />
       ) : null}
       <label htmlFor={`${id}-key`}>
         {replaceId ? 'New key' : 'API key'}
@@ -138,25 +181,12 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
         ) : null}
       </div>
       {asking && failed ? (
-        <div className="key-save-confirm" role="alert" data-testid={`${testId}-confirm`}>
-          <p>
-            This key failed its test: {failed.reason} Save it anyway? Kiln would use it at once, and
-            the service would refuse every call until it works.
-          </p>
-          <div className="account-actions">
-            <button type="button" onClick={save} data-testid={`${testId}-save-anyway`}>
-              Save anyway
-            </button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => setAsking(false)}
-              data-testid={`${testId}-save-cancel`}
-            >
-              Don&apos;t save
-            </button>
-          </div>
-        </div>
+        <SaveAnyway
+          reason={failed.reason}
+          testId={testId}
+          onSave={save}
+          onCancel={() => setAsking(false)}
+        />
       ) : result ? (
         <p
           className={result.ok ? 'ok-text' : 'field-error'}

@@ -17,6 +17,86 @@ const STORAGE_WORDS = {
   none: 'secret missing',
 } as const;
 
+/** The question before a key is removed. */
+function RemoveConfirm(props: { name: string; onRemove: () => void; onKeep: () => void }) {
+  return (
+    <p role="alertdialog" aria-label="Remove the key" className="key-confirm">
+      Remove “{props.name}” from Kiln and the keychain? The key stays valid on the platform until
+      you revoke it there.{' '}
+      <button
+        type="button"
+        className="danger"
+        onClick={props.onRemove}
+        data-testid="key-remove-confirm"
+      >
+        Remove
+      </button>{' '}
+      <button type="button" onClick={props.onKeep}>
+        Keep
+      </button>
+    </p>
+  );
+}
+
+/**
+ * A key added for another service address: Kiln will not send it here. `onConfirm` where a
+ * native dialog can confirm it for this address (the desktop app).
+ */
+function OriginNotice(props: {
+  keyOrigin: string | undefined;
+  origin: string | undefined;
+  onConfirm: (() => void) | undefined;
+  onPasteAgain: () => void;
+}) {
+  const confirmable = props.onConfirm !== undefined;
+  return (
+    <p className="field-error" role="status" data-testid="key-origin-notice">
+      This key was added for <span className="mono">{props.keyOrigin}</span>. Kiln will not send it
+      to <span className="mono">{props.origin}</span>
+      {confirmable
+        ? ': confirm it for this address, or paste it again.'
+        : ': paste it again to use it there.'}{' '}
+      {confirmable ? (
+        <button type="button" onClick={props.onConfirm} data-testid="key-confirm-origin">
+          Confirm for this address…
+        </button>
+      ) : null}{' '}
+      <button type="button" onClick={props.onPasteAgain} data-testid="key-paste-again">
+        Paste it again
+      </button>
+    </p>
+  );
+}
+
+/** What a key's test or confirmation said; a refused key offers to replace it. */
+function KeyResult({
+  result,
+  offerReplace,
+  onReplace,
+}: {
+  result: { ok: boolean; code?: string; text: string };
+  offerReplace: boolean;
+  onReplace: () => void;
+}) {
+  return (
+    <p
+      className={result.ok ? 'ok-text' : 'field-error'}
+      role={result.ok ? 'status' : 'alert'}
+      data-testid="key-test-result"
+    >
+      {result.text}
+      {!result.ok && result.code === 'invalid_api_key' && offerReplace ? (
+        <>
+          {' '}
+          <button type="button" onClick={onReplace} data-testid="key-offer-replace">
+            Replace this key
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /** One stored key with its actions. */
 function KeyRow({
   entry,
@@ -89,48 +169,28 @@ function KeyRow({
         </span>
       </div>
       {confirmRemove ? (
-        <p role="alertdialog" aria-label="Remove the key" className="key-confirm">
-          Remove “{entry.name}” from Kiln and the keychain? The key stays valid on the platform
-          until you revoke it there.{' '}
-          <button
-            type="button"
-            className="danger"
-            onClick={() => act(() => removeKey(entry.id))}
-            data-testid="key-remove-confirm"
-          >
-            Remove
-          </button>{' '}
-          <button type="button" onClick={() => setConfirmRemove(false)}>
-            Keep
-          </button>
-        </p>
+        <RemoveConfirm
+          name={entry.name}
+          onRemove={() => act(() => removeKey(entry.id))}
+          onKeep={() => setConfirmRemove(false)}
+        />
       ) : null}
       {elsewhere && !entry.missing ? (
-        <p className="field-error" role="status" data-testid="key-origin-notice">
-          This key was added for <span className="mono">{entry.origin}</span>. Kiln will not send it
-          to <span className="mono">{origin}</span>
-          {confirmable
-            ? ': confirm it for this address, or paste it again.'
-            : ': paste it again to use it there.'}{' '}
-          {confirmable ? (
-            <button
-              type="button"
-              onClick={() =>
-                act(async () => {
-                  setResult(undefined);
-                  await confirmKeyOrigin(entry.id);
-                  setResult({ ok: true, text: `Confirmed for ${origin ?? 'this address'}.` });
-                })
-              }
-              data-testid="key-confirm-origin"
-            >
-              Confirm for this address…
-            </button>
-          ) : null}{' '}
-          <button type="button" onClick={() => setReplacing(true)} data-testid="key-paste-again">
-            Paste it again
-          </button>
-        </p>
+        <OriginNotice
+          keyOrigin={entry.origin}
+          origin={origin}
+          onConfirm={
+            confirmable
+              ? () =>
+                  act(async () => {
+                    setResult(undefined);
+                    await confirmKeyOrigin(entry.id);
+                    setResult({ ok: true, text: `Confirmed for ${origin ?? 'this address'}.` });
+                  })
+              : undefined
+          }
+          onPasteAgain={() => setReplacing(true)}
+        />
       ) : null}
       {entry.missing ? (
         <p className="field-error">
@@ -138,25 +198,7 @@ function KeyRow({
         </p>
       ) : null}
       {result ? (
-        <p
-          className={result.ok ? 'ok-text' : 'field-error'}
-          role={result.ok ? 'status' : 'alert'}
-          data-testid="key-test-result"
-        >
-          {result.text}
-          {!result.ok && result.code === 'invalid_api_key' && !replacing ? (
-            <>
-              {' '}
-              <button
-                type="button"
-                onClick={() => setReplacing(true)}
-                data-testid="key-offer-replace"
-              >
-                Replace this key
-              </button>
-            </>
-          ) : null}
-        </p>
+        <KeyResult result={result} offerReplace={!replacing} onReplace={() => setReplacing(true)} />
       ) : null}
       {replacing ? (
         <KeyForm

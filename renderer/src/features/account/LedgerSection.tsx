@@ -37,6 +37,110 @@ function FilterSelect(props: {
   );
 }
 
+/** The rows shown, newest first, or why there are none. */
+function LedgerRows() {
+  const ledger = useKiln((s) => s.ledger);
+  const filter = useKiln((s) => s.ledgerFilter);
+  if (!ledger) return null;
+  return (
+    <>
+      {ledger.entries.length ? (
+        <table className="account-table" data-testid="ledger-table">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Type</th>
+              <th scope="col">Operation</th>
+              <th scope="col">Job</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Charge ids</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...ledger.entries].reverse().map((e) => (
+              <tr
+                key={e.id}
+                data-testid="ledger-row"
+                data-type={e.type}
+                data-amount={e.amountUsd ?? ''}
+              >
+                <td>{new Date(e.at).toLocaleString()}</td>
+                <td>{TYPE_WORDS[e.type]}</td>
+                <td>
+                  <code>{e.operation}</code>
+                </td>
+                <td className="mono">{e.jobId ? e.jobId.slice(0, 8) : '—'}</td>
+                <td className="num">
+                  {e.amountUsd ? `${e.type === 'refund' ? '−' : ''}${formatUsd(e.amountUsd)}` : '?'}
+                </td>
+                <td className="mono">
+                  {[...e.chargeIds, ...(e.refundId ? [e.refundId] : [])].join(' ') || '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted" data-testid="ledger-empty">
+          No rows{filter.type || filter.operation || filter.month ? ' match this filter' : ' yet'}.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The month totals of the shown rows. */
+function MonthTotals() {
+  const ledger = useKiln((s) => s.ledger);
+  if (!ledger) return null;
+  return (
+    <>
+      {ledger.months.length ? (
+        <section>
+          <h3>Month totals</h3>
+          <table className="account-table" data-testid="ledger-months">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" className="num">
+                  Charged
+                </th>
+                <th scope="col" className="num">
+                  Refunded
+                </th>
+                <th scope="col" className="num">
+                  Net
+                </th>
+                <th scope="col" className="num">
+                  Rows
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.months.map((m) => (
+                <tr
+                  key={m.month}
+                  data-testid="ledger-month-row"
+                  data-month={m.month}
+                  data-net={m.netUsd}
+                >
+                  <td>{m.month}</td>
+                  <td className="num">{formatUsd(m.chargedUsd)}</td>
+                  <td className="num">{formatUsd(m.refundedUsd)}</td>
+                  <td className="num">{formatUsd(m.netUsd)}</td>
+                  <td className="num">{m.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 /** The spend tab. */
 export function LedgerSection() {
   const ledger = useKiln((s) => s.ledger);
@@ -127,89 +231,8 @@ export function LedgerSection() {
           ? `; ${t.unconfirmedCount} unconfirmed (up to ${formatUsd(t.unconfirmedUsd)})`
           : ''}
       </p>
-      {ledger.entries.length ? (
-        <table className="account-table" data-testid="ledger-table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Type</th>
-              <th scope="col">Operation</th>
-              <th scope="col">Job</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Charge ids</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...ledger.entries].reverse().map((e) => (
-              <tr
-                key={e.id}
-                data-testid="ledger-row"
-                data-type={e.type}
-                data-amount={e.amountUsd ?? ''}
-              >
-                <td>{new Date(e.at).toLocaleString()}</td>
-                <td>{TYPE_WORDS[e.type]}</td>
-                <td>
-                  <code>{e.operation}</code>
-                </td>
-                <td className="mono">{e.jobId ? e.jobId.slice(0, 8) : '—'}</td>
-                <td className="num">
-                  {e.amountUsd ? `${e.type === 'refund' ? '−' : ''}${formatUsd(e.amountUsd)}` : '?'}
-                </td>
-                <td className="mono">
-                  {[...e.chargeIds, ...(e.refundId ? [e.refundId] : [])].join(' ') || '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted" data-testid="ledger-empty">
-          No rows{filter.type || filter.operation || filter.month ? ' match this filter' : ' yet'}.
-        </p>
-      )}
-      {ledger.months.length ? (
-        <section>
-          <h3>Month totals</h3>
-          <table className="account-table" data-testid="ledger-months">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col" className="num">
-                  Charged
-                </th>
-                <th scope="col" className="num">
-                  Refunded
-                </th>
-                <th scope="col" className="num">
-                  Net
-                </th>
-                <th scope="col" className="num">
-                  Rows
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.months.map((m) => (
-                <tr
-                  key={m.month}
-                  data-testid="ledger-month-row"
-                  data-month={m.month}
-                  data-net={m.netUsd}
-                >
-                  <td>{m.month}</td>
-                  <td className="num">{formatUsd(m.chargedUsd)}</td>
-                  <td className="num">{formatUsd(m.refundedUsd)}</td>
-                  <td className="num">{formatUsd(m.netUsd)}</td>
-                  <td className="num">{m.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
+      <LedgerRows />
+      <MonthTotals />
     </div>
   );
 }

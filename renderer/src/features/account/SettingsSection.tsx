@@ -4,7 +4,7 @@
  * thresholds and length units. Saving sends only what changed; a refused value shows the core's
  * sentence next to its field and nothing else is lost.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { PAGE_SETTINGS } from '../../../../shared/settings';
 import { useKiln } from '../../store/StoreProvider';
@@ -64,13 +64,91 @@ function patchOf(
   return { patch: patch as SettingsPatch };
 }
 
+/** The connection in use: the built-in sandbox, or the live service with the last key. */
+function ConnectionFields({ onError }: { onError: (message: string) => void }) {
+  const keyState = useKiln((s) => s.keyState);
+  const activateKey = useKiln((s) => s.activateKey);
+  const openAccount = useKiln((s) => s.openAccount);
+  const id = useId();
+  const lastKey = keyState?.keys?.find((k) => !k.missing);
+  const activeKey = keyState?.keys?.find((k) => k.active);
+  return (
+    <fieldset className="settings-connection" data-testid="settings-connection">
+      <legend>Connection</legend>
+      <label>
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          checked={keyState?.mode === 'sandbox'}
+          onChange={() =>
+            void activateKey(null).catch((e: unknown) => onError((e as Error).message))
+          }
+          data-testid="mode-sandbox"
+        />
+        Built-in sandbox (demo: nothing is charged, a library of its own)
+      </label>
+      <label>
+        <input
+          type="radio"
+          name={`${id}-mode`}
+          checked={keyState?.mode === 'live'}
+          disabled={!lastKey}
+          onChange={() =>
+            lastKey &&
+            void activateKey(lastKey.id).catch((e: unknown) => onError((e as Error).message))
+          }
+          data-testid="mode-live"
+        />
+        Live service at the address below
+        {lastKey
+          ? ` with “${(keyState?.keys?.find((k) => k.active) ?? lastKey).name}”`
+          : ' (add a key first, under Keys)'}
+      </label>
+      {activeKey?.origin && keyState?.origin && activeKey.origin !== keyState.origin ? (
+        <p className="field-error" role="status" data-testid="settings-key-origin">
+          “{activeKey.name}” was added for {activeKey.origin}: Kiln will not send it to{' '}
+          {keyState.origin}.{' '}
+          <button type="button" onClick={() => openAccount('keys')}>
+            Confirm or paste it again under Keys
+          </button>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Whether models dragged out of the library are the compatible GLB. */
+function DragOutSetting({ onError }: { onError: (message: string) => void }) {
+  const settings = useKiln((s) => s.settings);
+  const updateSettings = useKiln((s) => s.updateSettings);
+  return (
+    <fieldset className="update-settings">
+      <legend>Dragging models out</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={settings?.dragOutCompatible ?? false}
+          data-testid="setting-dragOutCompatible"
+          onChange={(e) =>
+            void updateSettings({ dragOutCompatible: e.target.checked }).catch((err: unknown) =>
+              onError((err as Error).message),
+            )
+          }
+        />{' '}
+        Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
+      </label>
+      <span className="muted">
+        Made on this computer when a model opens, and kept in the model cache beside it.
+      </span>
+    </fieldset>
+  );
+}
+
 /** The settings tab. */
 export function SettingsSection() {
   const settings = useKiln((s) => s.settings);
   const updateSettings = useKiln((s) => s.updateSettings);
   const keyState = useKiln((s) => s.keyState);
-  const activateKey = useKiln((s) => s.activateKey);
-  const openAccount = useKiln((s) => s.openAccount);
   const id = useId();
   const [draft, setDraft] = useState<Draft | undefined>(settings ? draftOf(settings) : undefined);
   const [error, setError] = useState<{ field?: string; message: string } | undefined>();
@@ -96,56 +174,6 @@ export function SettingsSection() {
     );
   };
 
-  const lastKey = keyState?.keys?.find((k) => !k.missing);
-  const activeKey = keyState?.keys?.find((k) => k.active);
-  const connection: ReactNode = (
-    <fieldset className="settings-connection" data-testid="settings-connection">
-      <legend>Connection</legend>
-      <label>
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={keyState?.mode === 'sandbox'}
-          onChange={() =>
-            void activateKey(null).catch((e: unknown) =>
-              setError({ message: (e as Error).message }),
-            )
-          }
-          data-testid="mode-sandbox"
-        />
-        Built-in sandbox (demo: nothing is charged, a library of its own)
-      </label>
-      <label>
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={keyState?.mode === 'live'}
-          disabled={!lastKey}
-          onChange={() =>
-            lastKey &&
-            void activateKey(lastKey.id).catch((e: unknown) =>
-              setError({ message: (e as Error).message }),
-            )
-          }
-          data-testid="mode-live"
-        />
-        Live service at the address below
-        {lastKey
-          ? ` with “${(keyState?.keys?.find((k) => k.active) ?? lastKey).name}”`
-          : ' (add a key first, under Keys)'}
-      </label>
-      {activeKey?.origin && keyState?.origin && activeKey.origin !== keyState.origin ? (
-        <p className="field-error" role="status" data-testid="settings-key-origin">
-          “{activeKey.name}” was added for {activeKey.origin}: Kiln will not send it to{' '}
-          {keyState.origin}.{' '}
-          <button type="button" onClick={() => openAccount('keys')}>
-            Confirm or paste it again under Keys
-          </button>
-        </p>
-      ) : null}
-    </fieldset>
-  );
-
   return (
     <form
       className="account-section settings-form"
@@ -153,7 +181,7 @@ export function SettingsSection() {
       data-testid="account-settings"
       noValidate
     >
-      {connection}
+      <ConnectionFields onError={(message) => setError({ message })} />
       {keyState?.mode === 'sandbox' ? <SandboxBuildFailures /> : null}
       {SPECS.map(({ field, label, hint, kind }) => {
         const inputId = `${id}-${field}`;
@@ -201,25 +229,7 @@ export function SettingsSection() {
           </div>
         );
       })}
-      <fieldset className="update-settings">
-        <legend>Dragging models out</legend>
-        <label>
-          <input
-            type="checkbox"
-            checked={settings.dragOutCompatible ?? false}
-            data-testid="setting-dragOutCompatible"
-            onChange={(e) =>
-              void updateSettings({ dragOutCompatible: e.target.checked }).catch((err: unknown) =>
-                setError({ message: (err as Error).message }),
-              )
-            }
-          />{' '}
-          Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
-        </label>
-        <span className="muted">
-          Made on this computer when a model opens, and kept in the model cache beside it.
-        </span>
-      </fieldset>
+      <DragOutSetting onError={(message) => setError({ message })} />
       <UpdateSettings />
       {error && !SPECS.some((s) => s.field === error.field) ? (
         <p className="field-error" role="alert" data-testid="settings-error">

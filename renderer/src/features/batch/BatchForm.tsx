@@ -108,37 +108,97 @@ function WholeField(props: {
   );
 }
 
-/** The batch form on `selection` (the chunk `BatchDialog` fetches). */
-export default function BatchForm({ selection }: { selection: ModelSelection }) {
-  const closeBatch = useKiln((s) => s.closeBatch);
-  const quoteBatch = useKiln((s) => s.quoteBatch);
-  const startBatch = useKiln((s) => s.startBatch);
-  const showRight = useKiln((s) => s.showRight);
+/** The fields of `tool` (the single tools' own). */
+function ToolFields({
+  tool,
+  forms,
+  setForms,
+  built,
+}: {
+  tool: Tool;
+  forms: Forms;
+  setForms: (forms: Forms) => void;
+  built: Built;
+}) {
   const prices = useKiln((s) => s.prices?.items);
-  const folder = useResultsFolder();
-  const [tool, setTool] = useState<Tool>('export');
-  const [forms, setForms] = useState<Forms>(DEFAULTS);
+  const errors = 'errors' in built ? built.errors : {};
+  return (
+    <>
+      {tool === 'export' ? (
+        <ExportFields
+          form={forms.export}
+          onChange={(f) => setForms({ ...forms, export: f })}
+          built={built}
+        />
+      ) : null}
+      {tool === 'print' ? (
+        <>
+          <WholeField
+            label="Longest side (mm)"
+            error={errors['lengthMm']}
+            testId="batch-print-length"
+            value={forms.print.lengthMm}
+            onChange={(lengthMm) => setForms({ ...forms, print: { ...forms.print, lengthMm } })}
+          />
+          <Field label="Format">
+            <Choice
+              testId="batch-print-format"
+              value={forms.print.format}
+              options={PRINT_FORMATS.map((f) => [f, f.toUpperCase()] as const)}
+              onChange={(format) => setForms({ ...forms, print: { ...forms.print, format } })}
+            />
+          </Field>
+        </>
+      ) : null}
+      {tool === 'retopo' ? (
+        <WholeField
+          label="Target quads (500–100,000)"
+          error={errors['faces']}
+          testId="batch-retopo-faces"
+          value={forms.retopo.faces}
+          onChange={(faces) => setForms({ ...forms, retopo: { ...forms.retopo, faces } })}
+        />
+      ) : null}
+      {tool === 'gamepack' ? (
+        <GameFields
+          form={forms.game}
+          onChange={(game) => setForms({ ...forms, game })}
+          errors={errors}
+        />
+      ) : null}
+      {tool === 'make' ? (
+        <Field label="Project">
+          <Choice
+            testId="batch-maker"
+            value={forms.maker}
+            options={makerChoices(prices ?? []).map((c) => [c.id, c.label] as const)}
+            onChange={(maker) => setForms({ ...forms, maker })}
+          />
+        </Field>
+      ) : null}
+      {tool === 'rig' ? (
+        <Field label="Skeleton">
+          <Choice
+            testId="batch-rig-kind"
+            value={forms.rig}
+            options={RIG_KINDS.map((k) => [k, k] as const)}
+            onChange={(rig) => setForms({ ...forms, rig })}
+          />
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * One price for the batch, asked again (after a short pause) whenever the tool, its fields or the
+ * folder change (`key`); a changed price must be confirmed again.
+ */
+function useBatchQuote(selection: ModelSelection, key: string | undefined) {
+  const quoteBatch = useKiln((s) => s.quoteBatch);
   const [quote, setQuote] = useState<BatchQuoteView>();
   const [quoteError, setQuoteError] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
-  const [startError, setStartError] = useState<string>();
-  const [starting, setStarting] = useState(false);
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  // A modal form: it takes the focus when it opens (so the library's keys, Escape among them,
-  // stay out of it) and gives it back to what opened it when it closes.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    formRef.current?.querySelector<HTMLElement>('select, input, button')?.focus();
-    return () => opener?.focus();
-  }, []);
-  const built = build(tool, forms);
-  const errors = 'errors' in built ? built.errors : {};
-  const op = 'op' in built ? built.op : undefined;
-  const target = folder.folder;
-  const key = op && target ? JSON.stringify([op, target]) : undefined;
-
-  // One price first, asked again whenever the tool, its fields or the folder change.
   useEffect(() => {
     setQuote(undefined);
     setQuoteError(undefined);
@@ -157,6 +217,109 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
       clearTimeout(timer);
     };
   }, [key, selection, quoteBatch]);
+  return { quote, quoteError, confirmed, setConfirmed };
+}
+
+/** The price "what it costs" line of a quote. */
+function paidTextOf(quote: BatchQuoteView | undefined): string {
+  return quote && quote.totalUsd !== undefined ? formatUsd(quote.totalUsd) : 'price not available';
+}
+
+/** The quote: the price, what the balance covers, the models left out, the confirmation. */
+function QuoteSummary({
+  quote,
+  quoteError,
+  pricing,
+  confirmed,
+  setConfirmed,
+}: {
+  quote: BatchQuoteView | undefined;
+  quoteError: string | undefined;
+  /** The fields are good: a price is on its way. */
+  pricing: boolean;
+  confirmed: boolean;
+  setConfirmed: (on: boolean) => void;
+}) {
+  const paidText = paidTextOf(quote);
+  const mustConfirm = quote?.needsConfirmation === true;
+  return (
+    <div className="batch-quote" data-testid="batch-quote" aria-live="polite">
+      {quoteError ? (
+        <p className="error-text" role="alert" data-testid="batch-quote-error">
+          {quoteError}
+        </p>
+      ) : !quote ? (
+        <p className="muted">{pricing ? 'Pricing…' : 'Fix the fields above to see the price.'}</p>
+      ) : (
+        <>
+          <p data-testid="batch-price">
+            {quote.count} models · {quote.paid} paid ({paidText}) · {quote.free} free
+            {quote.balanceUsd !== undefined && quote.balanceAfterUsd !== undefined
+              ? ` · balance ${formatUsd(quote.balanceUsd)} → ${formatUsd(quote.balanceAfterUsd)}`
+              : ''}
+          </p>
+          {quote.affordable !== undefined ? (
+            <p className="error-text" data-testid="batch-partial">
+              The balance covers {quote.affordable} of the {quote.paid} paid builds (
+              {formatUsd(quote.affordableUsd ?? '0')}).
+            </p>
+          ) : null}
+          {quote.leftOut.length > 0 ? (
+            <details data-testid="batch-left-out" open={quote.leftOut.length <= 5}>
+              <summary>
+                {quote.leftOut.length} model{quote.leftOut.length > 1 ? 's' : ''} left out
+              </summary>
+              <ul>
+                {quote.leftOut.map((m) => (
+                  <li key={m.modelId} data-testid="batch-left-out-item">
+                    {m.name}: {m.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {mustConfirm ? (
+            <label className="batch-confirm">
+              <input
+                type="checkbox"
+                data-testid="batch-confirm"
+                checked={confirmed}
+                onChange={(e) => setConfirmed(e.target.checked)}
+              />{' '}
+              Spend {paidText} on this batch (above your confirmation threshold)
+            </label>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The batch form on `selection` (the chunk `BatchDialog` fetches). */
+export default function BatchForm({ selection }: { selection: ModelSelection }) {
+  const closeBatch = useKiln((s) => s.closeBatch);
+  const startBatch = useKiln((s) => s.startBatch);
+  const showRight = useKiln((s) => s.showRight);
+  const folder = useResultsFolder();
+  const [tool, setTool] = useState<Tool>('export');
+  const [forms, setForms] = useState<Forms>(DEFAULTS);
+  const [startError, setStartError] = useState<string>();
+  const [starting, setStarting] = useState(false);
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // A modal form: it takes the focus when it opens (so the library's keys, Escape among them,
+  // stay out of it) and gives it back to what opened it when it closes.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    formRef.current?.querySelector<HTMLElement>('select, input, button')?.focus();
+    return () => opener?.focus();
+  }, []);
+  const built = build(tool, forms);
+  const op = 'op' in built ? built.op : undefined;
+  const target = folder.folder;
+  const key = op && target ? JSON.stringify([op, target]) : undefined;
+
+  const { quote, quoteError, confirmed, setConfirmed } = useBatchQuote(selection, key);
 
   const start = async (onlyAffordable: boolean) => {
     if (!op || !target) return;
@@ -173,8 +336,6 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
     }
   };
 
-  const paidText =
-    quote && quote.totalUsd !== undefined ? formatUsd(quote.totalUsd) : 'price not available';
   const mustConfirm = quote?.needsConfirmation === true;
   return (
     <div className="batch-backdrop">
@@ -206,122 +367,19 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
             onChange={(t) => setTool(t)}
           />
         </Field>
-        {tool === 'export' ? (
-          <ExportFields
-            form={forms.export}
-            onChange={(f) => setForms({ ...forms, export: f })}
-            built={built}
-          />
-        ) : null}
-        {tool === 'print' ? (
-          <>
-            <WholeField
-              label="Longest side (mm)"
-              error={errors['lengthMm']}
-              testId="batch-print-length"
-              value={forms.print.lengthMm}
-              onChange={(lengthMm) => setForms({ ...forms, print: { ...forms.print, lengthMm } })}
-            />
-            <Field label="Format">
-              <Choice
-                testId="batch-print-format"
-                value={forms.print.format}
-                options={PRINT_FORMATS.map((f) => [f, f.toUpperCase()] as const)}
-                onChange={(format) => setForms({ ...forms, print: { ...forms.print, format } })}
-              />
-            </Field>
-          </>
-        ) : null}
-        {tool === 'retopo' ? (
-          <WholeField
-            label="Target quads (500–100,000)"
-            error={errors['faces']}
-            testId="batch-retopo-faces"
-            value={forms.retopo.faces}
-            onChange={(faces) => setForms({ ...forms, retopo: { ...forms.retopo, faces } })}
-          />
-        ) : null}
-        {tool === 'gamepack' ? (
-          <GameFields
-            form={forms.game}
-            onChange={(game) => setForms({ ...forms, game })}
-            errors={errors}
-          />
-        ) : null}
-        {tool === 'make' ? (
-          <Field label="Project">
-            <Choice
-              testId="batch-maker"
-              value={forms.maker}
-              options={makerChoices(prices ?? []).map((c) => [c.id, c.label] as const)}
-              onChange={(maker) => setForms({ ...forms, maker })}
-            />
-          </Field>
-        ) : null}
-        {tool === 'rig' ? (
-          <Field label="Skeleton">
-            <Choice
-              testId="batch-rig-kind"
-              value={forms.rig}
-              options={RIG_KINDS.map((k) => [k, k] as const)}
-              onChange={(rig) => setForms({ ...forms, rig })}
-            />
-          </Field>
-        ) : null}
+        <ToolFields tool={tool} forms={forms} setForms={setForms} built={built} />
         <FolderField folder={folder} />
         <p className="muted">
           Each model’s result goes to its own folder inside it, with batch.csv listing every item.
         </p>
 
-        <div className="batch-quote" data-testid="batch-quote" aria-live="polite">
-          {quoteError ? (
-            <p className="error-text" role="alert" data-testid="batch-quote-error">
-              {quoteError}
-            </p>
-          ) : !quote ? (
-            <p className="muted">{key ? 'Pricing…' : 'Fix the fields above to see the price.'}</p>
-          ) : (
-            <>
-              <p data-testid="batch-price">
-                {quote.count} models · {quote.paid} paid ({paidText}) · {quote.free} free
-                {quote.balanceUsd !== undefined && quote.balanceAfterUsd !== undefined
-                  ? ` · balance ${formatUsd(quote.balanceUsd)} → ${formatUsd(quote.balanceAfterUsd)}`
-                  : ''}
-              </p>
-              {quote.affordable !== undefined ? (
-                <p className="error-text" data-testid="batch-partial">
-                  The balance covers {quote.affordable} of the {quote.paid} paid builds (
-                  {formatUsd(quote.affordableUsd ?? '0')}).
-                </p>
-              ) : null}
-              {quote.leftOut.length > 0 ? (
-                <details data-testid="batch-left-out" open={quote.leftOut.length <= 5}>
-                  <summary>
-                    {quote.leftOut.length} model{quote.leftOut.length > 1 ? 's' : ''} left out
-                  </summary>
-                  <ul>
-                    {quote.leftOut.map((m) => (
-                      <li key={m.modelId} data-testid="batch-left-out-item">
-                        {m.name}: {m.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-              {mustConfirm ? (
-                <label className="batch-confirm">
-                  <input
-                    type="checkbox"
-                    data-testid="batch-confirm"
-                    checked={confirmed}
-                    onChange={(e) => setConfirmed(e.target.checked)}
-                  />{' '}
-                  Spend {paidText} on this batch (above your confirmation threshold)
-                </label>
-              ) : null}
-            </>
-          )}
-        </div>
+        <QuoteSummary
+          quote={quote}
+          quoteError={quoteError}
+          pricing={key !== undefined}
+          confirmed={confirmed}
+          setConfirmed={setConfirmed}
+        />
         {startError ? (
           <p className="error-text" role="alert" data-testid="batch-start-error">
             {startError}

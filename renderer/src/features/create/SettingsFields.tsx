@@ -20,10 +20,31 @@ const FORMAT_LABELS = { webp: 'WebP', png: 'PNG' } as const;
 const described = (field: CreateField, errors: Partial<Record<CreateField, string>>) =>
   errors[field] ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {};
 
+/** The model version picker. */
+function TierField() {
+  const tier = useKiln((s) => s.createTier);
+  const setTier = useKiln((s) => s.setCreateTier);
+  return (
+    <label className="field">
+      <span>Model version</span>
+      <select
+        data-testid="tier"
+        value={tier}
+        onChange={(e) => setTier(e.target.value as ModelTier)}
+      >
+        {MODEL_TIERS.map((t) => (
+          <option key={t} value={t}>
+            {TIERS[t].label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Model version picker and the optional settings of photo, views and text generations. */
 export function SettingsFields() {
   const tier = useKiln((s) => s.createTier);
-  const setTier = useKiln((s) => s.setCreateTier);
   const draft = useKiln((s) => s.createSettings);
   const set = useKiln((s) => s.setCreateSettings);
   const errors = useKiln((s) => s.createErrors);
@@ -42,20 +63,7 @@ export function SettingsFields() {
 
   return (
     <>
-      <label className="field">
-        <span>Model version</span>
-        <select
-          data-testid="tier"
-          value={tier}
-          onChange={(e) => setTier(e.target.value as ModelTier)}
-        >
-          {MODEL_TIERS.map((t) => (
-            <option key={t} value={t}>
-              {TIERS[t].label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TierField />
       <details className="settings" ref={details} data-testid="settings">
         <summary>
           Settings{' '}

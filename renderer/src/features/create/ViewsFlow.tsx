@@ -16,13 +16,64 @@ import { useCreateStart } from './use-create-start';
 /** The drag data type of a view slot being reordered (files dropped from outside have none). */
 const VIEW_DRAG = 'application/x-kiln-view';
 
+/** A view slot's side and its move buttons (the keyboard's way to reorder). */
+function ViewSlotControls({
+  id,
+  label,
+  index,
+  count,
+}: {
+  id: string;
+  label: ViewLabel;
+  index: number;
+  count: number;
+}) {
+  const moveView = useKiln((s) => s.moveView);
+  const labelView = useKiln((s) => s.labelView);
+  return (
+    <>
+      <select
+        aria-label={`Side shown by view ${index + 1}`}
+        data-testid="view-label"
+        value={label}
+        onChange={(e) => labelView(id, e.target.value as ViewLabel)}
+      >
+        {VIEW_LABELS.map((l) => (
+          <option key={l} value={l}>
+            {l}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move view ${index + 1} up`}
+        data-testid="view-up"
+        disabled={index === 0}
+        onClick={() => moveView(index, index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move view ${index + 1} down`}
+        data-testid="view-down"
+        disabled={index === count - 1}
+        onClick={() => moveView(index, index + 1)}
+      >
+        ↓
+      </button>
+    </>
+  );
+}
+
 /** The multi-view flow. */
 export function ViewsFlow() {
   const views = useKiln((s) => s.views);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
   const moveView = useKiln((s) => s.moveView);
-  const labelView = useKiln((s) => s.labelView);
   const fieldError = useKiln((s) => s.createErrors.views);
   const start = useCreateStart();
   const [dragFrom, setDragFrom] = useState<number | undefined>();
@@ -67,38 +118,7 @@ export function ViewsFlow() {
               ⠿ {i + 1}
             </span>
             <PhotoCard photo={v.file} compact onRemove={() => removePhoto('views', v.id)}>
-              <select
-                aria-label={`Side shown by view ${i + 1}`}
-                data-testid="view-label"
-                value={v.label}
-                onChange={(e) => labelView(v.id, e.target.value as ViewLabel)}
-              >
-                {VIEW_LABELS.map((l) => (
-                  <option key={l} value={l}>
-                    {l}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Move view ${i + 1} up`}
-                data-testid="view-up"
-                disabled={i === 0}
-                onClick={() => moveView(i, i - 1)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Move view ${i + 1} down`}
-                data-testid="view-down"
-                disabled={i === views.length - 1}
-                onClick={() => moveView(i, i + 1)}
-              >
-                ↓
-              </button>
+              <ViewSlotControls id={v.id} label={v.label} index={i} count={views.length} />
             </PhotoCard>
           </li>
         ))}

@@ -19,10 +19,11 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
-import { libraryOrder, type LibrarySort } from './library-logic';
+import { libraryOrder, type LibraryOrder, type LibrarySort } from './library-logic';
 import { isSelected, selectedCount } from './selection';
 import { whenRested } from './when-rested';
 
@@ -46,24 +47,11 @@ export interface LibraryGridProps {
   readonly onOpen: (modelId: string) => void;
 }
 
-/** The grid. */
-export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProps) {
-  const pages = useKiln((s) => s.libPages);
-  const total = useKiln((s) => s.libTotal) ?? 0;
-  const thumbs = useKiln((s) => s.libThumbs);
-  const thumbsWaiting = useKiln((s) => s.libThumbsWaiting);
-  const selectedId = useKiln((s) => s.libSelectedId);
-  const retryTick = useKiln((s) => s.libRetryTick);
-  const filters = useKiln((s) => s.libFilters);
-  const ensureRows = useKiln((s) => s.ensureLibraryRows);
-  const wantThumbnails = useKiln((s) => s.wantThumbnails);
-  const select = useKiln((s) => s.selectLibraryModel);
-  const picked = useKiln((s) => s.libSelection);
-  const pick = useKiln((s) => s.pickLibraryModels);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const rowPx = cardPx + NAME_PX;
+type ScrollRef = RefObject<HTMLDivElement | null>;
 
+/** The element's inner width, followed as it resizes (0 before the first layout). */
+function useClientWidth(scrollRef: ScrollRef): number {
+  const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -71,30 +59,26 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     const observer = new ResizeObserver(() => setWidth(el.clientWidth));
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [scrollRef]);
+  return width;
+}
 
-  const order = useMemo(() => libraryOrder(sort, pages, total), [sort, pages, total]);
-  const columns = columnsFor(width, cardPx);
-  // Rows only once the width is known (the layout effect above, before the first paint): the
-  // first render would otherwise lay out every card in one column (20,000 rows) for nothing.
-  const rowCount = width > 0 ? Math.ceil(total / columns) : 0;
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowPx + GAP_PX,
-    overscan: 3,
-  });
-  // A new card size changes every row's height.
-  useEffect(() => virtualizer.measure(), [rowPx, virtualizer]);
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0]?.index ?? 0;
-  const last = rows[rows.length - 1]?.index ?? -1;
+/** The rows the virtualizer shows (`first`…`last`) and how they are laid out. */
+interface GridWindow {
+  readonly first: number;
+  readonly last: number;
+  readonly columns: number;
+  readonly rowPx: number;
+  readonly order: LibraryOrder;
+}
 
-  // New filters or order: back to the top.
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [filters, sort]);
-
+/** Asks for the pages and thumbnails of the rows in view once the view rests there. */
+function useRestedFetches(
+  scrollRef: ScrollRef,
+  { first, last, columns, rowPx, order, retryTick }: GridWindow & { readonly retryTick: number },
+): void {
+  const ensureRows = useKiln((s) => s.ensureLibraryRows);
+  const wantThumbnails = useKiln((s) => s.wantThumbnails);
   // Pages of the rows in view (and the overscan) are fetched once the view rests there
   // (`whenRested`: dragging the scroll bar across 20,000 models must not spend the key's 60
   // requests a minute on rows nobody looked at).
@@ -108,7 +92,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
         ensureRows(from, to);
       },
     );
-  }, [first, last, columns, order, retryTick, ensureRows]);
+  }, [scrollRef, first, last, columns, order, retryTick, ensureRows]);
 
   // Thumbnails of the cards on screen (not the overscan: the budget goes to what is seen),
   // asked for once the view rests; those asked for cards that left the screen are cancelled at
@@ -131,8 +115,32 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       () => el.scrollTop,
       () => wantThumbnails(ids),
     );
-  }, [first, last, columns, rowPx, order, wantThumbnails]);
+  }, [scrollRef, first, last, columns, rowPx, order, wantThumbnails]);
+}
 
+/** What the grid's keyboard handling needs of the grid. */
+interface GridKeysInput {
+  readonly order: LibraryOrder;
+  readonly total: number;
+  readonly columns: number;
+  readonly rowPx: number;
+  /** The virtual rows shown (the focus follows them as they change). */
+  readonly rows: readonly unknown[];
+  readonly virtualizer: { scrollToIndex(index: number): void };
+  readonly onOpen: (modelId: string) => void;
+}
+
+/**
+ * The grid's keyboard: arrows, pages and ends move the shown model (Shift picks the range),
+ * Space picks, Enter opens; the focus follows the shown card.
+ */
+function useGridKeys(
+  scrollRef: ScrollRef,
+  { order, total, columns, rowPx, rows, virtualizer, onOpen }: GridKeysInput,
+) {
+  const selectedId = useKiln((s) => s.libSelectedId);
+  const select = useKiln((s) => s.selectLibraryModel);
+  const pick = useKiln((s) => s.pickLibraryModels);
   // Keyboard selection: the position of the selected card, followed by the focus.
   const selectedIndex = selectedId === undefined ? undefined : order.indexOf(selectedId);
   const [focusIndex, setFocusIndex] = useState<number>();
@@ -142,7 +150,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     const grid = scrollRef.current;
     if (!grid?.contains(document.activeElement)) return;
     grid.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`)?.focus({ preventScroll: true });
-  }, [focusIndex, rows]);
+  }, [scrollRef, focusIndex, rows]);
 
   const moveTo = useCallback(
     (index: number, range: boolean) => {
@@ -201,6 +209,57 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     },
     [select],
   );
+  return { active, onKeyDown, onSelect };
+}
+
+/** The grid. */
+export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProps) {
+  const pages = useKiln((s) => s.libPages);
+  const total = useKiln((s) => s.libTotal) ?? 0;
+  const thumbs = useKiln((s) => s.libThumbs);
+  const thumbsWaiting = useKiln((s) => s.libThumbsWaiting);
+  const selectedId = useKiln((s) => s.libSelectedId);
+  const retryTick = useKiln((s) => s.libRetryTick);
+  const filters = useKiln((s) => s.libFilters);
+  const picked = useKiln((s) => s.libSelection);
+  const pick = useKiln((s) => s.pickLibraryModels);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useClientWidth(scrollRef);
+  const rowPx = cardPx + NAME_PX;
+
+  const order = useMemo(() => libraryOrder(sort, pages, total), [sort, pages, total]);
+  const columns = columnsFor(width, cardPx);
+  // Rows only once the width is known (the layout effect above, before the first paint): the
+  // first render would otherwise lay out every card in one column (20,000 rows) for nothing.
+  const rowCount = width > 0 ? Math.ceil(total / columns) : 0;
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowPx + GAP_PX,
+    overscan: 3,
+  });
+  // A new card size changes every row's height.
+  useEffect(() => virtualizer.measure(), [rowPx, virtualizer]);
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const last = rows[rows.length - 1]?.index ?? -1;
+
+  // New filters or order: back to the top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [filters, sort]);
+
+  useRestedFetches(scrollRef, { first, last, columns, rowPx, order, retryTick });
+
+  const { active, onKeyDown, onSelect } = useGridKeys(scrollRef, {
+    order,
+    total,
+    columns,
+    rowPx,
+    rows,
+    virtualizer,
+    onOpen,
+  });
   const cardWidth = (width - GAP_PX * (columns - 1)) / columns;
   // The one card reached with Tab (roving focus): the selected one, else the first shown.
   const tabStop = active ?? first * columns;

@@ -49,6 +49,46 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
+ * Fits the camera's clipping planes and the controls' distances to `sphere` seen along
+ * `framing`'s direction, and answers the view that frames it (not applied yet: it may be eased).
+ */
+function fitCamera(
+  camera: PerspectiveCamera,
+  ctl: OrbitControlsLike | null,
+  sphere: Sphere,
+  framing: Framing,
+  aspect: number,
+  currentTarget: Vector3,
+): CameraView {
+  const direction =
+    framing === 'fit'
+      ? camera.position.clone().sub(currentTarget)
+      : framing === 'reset'
+        ? threeQuarterDirection()
+        : presetDirection(framing);
+  const fit = computeFit({
+    center: sphere.center,
+    radius: sphere.radius,
+    fovDeg: camera.fov,
+    aspect,
+    direction,
+  });
+  camera.near = fit.near;
+  camera.far = fit.far;
+  camera.updateProjectionMatrix();
+  if (ctl) {
+    ctl.minDistance = fit.minDistance;
+    ctl.maxDistance = fit.maxDistance;
+    // Spend any leftover damping momentum now, so it does not push the camera off the new
+    // framing on the next frames.
+    ctl.enableDamping = false;
+    ctl.update();
+    ctl.enableDamping = true;
+  }
+  return { position: fit.position, target: fit.target };
+}
+
+/**
  * Fit, reset, view presets, keyboard steps and the turntable, all as eased camera moves around
  * the orbit target. The camera state lives here and in OrbitControls, never in the app store.
  *
@@ -80,32 +120,7 @@ export function useCameraRig(
       const ctl = get().controls as unknown as OrbitControlsLike | null;
       const sphere = sphereRef.current ?? DEFAULT_SPHERE;
       const currentTarget = ctl?.target.clone() ?? sphere.center.clone();
-      const direction =
-        framing === 'fit'
-          ? camera.position.clone().sub(currentTarget)
-          : framing === 'reset'
-            ? threeQuarterDirection()
-            : presetDirection(framing);
-      const fit = computeFit({
-        center: sphere.center,
-        radius: sphere.radius,
-        fovDeg: camera.fov,
-        aspect: viewAspect(),
-        direction,
-      });
-      camera.near = fit.near;
-      camera.far = fit.far;
-      camera.updateProjectionMatrix();
-      if (ctl) {
-        ctl.minDistance = fit.minDistance;
-        ctl.maxDistance = fit.maxDistance;
-        // Spend any leftover damping momentum now, so it does not push the camera off the new
-        // framing on the next frames.
-        ctl.enableDamping = false;
-        ctl.update();
-        ctl.enableDamping = true;
-      }
-      const to: CameraView = { position: fit.position, target: fit.target };
+      const to = fitCamera(camera, ctl, sphere, framing, viewAspect(), currentTarget);
       if (animate && !prefersReducedMotion()) {
         transition.current = {
           from: { position: camera.position.clone(), target: ctl?.target.clone() ?? currentTarget },

@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
 import { CAPTURE_SIZES, MAX_CAPTURE_SIDE } from './capture-pixels';
+import { ChoiceSelect } from '../panels/Choices';
 import { SizeFields } from '../panels/SizeFields';
 
 /** Props of {@link CapturePanel}. */
@@ -50,17 +51,12 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
     <div className="kiln-viewer__form">
       <label className="kiln-viewer__field">
         <span>Size</span>
-        <select
-          data-testid="viewer-capture-size"
+        <ChoiceSelect
+          testId="viewer-capture-size"
           value={sizeId}
-          onChange={(e) => setSizeId(e.currentTarget.value)}
-        >
-          {CAPTURE_SIZES.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.label}
-            </option>
-          ))}
-        </select>
+          options={CAPTURE_SIZES}
+          onChange={setSizeId}
+        />
       </label>
       {size.id === 'custom' ? (
         <SizeFields

@@ -3,8 +3,15 @@ import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
 import type { ViewerStage } from '../viewer-types';
+import { ChoiceSelect, RadioChoices } from '../panels/Choices';
 import { SizeFields } from '../panels/SizeFields';
-import type { BuildVolume, HealthIssue, HealthReport, HealthTexture } from './health-types';
+import type {
+  BuildVolume,
+  HealthIssue,
+  HealthReport,
+  HealthTexture,
+  PrintReport,
+} from './health-types';
 import { useHealth, type CheckState } from './use-health';
 import { engineVerdict, printVerdict, type Verdict } from './verdicts';
 import './health.css';
@@ -153,6 +160,196 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
   );
 }
 
+/** The printability form's values as the user sets them (the length follows the print tool's). */
+function usePrintForm(printLengthMm: number | undefined) {
+  const [length, setLength] = useState(String(printLengthMm ?? 100));
+  // A new length in the print tool is the size to check.
+  useEffect(() => {
+    if (printLengthMm) setLength(String(printLengthMm));
+  }, [printLengthMm]);
+  const [process, setProcess] = useState<keyof typeof PROCESSES>('fdm');
+  const [minWall, setMinWall] = useState(String(PROCESSES.fdm));
+  const [printer, setPrinter] = useState(PRINTERS[0]!.id);
+  const [custom, setCustom] = useState<BuildVolume>(PRINTERS.at(-1)!.volume);
+  const [hollow, setHollow] = useState(false);
+  const [overlay, setOverlay] = useState<'thickness' | 'overhang' | 'none'>('thickness');
+  return {
+    length,
+    setLength,
+    process,
+    setProcess,
+    minWall,
+    setMinWall,
+    printer,
+    setPrinter,
+    custom,
+    setCustom,
+    hollow,
+    setHollow,
+    overlay,
+    setOverlay,
+  };
+}
+type PrintForm = ReturnType<typeof usePrintForm>;
+
+/** The size to print at, the process and its minimum wall. */
+function SizeAndWall({
+  form,
+  lengthError,
+  wallError,
+}: {
+  form: PrintForm;
+  lengthError: string | null;
+  wallError: string | null;
+}) {
+  return (
+    <div className="kiln-viewer__row">
+      <label className="kiln-viewer__field">
+        <span>Longest side (mm)</span>
+        <input
+          type="number"
+          data-testid="health-length"
+          min={LIMITS.lengthMm.min}
+          max={LIMITS.lengthMm.max}
+          value={form.length}
+          aria-invalid={Boolean(lengthError)}
+          onChange={(e) => form.setLength(e.currentTarget.value)}
+        />
+      </label>
+      <label className="kiln-viewer__field">
+        <span>Process</span>
+        <select
+          data-testid="health-process"
+          value={form.process}
+          onChange={(e) => {
+            const next = e.currentTarget.value as keyof typeof PROCESSES;
+            form.setProcess(next);
+            form.setMinWall(String(PROCESSES[next]));
+          }}
+        >
+          <option value="fdm">FDM (filament)</option>
+          <option value="resin">Resin</option>
+        </select>
+      </label>
+      <label className="kiln-viewer__field">
+        <span>Min. wall (mm)</span>
+        <input
+          type="number"
+          step={0.1}
+          data-testid="health-min-wall"
+          value={form.minWall}
+          aria-invalid={Boolean(wallError)}
+          onChange={(e) => form.setMinWall(e.currentTarget.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** What the model can show. */
+const OVERLAYS = [
+  ['thickness', 'Thin walls'],
+  ['overhang', 'Overhangs'],
+  ['none', 'Nothing'],
+] as const;
+
+/** The printer (its build volume), or a custom volume. */
+function PrinterField({ form }: { form: PrintForm }) {
+  return (
+    <>
+      <label className="kiln-viewer__field">
+        <span>Printer</span>
+        <ChoiceSelect
+          testId="health-printer"
+          value={form.printer}
+          options={PRINTERS}
+          onChange={form.setPrinter}
+        />
+      </label>
+      {form.printer === 'custom' ? (
+        <SizeFields
+          value={form.custom}
+          labels={{ x: 'Width (mm)', y: 'Depth (mm)', z: 'Height (mm)' }}
+          min={1}
+          testIdPrefix="health-volume-"
+          onChange={form.setCustom}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** What the model shows: thin walls, overhangs, or nothing. */
+function OverlayChoice({
+  form,
+  showHeatMap,
+}: {
+  form: PrintForm;
+  showHeatMap: (on: boolean) => void;
+}) {
+  return (
+    <fieldset className="kiln-health__overlay">
+      <legend>Show on the model</legend>
+      <RadioChoices
+        name="kiln-health-overlay"
+        testIdPrefix="health-overlay-"
+        value={form.overlay}
+        options={OVERLAYS}
+        onChange={(id) => {
+          form.setOverlay(id);
+          if (id === 'none') showHeatMap(false);
+        }}
+      />
+    </fieldset>
+  );
+}
+
+/** The printability figures and the heat map's legend. */
+function PrintFacts({ result: printResult, overlay }: { result: PrintReport; overlay: string }) {
+  return (
+    <>
+      <dl className="kiln-health__facts" data-testid="health-print-facts">
+        <div>
+          <dt>Printed size</dt>
+          <dd data-testid="health-print-size">
+            {printResult.sizeMm.map((v) => Math.round(v * 10) / 10).join(' × ')} mm
+          </dd>
+        </div>
+        <div>
+          <dt>Fits the printer</dt>
+          <dd data-testid="health-print-fits">{printResult.fits ? 'Yes' : 'No'}</dd>
+        </div>
+        <div>
+          <dt>Thinner than {printResult.options.minWallMm} mm</dt>
+          <dd data-testid="health-print-thin">{pct(printResult.thinFraction)} of the surface</dd>
+        </div>
+        <div>
+          <dt>Overhangs beyond 45°</dt>
+          <dd data-testid="health-print-overhang">{pct(printResult.overhangFraction)}</dd>
+        </div>
+        {printResult.volumeCm3 !== null ? (
+          <div>
+            <dt>Material</dt>
+            <dd data-testid="health-print-volume">
+              {printResult.shellVolumeCm3 !== null
+                ? `${printResult.shellVolumeCm3.toPrecision(3)} cm³ hollow (solid ${printResult.volumeCm3.toPrecision(3)} cm³)`
+                : `${printResult.volumeCm3.toPrecision(3)} cm³`}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {overlay === 'thickness' ? (
+        <p className="kiln-health__legend" aria-hidden="true">
+          <span className="kiln-health__swatch kiln-health__swatch--thin" /> under{' '}
+          {printResult.options.minWallMm} mm
+          <span className="kiln-health__swatch kiln-health__swatch--near" /> up to{' '}
+          {printResult.options.minWallMm * 2} mm
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The Health panel: is the open model sound (parts, holes, non-manifold edges and vertices,
  * degenerate, duplicate and flipped triangles, UVs and textures), is it ready for print and for
@@ -166,17 +363,8 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
     modelKey,
     textures,
   );
-  const [length, setLength] = useState(String(printLengthMm ?? 100));
-  // A new length in the print tool is the size to check.
-  useEffect(() => {
-    if (printLengthMm) setLength(String(printLengthMm));
-  }, [printLengthMm]);
-  const [process, setProcess] = useState<keyof typeof PROCESSES>('fdm');
-  const [minWall, setMinWall] = useState(String(PROCESSES.fdm));
-  const [printer, setPrinter] = useState(PRINTERS[0]!.id);
-  const [custom, setCustom] = useState<BuildVolume>(PRINTERS.at(-1)!.volume);
-  const [hollow, setHollow] = useState(false);
-  const [overlay, setOverlay] = useState<'thickness' | 'overhang' | 'none'>('thickness');
+  const form = usePrintForm(printLengthMm);
+  const { length, minWall, printer, custom, hollow, setHollow, overlay } = form;
 
   // Check at once when the panel opens on a model that was not checked yet.
   const ready = Boolean(modelKey);
@@ -246,74 +434,13 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
       {report ? (
         <section className="kiln-health__print" aria-label="Printability">
           <h3>Printability</h3>
-          <div className="kiln-viewer__row">
-            <label className="kiln-viewer__field">
-              <span>Longest side (mm)</span>
-              <input
-                type="number"
-                data-testid="health-length"
-                min={LIMITS.lengthMm.min}
-                max={LIMITS.lengthMm.max}
-                value={length}
-                aria-invalid={Boolean(lengthError)}
-                onChange={(e) => setLength(e.currentTarget.value)}
-              />
-            </label>
-            <label className="kiln-viewer__field">
-              <span>Process</span>
-              <select
-                data-testid="health-process"
-                value={process}
-                onChange={(e) => {
-                  const next = e.currentTarget.value as keyof typeof PROCESSES;
-                  setProcess(next);
-                  setMinWall(String(PROCESSES[next]));
-                }}
-              >
-                <option value="fdm">FDM (filament)</option>
-                <option value="resin">Resin</option>
-              </select>
-            </label>
-            <label className="kiln-viewer__field">
-              <span>Min. wall (mm)</span>
-              <input
-                type="number"
-                step={0.1}
-                data-testid="health-min-wall"
-                value={minWall}
-                aria-invalid={Boolean(wallError)}
-                onChange={(e) => setMinWall(e.currentTarget.value)}
-              />
-            </label>
-          </div>
+          <SizeAndWall form={form} lengthError={lengthError} wallError={wallError} />
           {lengthError || wallError ? (
             <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
               {lengthError ?? wallError}
             </p>
           ) : null}
-          <label className="kiln-viewer__field">
-            <span>Printer</span>
-            <select
-              data-testid="health-printer"
-              value={printer}
-              onChange={(e) => setPrinter(e.currentTarget.value)}
-            >
-              {PRINTERS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {printer === 'custom' ? (
-            <SizeFields
-              value={custom}
-              labels={{ x: 'Width (mm)', y: 'Depth (mm)', z: 'Height (mm)' }}
-              min={1}
-              testIdPrefix="health-volume-"
-              onChange={setCustom}
-            />
-          ) : null}
+          <PrinterField form={form} />
           <label className="kiln-viewer__check">
             <input
               type="checkbox"
@@ -323,30 +450,7 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
             />
             <span>Hollow (the service’s {LIMITS.hollowShellMm} mm shell)</span>
           </label>
-          <fieldset className="kiln-health__overlay">
-            <legend>Show on the model</legend>
-            {(
-              [
-                ['thickness', 'Thin walls'],
-                ['overhang', 'Overhangs'],
-                ['none', 'Nothing'],
-              ] as const
-            ).map(([id, label]) => (
-              <label key={id} className="kiln-viewer__check">
-                <input
-                  type="radio"
-                  name="kiln-health-overlay"
-                  data-testid={`health-overlay-${id}`}
-                  checked={overlay === id}
-                  onChange={() => {
-                    setOverlay(id);
-                    if (id === 'none') showHeatMap(false);
-                  }}
-                />
-                <span>{label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <OverlayChoice form={form} showHeatMap={showHeatMap} />
           <CheckProgress state={print} />
           {print.phase === 'error' ? (
             <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
@@ -355,46 +459,7 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
           ) : null}
           {printResult ? (
             <>
-              <dl className="kiln-health__facts" data-testid="health-print-facts">
-                <div>
-                  <dt>Printed size</dt>
-                  <dd data-testid="health-print-size">
-                    {printResult.sizeMm.map((v) => Math.round(v * 10) / 10).join(' × ')} mm
-                  </dd>
-                </div>
-                <div>
-                  <dt>Fits the printer</dt>
-                  <dd data-testid="health-print-fits">{printResult.fits ? 'Yes' : 'No'}</dd>
-                </div>
-                <div>
-                  <dt>Thinner than {printResult.options.minWallMm} mm</dt>
-                  <dd data-testid="health-print-thin">
-                    {pct(printResult.thinFraction)} of the surface
-                  </dd>
-                </div>
-                <div>
-                  <dt>Overhangs beyond 45°</dt>
-                  <dd data-testid="health-print-overhang">{pct(printResult.overhangFraction)}</dd>
-                </div>
-                {printResult.volumeCm3 !== null ? (
-                  <div>
-                    <dt>Material</dt>
-                    <dd data-testid="health-print-volume">
-                      {printResult.shellVolumeCm3 !== null
-                        ? `${printResult.shellVolumeCm3.toPrecision(3)} cm³ hollow (solid ${printResult.volumeCm3.toPrecision(3)} cm³)`
-                        : `${printResult.volumeCm3.toPrecision(3)} cm³`}
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-              {overlay === 'thickness' ? (
-                <p className="kiln-health__legend" aria-hidden="true">
-                  <span className="kiln-health__swatch kiln-health__swatch--thin" /> under{' '}
-                  {printResult.options.minWallMm} mm
-                  <span className="kiln-health__swatch kiln-health__swatch--near" /> up to{' '}
-                  {printResult.options.minWallMm * 2} mm
-                </p>
-              ) : null}
+              <PrintFacts result={printResult} overlay={overlay} />
               <Issues issues={printResult.issues} selected={selected} onSelect={select} />
             </>
           ) : null}

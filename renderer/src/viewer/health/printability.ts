@@ -141,6 +141,34 @@ function mix(from: readonly number[], to: readonly number[], t: number): number[
 
 const mm2 = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} mm²`;
 
+/**
+ * The thinnest wall (mm) that counts: the thickness below which {@link THINNEST_SHARE} of the
+ * area lies, so a few stray faces do not decide it; null when nothing was measured.
+ */
+function thinnestWall(measured: Array<[mm: number, area: number]>, area: number): number | null {
+  measured.sort((x, y) => x[0] - y[0]);
+  for (let i = 0, sum = 0; i < measured.length; i++) {
+    sum += measured[i]![1];
+    if (sum >= area * THINNEST_SHARE) return measured[i]![0];
+  }
+  return null;
+}
+
+/** The overlay: the `coloured` faces of the solid, each with its colour on all three corners. */
+function overlayOf(
+  P: Float32Array,
+  T: Uint32Array,
+  coloured: readonly number[],
+  colours: readonly number[][],
+): { positions: Float32Array; colors: Uint8Array } {
+  const positions = faceGeometry(P, T, coloured);
+  const colors = new Uint8Array(positions.length);
+  for (let i = 0; i < positions.length / 9; i++) {
+    for (let v = 0; v < 3; v++) colors.set(colours[i]!, i * 9 + v * 3);
+  }
+  return { positions, colors };
+}
+
 /** The printability report of `basis` at the size and settings of `options`. */
 export function analysePrint(basis: PrintBasis, options: PrintOptions): PrintReport {
   const { solid, areas, min, max } = basis;
@@ -211,25 +239,13 @@ export function analysePrint(basis: PrintBasis, options: PrintOptions): PrintRep
     }
   }
 
-  measured.sort((x, y) => x[0] - y[0]);
-  let thinnest: number | null = null;
-  for (let i = 0, sum = 0; i < measured.length; i++) {
-    sum += measured[i]![1];
-    if (sum >= area * THINNEST_SHARE) {
-      thinnest = measured[i]![0];
-      break;
-    }
-  }
+  const thinnest = thinnestWall(measured, area);
   const lengthForMinWall =
     thinnest !== null && thinnest > 0 && thinnest < options.minWallMm
       ? Math.ceil((options.lengthMm * options.minWallMm) / thinnest)
       : null;
 
-  const positions = faceGeometry(P, T, coloured);
-  const colors = new Uint8Array(positions.length);
-  for (let i = 0; i < positions.length / 9; i++) {
-    for (let v = 0; v < 3; v++) colors.set(colours[i]!, i * 9 + v * 3);
-  }
+  const { positions, colors } = overlayOf(P, T, coloured, colours);
 
   const issues: HealthIssue[] = [];
   if (thin.length) {

@@ -27,6 +27,25 @@ const IDLE = { phase: 'idle' } as const;
 /** The last report, so reopening the panel on the same model shows it at once. */
 let remembered: { key: string; report: HealthReport } | null = null;
 
+/** The check of `modelKey` as last seen: its remembered report, or nothing yet. */
+function rememberedFor(modelKey: string | undefined): CheckState<HealthReport> {
+  return remembered && remembered.key === modelKey
+    ? { phase: 'ready', result: remembered.report }
+    : IDLE;
+}
+
+/**
+ * The largest base-colour texture (or the largest of any): it stands for meshes whose material
+ * on screen is a shading mode's.
+ */
+function baseColourOf(textures: readonly HealthTexture[]): HealthTexture | null {
+  const base = textures.filter((t) => t.slots?.includes('Base colour'));
+  return (base.length ? base : textures).reduce<HealthTexture | null>(
+    (best, t) => (!best || t.width * t.height > best.width * best.height ? t : best),
+    null,
+  );
+}
+
 /** Hook of {@link HealthPanel}. */
 export function useHealth(
   stage: () => ViewerStage | null,
@@ -35,11 +54,7 @@ export function useHealth(
 ) {
   const client = useRef<HealthClient | null>(null);
   const overlay = useRef<{ key: string; overlay: ModelOverlay; stage: ViewerStage } | null>(null);
-  const [health, setHealth] = useState<CheckState<HealthReport>>(() =>
-    remembered && remembered.key === modelKey
-      ? { phase: 'ready', result: remembered.report }
-      : IDLE,
-  );
+  const [health, setHealth] = useState(() => rememberedFor(modelKey));
   const [print, setPrint] = useState<CheckState<PrintReport>>(IDLE);
   const [selected, setSelected] = useState<string | null>(null);
   const keyRef = useRef(modelKey);
@@ -59,11 +74,7 @@ export function useHealth(
   useEffect(() => {
     setPrint(IDLE);
     setSelected(null);
-    setHealth(
-      remembered && remembered.key === modelKey
-        ? { phase: 'ready', result: remembered.report }
-        : IDLE,
-    );
+    setHealth(rememberedFor(modelKey));
     return () => {
       const current = overlay.current;
       current?.overlay.dispose();
@@ -89,14 +100,7 @@ export function useHealth(
     setHealth({ phase: 'running', progress: { stage: 'Copying the model', done: 0 }, started });
     setPrint(IDLE);
     try {
-      // The largest base-colour texture (or the largest of any) stands for meshes whose
-      // material on screen is a shading mode's.
-      const base = textures.filter((t) => t.slots?.includes('Base colour'));
-      const baseColour = (base.length ? base : textures).reduce<HealthTexture | null>(
-        (best, t) => (!best || t.width * t.height > best.width * best.height ? t : best),
-        null,
-      );
-      const input = await extractModel(s.model, textures, baseColour);
+      const input = await extractModel(s.model, textures, baseColourOf(textures));
       const report = await worker().analyse(input, (progress) => {
         if (keyRef.current === key) setHealth({ phase: 'running', progress, started });
       });

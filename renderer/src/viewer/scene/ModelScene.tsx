@@ -29,6 +29,7 @@ import {
   renderView,
   type CompareView,
   type FramePlan,
+  type OverlayMaterials,
 } from './render-view';
 import { applyShading } from '../inspect/shading';
 import { SkeletonOverlay } from '../animation/SkeletonOverlay';
@@ -75,54 +76,24 @@ function guard(slot: LoadedSlot, undo: () => void): () => void {
 }
 
 /**
- * Everything inside the canvas: lighting, orbit controls, model A (and B when comparing), grid,
- * ground shadow, overlays, and the frame renderer. It owns the frame: one render per invalidate
- * (the canvas uses the demand frame loop), split between the two models when comparing, with the
- * wireframe and part highlight drawn as extra passes over the shaded model.
+ * Places the models: one scale for both (so compared sizes stay true), each centred on the
+ * ground; frames them, and queues the "ready" report for the first frame that shows them, armed
+ * once the ground shadow has re-rendered for them. Answers the placement's scale.
  */
-export function ModelScene({
-  source,
-  compareSource,
-  settings,
-  partsView,
-  events,
-  commandsRef,
-  frameTarget,
-  onEnvironmentError,
-  preparations,
-}: ModelSceneProps): JSX.Element {
-  const gl = useThree((s) => s.gl);
-  const scene = useThree((s) => s.scene);
-  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+function usePlacement(
+  slotA: LoadedSlot | null,
+  slotB: LoadedSlot | null,
+  holderA: RefObject<Group | null>,
+  holderB: RefObject<Group | null>,
+  sphereRef: { current: Sphere | null },
+  rig: ReturnType<typeof useCameraRig>,
+  ready: ReturnType<typeof useReadyReport>,
+): number {
   const invalidate = useThree((s) => s.invalidate);
-  const get = useThree((s) => s.get);
-
-  const holderA = useRef<Group>(null);
-  const holderB = useRef<Group>(null);
-  const eventsRef = useLatest(events);
-  const settingsRef = useLatest(settings);
-  const slotA = useModelSlot('a', source, holderA, eventsRef, preparations);
-  const slotB = useModelSlot('b', compareSource, holderB, eventsRef, preparations);
-  const compare: CompareView = slotA && slotB ? settings.compareLayout : 'off';
-  const compareRef = useLatest(compare);
-
-  const sphereRef = useRef<Sphere | null>(null);
-  const viewAspect = useCallback(() => {
-    const { width, height } = get().size;
-    const w = compareRef.current === 'side' ? width / 2 : width;
-    return w / Math.max(height, 1);
-  }, [get, compareRef]);
-  const rig = useCameraRig(sphereRef, viewAspect, settings.turntable, frameTarget);
-  const ready = useReadyReport(eventsRef, slotA?.key, slotB?.key);
   const placedKeys = useRef<{ a?: string; b?: string }>({});
   /** Bumped per placement: re-renders the contact shadow so it re-bakes once. */
   const [placement, setPlacement] = useState(0);
   const [placementScale, setPlacementScale] = useState(1);
-  const loadedEnv = useRef<string>('none');
-  const overlays = useMemo(() => createOverlayMaterials(), []);
-  useEffect(() => () => overlays.dispose(), [overlays]);
-
-  // Place the models: one scale for both (so compared sizes stay true), each centred on the
   // ground; frame them, and queue the "ready" report for the first frame that shows them.
   useLayoutEffect(() => {
     const slots = [slotA, slotB].filter((s): s is LoadedSlot => s !== null);
@@ -161,44 +132,42 @@ export function ModelScene({
     }
     if (slots.length > 0) setPlacement((n) => n + 1);
     invalidate();
-  }, [slotA, slotB, rig, invalidate, ready]);
-
-  // The layout changed (side by side framing uses half the width): keep the models framed.
-  useEffect(() => {
-    if (sphereRef.current) rig.place('fit', true);
-  }, [compare, rig]);
+  }, [slotA, slotB, holderA, holderB, sphereRef, rig, invalidate, ready]);
 
   // The shadow has re-rendered for the placed models: the next frame shows everything.
   useEffect(() => {
     if (ready.arm()) invalidate();
   }, [placement, invalidate, ready]);
+  return placementScale;
+}
 
-  // Shading modes swap materials; undone before a model is disposed, so its own are freed.
-  useEffect(() => {
-    const undo = [slotA, slotB]
-      .filter((s): s is LoadedSlot => s !== null)
-      .map((s) => guard(s, applyShading(s.model.root, settings.shading)));
-    invalidate();
-    return () => undo.forEach((u) => u());
-  }, [slotA, slotB, settings.shading, invalidate]);
+/** What the frame renderer reads (refs: the frame reads them as they are at each frame). */
+interface FrameInputs {
+  readonly holders: readonly [RefObject<Group | null>, RefObject<Group | null>];
+  readonly settingsRef: { readonly current: ViewerSettings };
+  readonly compareRef: { readonly current: CompareView };
+  readonly partsView: PartsView;
+  readonly overlays: OverlayMaterials;
+  readonly loadedEnv: { readonly current: string };
+  readonly animation: LoadedSlot['animation'] | null;
+}
 
-  // Parts: hide, isolate, highlight.
-  useEffect(() => {
-    if (!slotA) return;
-    applyPartsView(slotA.parts, partsView);
-    invalidate();
-  }, [slotA, partsView, invalidate]);
-
-  // Animation: advance while playing; the shadow follows the moving model while it plays.
-  const animation = slotA?.animation ?? null;
-  const playing = useClipPlayback(animation);
-
-  // The ground shadow's bake (drei, priority 0) draws a large model's cheap proxy instead of
-  // the model; everything after it (the frame itself, priority 1) draws the model.
-  useFrame(() => slotA?.shadowProxy?.swapIn(), -1);
-  useFrame(() => slotA?.shadowProxy?.swapOut(), 0.5);
-
-  // The frame: this useFrame has a positive priority, so R3F leaves rendering to it.
+/**
+ * The frame: this useFrame has a positive priority, so R3F leaves rendering to it. Answers the
+ * plan of a frame (also for captures and recordings), the renderer, and what a frame drew.
+ */
+function useFrameRenderer({
+  holders: [holderA, holderB],
+  settingsRef,
+  compareRef,
+  partsView,
+  overlays,
+  loadedEnv,
+  animation,
+}: FrameInputs) {
+  const gl = useThree((s) => s.gl);
+  const scene = useThree((s) => s.scene);
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const background = useMemo(() => new Color(), []);
   const partsViewRef = useLatest(partsView);
   const framePlan = useCallback(
@@ -223,7 +192,7 @@ export function ModelScene({
       };
       return plan;
     },
-    [background, settingsRef, compareRef, partsViewRef],
+    [background, settingsRef, compareRef, partsViewRef, holderA, holderB],
   );
   const renderFrame = useCallback(
     (width: number, height: number, transparent: boolean) =>
@@ -244,8 +213,62 @@ export function ModelScene({
       time: animation ? animation.time.toFixed(2) : 'none',
       compare: compareRef.current,
     });
-  }, [animation, settingsRef, partsViewRef, compareRef]);
+  }, [animation, settingsRef, partsViewRef, compareRef, holderA, holderB, loadedEnv]);
+  return { framePlan, renderFrame, describeFrame };
+}
 
+/**
+ * The warm-up compiles the lit shaders for the environment in use, so it waits for one (or for
+ * its failure: then the model is lit by the fill light alone).
+ */
+function useEnvironmentSettled(
+  loadedEnv: { current: string },
+  onEnvironmentError: (id: EnvironmentId, error: unknown) => void,
+) {
+  const invalidate = useThree((s) => s.invalidate);
+  const [environmentSettled, setEnvironmentSettled] = useState(false);
+  const onEnvLoaded = useCallback(
+    (id: EnvironmentId) => {
+      loadedEnv.current = id;
+      setEnvironmentSettled(true);
+      invalidate();
+    },
+    [invalidate, loadedEnv],
+  );
+  const onEnvFailed = useCallback(
+    (id: EnvironmentId, error: unknown) => {
+      setEnvironmentSettled(true);
+      onEnvironmentError(id, error);
+    },
+    [onEnvironmentError],
+  );
+  return { environmentSettled, onEnvLoaded, onEnvFailed };
+}
+
+/** The viewer's commands (fit, views, nudges, capture, the stage) on `commandsRef`. */
+function useViewerCommands(
+  commandsRef: Ref<ViewerCommands | null>,
+  {
+    rig,
+    renderFrame,
+    framePlan,
+    slotA,
+    sphereRef,
+    overlays,
+  }: {
+    rig: ReturnType<typeof useCameraRig>;
+    renderFrame: (width: number, height: number, transparent: boolean) => void;
+    framePlan: (w: number, h: number, transparent: boolean, compare?: CompareView) => FramePlan;
+    slotA: LoadedSlot | null;
+    sphereRef: { readonly current: Sphere | null };
+    overlays: OverlayMaterials;
+  },
+): void {
+  const gl = useThree((s) => s.gl);
+  const scene = useThree((s) => s.scene);
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const invalidate = useThree((s) => s.invalidate);
+  const get = useThree((s) => s.get);
   const capture = useCallback(
     (options: { width: number; height: number; transparent: boolean }) =>
       captureFrame(gl, renderFrame, options),
@@ -273,31 +296,103 @@ export function ModelScene({
         invalidate,
       }),
     }),
-    [rig, capture, gl, scene, camera, get, slotA, framePlan, overlays, invalidate],
+    [rig, capture, gl, scene, camera, get, slotA, sphereRef, framePlan, overlays, invalidate],
   );
+}
+
+/**
+ * Everything inside the canvas: lighting, orbit controls, model A (and B when comparing), grid,
+ * ground shadow, overlays, and the frame renderer. It owns the frame: one render per invalidate
+ * (the canvas uses the demand frame loop), split between the two models when comparing, with the
+ * wireframe and part highlight drawn as extra passes over the shaded model.
+ */
+export function ModelScene({
+  source,
+  compareSource,
+  settings,
+  partsView,
+  events,
+  commandsRef,
+  frameTarget,
+  onEnvironmentError,
+  preparations,
+}: ModelSceneProps): JSX.Element {
+  const invalidate = useThree((s) => s.invalidate);
+  const get = useThree((s) => s.get);
+
+  const holderA = useRef<Group>(null);
+  const holderB = useRef<Group>(null);
+  const eventsRef = useLatest(events);
+  const settingsRef = useLatest(settings);
+  const slotA = useModelSlot('a', source, holderA, eventsRef, preparations);
+  const slotB = useModelSlot('b', compareSource, holderB, eventsRef, preparations);
+  const compare: CompareView = slotA && slotB ? settings.compareLayout : 'off';
+  const compareRef = useLatest(compare);
+
+  const sphereRef = useRef<Sphere | null>(null);
+  const viewAspect = useCallback(() => {
+    const { width, height } = get().size;
+    const w = compareRef.current === 'side' ? width / 2 : width;
+    return w / Math.max(height, 1);
+  }, [get, compareRef]);
+  const rig = useCameraRig(sphereRef, viewAspect, settings.turntable, frameTarget);
+  const ready = useReadyReport(eventsRef, slotA?.key, slotB?.key);
+  const loadedEnv = useRef<string>('none');
+  const overlays = useMemo(() => createOverlayMaterials(), []);
+  useEffect(() => () => overlays.dispose(), [overlays]);
+
+  const placementScale = usePlacement(slotA, slotB, holderA, holderB, sphereRef, rig, ready);
+
+  // The layout changed (side by side framing uses half the width): keep the models framed.
+  useEffect(() => {
+    if (sphereRef.current) rig.place('fit', true);
+  }, [compare, rig]);
+
+  // Shading modes swap materials; undone before a model is disposed, so its own are freed.
+  useEffect(() => {
+    const undo = [slotA, slotB]
+      .filter((s): s is LoadedSlot => s !== null)
+      .map((s) => guard(s, applyShading(s.model.root, settings.shading)));
+    invalidate();
+    return () => undo.forEach((u) => u());
+  }, [slotA, slotB, settings.shading, invalidate]);
+
+  // Parts: hide, isolate, highlight.
+  useEffect(() => {
+    if (!slotA) return;
+    applyPartsView(slotA.parts, partsView);
+    invalidate();
+  }, [slotA, partsView, invalidate]);
+
+  // Animation: advance while playing; the shadow follows the moving model while it plays.
+  const animation = slotA?.animation ?? null;
+  const playing = useClipPlayback(animation);
+
+  // The ground shadow's bake (drei, priority 0) draws a large model's cheap proxy instead of
+  // the model; everything after it (the frame itself, priority 1) draws the model.
+  useFrame(() => slotA?.shadowProxy?.swapIn(), -1);
+  useFrame(() => slotA?.shadowProxy?.swapOut(), 0.5);
+
+  const { framePlan, renderFrame, describeFrame } = useFrameRenderer({
+    holders: [holderA, holderB],
+    settingsRef,
+    compareRef,
+    partsView,
+    overlays,
+    loadedEnv,
+    animation,
+  });
+
+  useViewerCommands(commandsRef, { rig, renderFrame, framePlan, slotA, sphereRef, overlays });
 
   // Any change of what is drawn needs a frame.
   useEffect(() => {
     invalidate();
   }, [settings, compare, invalidate]);
 
-  // The warm-up compiles the lit shaders for the environment in use, so it waits for one (or
-  // for its failure: then the model is lit by the fill light alone).
-  const [environmentSettled, setEnvironmentSettled] = useState(false);
-  const onEnvLoaded = useCallback(
-    (id: EnvironmentId) => {
-      loadedEnv.current = id;
-      setEnvironmentSettled(true);
-      invalidate();
-    },
-    [invalidate],
-  );
-  const onEnvFailed = useCallback(
-    (id: EnvironmentId, error: unknown) => {
-      setEnvironmentSettled(true);
-      onEnvironmentError(id, error);
-    },
-    [onEnvironmentError],
+  const { environmentSettled, onEnvLoaded, onEnvFailed } = useEnvironmentSettled(
+    loadedEnv,
+    onEnvironmentError,
   );
 
   const shadowGroup = useRef<Group>(null);

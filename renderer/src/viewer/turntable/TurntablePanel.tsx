@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type JSX } from 'react';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
+import { ChoiceSelect, RadioChoices } from '../panels/Choices';
 import type { ViewerStage } from '../viewer-types';
 import {
   DURATION,
@@ -53,18 +54,8 @@ function Progress({
   );
 }
 
-/**
- * The Turntable panel: records the open model turning (or swinging, or playing a clip) as a
- * WebM, MP4 or GIF, frame by frame off screen at the chosen size, with the current shading and
- * the chosen background; a progress bar with Cancel; the file saved in the chosen folder, ready
- * to drag out.
- */
-export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps): JSX.Element {
-  const outlets = useViewerOutlets();
-  const exportDir = outlets?.exportDir;
-  const chooseFolder = outlets?.chooseFolder;
-  const folderId = useId();
-  const { state, support, probe, record, cancel } = useTurntable(stage, modelName);
+/** The recording's settings as the user sets them. */
+function useTurntableForm(clip: string | null) {
   const [format, setFormat] = useState<FormatId>('webm-vp9');
   const [sizeId, setSizeId] = useState('1080p');
   const [fps, setFps] = useState<TurntableOptions['fps']>(30);
@@ -74,7 +65,263 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
   const [background, setBackground] = useState<BackgroundKind>('environment');
   const [colour, setColour] = useState('#1d2027');
   const [folder, setFolder] = useState<string | null>(null);
-  const size = SIZES.find((s) => s.id === sizeId)!;
+  return {
+    format,
+    setFormat,
+    sizeId,
+    setSizeId,
+    fps,
+    setFps,
+    duration,
+    setDuration,
+    motion,
+    setMotion,
+    playClip,
+    setPlayClip,
+    background,
+    setBackground,
+    colour,
+    setColour,
+    folder,
+    setFolder,
+  };
+}
+type TurntableForm = ReturnType<typeof useTurntableForm>;
+
+/** The file format, with the formats this browser cannot record marked. */
+function FormatField({
+  form,
+  support,
+  busy,
+  note,
+}: {
+  form: TurntableForm;
+  support: ReturnType<typeof useTurntable>['support'];
+  busy: boolean;
+  note: string | undefined;
+}) {
+  const formatNote = note;
+  return (
+    <>
+      <label className="kiln-viewer__field">
+        <span>Format</span>
+        <select
+          data-testid="turntable-format"
+          value={form.format}
+          disabled={busy}
+          onChange={(e) => form.setFormat(e.currentTarget.value as FormatId)}
+        >
+          {FORMATS.map((f) => (
+            <option key={f.id} value={f.id} data-supported={String(support[f.id]?.supported ?? '')}>
+              {f.label}
+              {support[f.id]?.supported === false ? ' — not available here' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {formatNote ? (
+        <p
+          className="kiln-viewer__note kiln-viewer__note--error"
+          data-testid="turntable-format-note"
+        >
+          {formatNote}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Size, frame rate, length and camera motion. */
+function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
+  return (
+    <>
+      <div className="kiln-viewer__row">
+        <label className="kiln-viewer__field">
+          <span>Size</span>
+          <ChoiceSelect
+            testId="turntable-size"
+            value={form.sizeId}
+            disabled={busy}
+            options={SIZES}
+            onChange={form.setSizeId}
+          />
+        </label>
+        <label className="kiln-viewer__field">
+          <span>Frame rate</span>
+          <select
+            data-testid="turntable-fps"
+            value={form.fps}
+            disabled={busy}
+            onChange={(e) => form.setFps(Number(e.currentTarget.value) as TurntableOptions['fps'])}
+          >
+            {FRAME_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r} fps
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="kiln-viewer__row">
+        <label className="kiln-viewer__field">
+          <span>
+            Length (s, {DURATION.min}–{DURATION.max})
+          </span>
+          <input
+            type="number"
+            data-testid="turntable-duration"
+            min={DURATION.min}
+            max={DURATION.max}
+            value={form.duration}
+            disabled={busy}
+            onChange={(e) => form.setDuration(e.currentTarget.value)}
+          />
+        </label>
+        <label className="kiln-viewer__field">
+          <span>Camera</span>
+          <select
+            data-testid="turntable-motion"
+            value={form.motion}
+            disabled={busy}
+            onChange={(e) => form.setMotion(e.currentTarget.value as Motion)}
+          >
+            {MOTIONS.map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The backgrounds a recording can have. */
+const BACKGROUNDS = [
+  ['environment', 'Lighting environment'],
+  ['solid', 'Solid colour'],
+  ['transparent', 'Transparent'],
+] as const;
+
+/** The background: the lighting environment, a solid colour, or transparent. */
+function BackgroundFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
+  return (
+    <fieldset className="kiln-turntable__background" disabled={busy}>
+      <legend>Background</legend>
+      <RadioChoices
+        name="kiln-turntable-background"
+        testIdPrefix="turntable-background-"
+        value={form.background}
+        options={BACKGROUNDS.map(([id, label]) => [
+          id,
+          id === 'transparent' && !formatOf(form.format).alpha
+            ? `${label} (not in this format)`
+            : label,
+        ])}
+        onChange={form.setBackground}
+      />
+      {form.background === 'solid' ? (
+        <input
+          type="color"
+          aria-label="Background colour"
+          data-testid="turntable-colour"
+          value={form.colour}
+          onChange={(e) => form.setColour(e.currentTarget.value)}
+        />
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The folder the recording is saved in, typed or chosen. */
+function SaveFolder({
+  form,
+  folderText,
+  busy,
+}: {
+  form: TurntableForm;
+  folderText: string;
+  busy: boolean;
+}) {
+  const chooseFolder = useViewerOutlets()?.chooseFolder;
+  const folderId = useId();
+  return (
+    <div className="kiln-viewer__field">
+      <label htmlFor={folderId}>Save in</label>
+      <div className="kiln-turntable__folder">
+        <input
+          id={folderId}
+          type="text"
+          data-testid="turntable-folder"
+          spellCheck={false}
+          value={folderText}
+          disabled={busy}
+          onChange={(e) => form.setFolder(e.currentTarget.value)}
+        />
+        {chooseFolder ? (
+          <button
+            type="button"
+            className="kiln-viewer__text-button"
+            disabled={busy}
+            onClick={() =>
+              void chooseFolder().then(
+                (chosen) => chosen && form.setFolder(chosen),
+                () => {},
+              )
+            }
+          >
+            Choose…
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The saved file with its actions, or why the recording failed. */
+function RecordingOutcome({ state }: { state: RecordingState }) {
+  const outlets = useViewerOutlets();
+  return (
+    <>
+      {state.phase === 'saved' ? (
+        <div className="kiln-turntable__result" role="status" data-testid="turntable-result">
+          <p className="kiln-viewer__note">
+            Saved <strong data-testid="turntable-file">{state.saved.name}</strong> (
+            {(state.saved.bytes / 1024 / 1024).toFixed(1)} MB, {state.frames} frames in{' '}
+            {state.seconds.toFixed(1)} s).
+          </p>
+          <div className="kiln-turntable__actions">
+            {outlets?.recordingActions(state.saved.recordingId)}
+          </div>
+        </div>
+      ) : null}
+      {state.phase === 'error' ? (
+        <p
+          className="kiln-viewer__note kiln-viewer__note--error"
+          role="alert"
+          data-testid="turntable-error"
+        >
+          The recording failed: {state.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The Turntable panel: records the open model turning (or swinging, or playing a clip) as a
+ * WebM, MP4 or GIF, frame by frame off screen at the chosen size, with the current shading and
+ * the chosen background; a progress bar with Cancel; the file saved in the chosen folder, ready
+ * to drag out.
+ */
+export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps): JSX.Element {
+  const outlets = useViewerOutlets();
+  const exportDir = outlets?.exportDir;
+  const { state, support, probe, record, cancel } = useTurntable(stage, modelName);
+  const form = useTurntableForm(clip);
+  const { format, fps, duration, motion, playClip, background, colour, folder } = form;
+  const size = SIZES.find((s) => s.id === form.sizeId)!;
   const folderText = folder ?? exportDir ?? '';
 
   useEffect(() => probe(size.width, size.height), [probe, size.width, size.height]);
@@ -103,93 +350,8 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
       data-testid="turntable-panel"
       data-recording-state={state.phase}
     >
-      <label className="kiln-viewer__field">
-        <span>Format</span>
-        <select
-          data-testid="turntable-format"
-          value={format}
-          disabled={busy}
-          onChange={(e) => setFormat(e.currentTarget.value as FormatId)}
-        >
-          {FORMATS.map((f) => (
-            <option key={f.id} value={f.id} data-supported={String(support[f.id]?.supported ?? '')}>
-              {f.label}
-              {support[f.id]?.supported === false ? ' — not available here' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      {formatNote ? (
-        <p
-          className="kiln-viewer__note kiln-viewer__note--error"
-          data-testid="turntable-format-note"
-        >
-          {formatNote}
-        </p>
-      ) : null}
-      <div className="kiln-viewer__row">
-        <label className="kiln-viewer__field">
-          <span>Size</span>
-          <select
-            data-testid="turntable-size"
-            value={sizeId}
-            disabled={busy}
-            onChange={(e) => setSizeId(e.currentTarget.value)}
-          >
-            {SIZES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="kiln-viewer__field">
-          <span>Frame rate</span>
-          <select
-            data-testid="turntable-fps"
-            value={fps}
-            disabled={busy}
-            onChange={(e) => setFps(Number(e.currentTarget.value) as TurntableOptions['fps'])}
-          >
-            {FRAME_RATES.map((r) => (
-              <option key={r} value={r}>
-                {r} fps
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="kiln-viewer__row">
-        <label className="kiln-viewer__field">
-          <span>
-            Length (s, {DURATION.min}–{DURATION.max})
-          </span>
-          <input
-            type="number"
-            data-testid="turntable-duration"
-            min={DURATION.min}
-            max={DURATION.max}
-            value={duration}
-            disabled={busy}
-            onChange={(e) => setDuration(e.currentTarget.value)}
-          />
-        </label>
-        <label className="kiln-viewer__field">
-          <span>Camera</span>
-          <select
-            data-testid="turntable-motion"
-            value={motion}
-            disabled={busy}
-            onChange={(e) => setMotion(e.currentTarget.value as Motion)}
-          >
-            {MOTIONS.map(([id, label]) => (
-              <option key={id} value={id}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <FormatField form={form} support={support} busy={busy} note={formatNote} />
+      <SizeFields form={form} busy={busy} />
       {clip ? (
         <label className="kiln-viewer__check">
           <input
@@ -197,73 +359,13 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
             data-testid="turntable-clip"
             checked={playClip}
             disabled={busy}
-            onChange={(e) => setPlayClip(e.currentTarget.checked)}
+            onChange={(e) => form.setPlayClip(e.currentTarget.checked)}
           />
           <span>Play the clip “{clip}”</span>
         </label>
       ) : null}
-      <fieldset className="kiln-turntable__background" disabled={busy}>
-        <legend>Background</legend>
-        {(
-          [
-            ['environment', 'Lighting environment'],
-            ['solid', 'Solid colour'],
-            ['transparent', 'Transparent'],
-          ] as const
-        ).map(([id, label]) => (
-          <label key={id} className="kiln-viewer__check">
-            <input
-              type="radio"
-              name="kiln-turntable-background"
-              data-testid={`turntable-background-${id}`}
-              checked={background === id}
-              onChange={() => setBackground(id)}
-            />
-            <span>
-              {label}
-              {id === 'transparent' && !formatOf(format).alpha ? ' (not in this format)' : ''}
-            </span>
-          </label>
-        ))}
-        {background === 'solid' ? (
-          <input
-            type="color"
-            aria-label="Background colour"
-            data-testid="turntable-colour"
-            value={colour}
-            onChange={(e) => setColour(e.currentTarget.value)}
-          />
-        ) : null}
-      </fieldset>
-      <div className="kiln-viewer__field">
-        <label htmlFor={folderId}>Save in</label>
-        <div className="kiln-turntable__folder">
-          <input
-            id={folderId}
-            type="text"
-            data-testid="turntable-folder"
-            spellCheck={false}
-            value={folderText}
-            disabled={busy}
-            onChange={(e) => setFolder(e.currentTarget.value)}
-          />
-          {chooseFolder ? (
-            <button
-              type="button"
-              className="kiln-viewer__text-button"
-              disabled={busy}
-              onClick={() =>
-                void chooseFolder().then(
-                  (chosen) => chosen && setFolder(chosen),
-                  () => {},
-                )
-              }
-            >
-              Choose…
-            </button>
-          ) : null}
-        </div>
-      </div>
+      <BackgroundFields form={form} busy={busy} />
+      <SaveFolder form={form} folderText={folderText} busy={busy} />
       {problem && !busy ? (
         <p className="kiln-viewer__note" data-testid="turntable-problem">
           {problem}
@@ -294,27 +396,7 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
           Record {formatOf(format).extension.toUpperCase()}
         </button>
       )}
-      {state.phase === 'saved' ? (
-        <div className="kiln-turntable__result" role="status" data-testid="turntable-result">
-          <p className="kiln-viewer__note">
-            Saved <strong data-testid="turntable-file">{state.saved.name}</strong> (
-            {(state.saved.bytes / 1024 / 1024).toFixed(1)} MB, {state.frames} frames in{' '}
-            {state.seconds.toFixed(1)} s).
-          </p>
-          <div className="kiln-turntable__actions">
-            {outlets?.recordingActions(state.saved.recordingId)}
-          </div>
-        </div>
-      ) : null}
-      {state.phase === 'error' ? (
-        <p
-          className="kiln-viewer__note kiln-viewer__note--error"
-          role="alert"
-          data-testid="turntable-error"
-        >
-          The recording failed: {state.message}
-        </p>
-      ) : null}
+      <RecordingOutcome state={state} />
     </div>
   );
 }
