@@ -22,6 +22,7 @@ import { useKiln } from '../store/StoreProvider';
 import { AppNotices } from './AppNotices';
 import { ModeBadge } from './ModeBadge';
 import { Tabs } from '../ui/Tabs';
+import { useTheme } from '../ui/use-theme';
 import { ViewerPanel } from './ViewerPanel';
 
 /** The whole window. */
@@ -37,6 +38,7 @@ export function App() {
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
   useSettingsShortcut();
+  useTheme(useKiln((s) => s.settings?.theme));
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
