@@ -8,7 +8,6 @@ import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
 import { SettingsButton } from '../features/account/SettingsButton';
-import { useSettingsShortcut } from '../features/account/use-settings-shortcut';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
@@ -20,6 +19,7 @@ import { useWorkspaceKeys } from '../features/library/use-workspace-keys';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { AppNotices } from './AppNotices';
+import { CommandCenter } from './commands/CommandCenter';
 import { ModeBadge } from './ModeBadge';
 import { Tabs } from '../ui/Tabs';
 import { useTheme } from '../ui/use-theme';
@@ -37,7 +37,6 @@ export function App() {
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
-  useSettingsShortcut();
   useTheme(useKiln((s) => s.settings?.theme));
   return (
     <div className="app" data-app-state={appState}>
@@ -46,6 +45,7 @@ export function App() {
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
         <BillingBar />
+        <CommandCenter />
         <SettingsButton />
       </header>
       {appState === 'error' ? (

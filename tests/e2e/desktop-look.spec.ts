@@ -1,0 +1,134 @@
+/**
+ * Desktop manners and the look (issue 31), as a user meets them: the theme follows the OS's
+ * light or dark (`prefers-color-scheme`) until Settings → Appearance pins one; Inter is the
+ * typeface on screen, shipped with the app; a disabled Generate is grey, not a dimmed accent; the
+ * command palette (Ctrl+K, Ctrl+Shift+P, the header's button) runs a command; the shortcut sheet
+ * (Ctrl+/) lists the keys; the viewer's keys work from outside the canvas.
+ */
+import { expect, test } from '../support/fixtures';
+import { CreatePage } from '../support/create-page';
+import { coffeeModel } from '../support/fixture-models';
+import { ViewerPage } from '../support/viewer-page';
+import type { Page } from '@playwright/test';
+
+/** The window's background colour as the user sees it. */
+function background(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+}
+
+const DARK = 'rgb(18, 20, 24)';
+const LIGHT = 'rgb(238, 240, 243)';
+
+test('the theme follows the OS until Appearance pins one', async ({ kiln }) => {
+  const page = kiln.page;
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => background(page)).toBe(LIGHT);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => background(page)).toBe(DARK);
+
+  // Settings → Appearance: Light, saved; the OS's dark no longer decides.
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('setting-theme').selectOption('light');
+  await page.getByTestId('settings-save').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect.poll(() => background(page)).toBe(LIGHT);
+  await page.getByTestId('account-close').click();
+
+  // Back to following the system, from the palette this time.
+  await page.keyboard.press('Control+Shift+P');
+  await page.getByTestId('command-palette-input').fill('theme follow');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+  await expect.poll(() => background(page)).toBe(DARK);
+});
+
+test('Inter is on screen, and a disabled Generate is grey', async ({ kiln }) => {
+  const page = kiln.page;
+  const inter = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await document.fonts.load('13px "Inter Variable"');
+    return {
+      loaded: document.fonts.check('13px "Inter Variable"'),
+      family: getComputedStyle(document.body).fontFamily,
+    };
+  });
+  expect(inter.loaded).toBe(true);
+  expect(inter.family).toMatch(/^"Inter Variable"/);
+
+  const generate = new CreatePage(kiln).button('generate');
+  await expect(generate).toBeDisabled();
+  const look = await generate.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const accent = getComputedStyle(document.documentElement).getPropertyValue('--kiln-accent');
+    const probe = document.createElement('span');
+    probe.style.color = accent;
+    document.body.append(probe);
+    const accentRgb = getComputedStyle(probe).color;
+    probe.remove();
+    return { background: style.backgroundColor, cursor: style.cursor, accentRgb };
+  });
+  expect(look.background).not.toBe(look.accentRgb);
+  expect(look.cursor).toBe('not-allowed');
+});
+
+test('the palette runs a command, and the shortcut sheet lists the keys', async ({ kiln }) => {
+  const page = kiln.page;
+  const libraryTab = page.getByRole('tab', { name: 'Library' });
+  await expect(libraryTab).toHaveAttribute('aria-selected', 'false');
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await expect(page.getByTestId('command-palette-input')).toBeFocused();
+  await page.getByTestId('command-palette-input').fill('show library');
+  await expect(page.getByTestId('command-panels.library')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(libraryTab).toHaveAttribute('aria-selected', 'true');
+
+  // The header's button opens it too; a command the moment cannot run is shown disabled
+  // (the viewer's commands while the library workspace covers the viewer).
+  await page.getByRole('button', { name: 'Show all commands' }).click();
+  await page.getByTestId('command-panels.workspace').click();
+  await expect(page.locator('.app-main--workspace')).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('command-view.fit')).toHaveAttribute('data-disabled', 'true');
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await page.keyboard.press('Control+/');
+  const sheet = page.getByTestId('shortcut-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText('Show all commands')).toBeVisible();
+  await expect(sheet.getByText('Ctrl+Shift+P')).toBeVisible();
+  await expect(sheet.getByText('Fit the model to the view')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});
+
+test('the viewer’s keys work wherever the focus is not in a text field', async ({ kiln }) => {
+  const page = kiln.page;
+  const viewer = new ViewerPage(page);
+  await viewer.open(await coffeeModel());
+  const turntable = page.getByTestId('viewer-turntable');
+  await expect(turntable).toHaveAttribute('aria-pressed', 'false');
+
+  // The focus on a tab of the left column, far from the canvas: T starts the turntable.
+  await page.getByRole('tab', { name: 'Create' }).focus();
+  await page.keyboard.press('t');
+  await expect(turntable).toHaveAttribute('aria-pressed', 'true');
+
+  // In a text field T is a letter, and the turntable keeps turning.
+  await page.getByTestId('create-mode-text').click();
+  await page.getByTestId('prompt').fill('');
+  await page.getByTestId('prompt').press('t');
+  await expect(page.getByTestId('prompt')).toHaveValue('t');
+  await expect(turntable).toHaveAttribute('aria-pressed', 'true');
+
+  // From the palette: the same command.
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('command-palette-input').fill('turntable');
+  await page.keyboard.press('Enter');
+  await expect(turntable).toHaveAttribute('aria-pressed', 'false');
+});
