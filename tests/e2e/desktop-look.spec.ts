@@ -132,3 +132,41 @@ test('the viewer’s keys work wherever the focus is not in a text field', async
   await page.keyboard.press('Enter');
   await expect(turntable).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('right-click Paste puts the copied key in the key field; Cut, Copy, Select All work too', async ({
+  kiln,
+  context,
+}) => {
+  const page = kiln.page;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => navigator.clipboard.writeText('sk-pasted-from-the-clipboard-0001'));
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('tab-keys').click();
+  const field = page.getByTestId('add-key-form-key');
+  await field.click({ button: 'right' });
+  const menu = page.getByTestId('text-menu');
+  await expect(menu).toBeVisible();
+  // Nothing is selected in an empty field: only Paste can act.
+  await expect(menu.getByRole('menuitem', { name: /Cut/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await menu.getByRole('menuitem', { name: /Paste/ }).click();
+  await expect(menu).toBeHidden();
+  await expect(field).toHaveValue('sk-pasted-from-the-clipboard-0001');
+
+  // A name field: Select All, then Cut, leaves it empty and the text on the clipboard.
+  const name = page.getByTestId('add-key-form-name');
+  await name.fill('Studio key');
+  await name.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /Select All/ }).click();
+  await name.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /Cut/ }).click();
+  await expect(name).toHaveValue('');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('Studio key');
+  // From the keyboard: the menu's items are reached with the arrows, Escape closes it.
+  await name.click({ button: 'right' });
+  await expect(menu.getByRole('menuitem', { name: /Paste/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});

@@ -21,7 +21,9 @@ import { useKiln } from '../store/StoreProvider';
 import { AppNotices } from './AppNotices';
 import { CommandCenter } from './commands/CommandCenter';
 import { ModeBadge } from './ModeBadge';
+import { inElectron } from '../bridge';
 import { Tabs } from '../ui/Tabs';
+import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
 import { ViewerPanel } from './ViewerPanel';
 
@@ -91,6 +93,7 @@ export function App() {
       <BatchDialog />
       <DesktopIntegration />
       <LibraryPrefetch />
+      {inElectron() ? null : <TextFieldMenu />}
     </div>
   );
 }
