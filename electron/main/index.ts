@@ -256,6 +256,10 @@ export async function start(): Promise<Kiln> {
         bringForward();
         emit('app.openSettings', {});
       },
+      command: (id) => {
+        bringForward();
+        emit('app.command', { id });
+      },
     });
   menu();
 

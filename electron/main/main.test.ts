@@ -420,6 +420,15 @@ describe('shipping wiring', () => {
     expect(pushed('app.openSettings')).toHaveLength(before + 1);
   });
 
+  it('View → a command of the page asks the page to run it', () => {
+    const view = (recorded.menu as { template: MenuItem[] }).template.find(
+      (m) => m.label === '&View',
+    )!.submenu!;
+    const before = pushed('app.command').length;
+    item(view, 'Library workspace').click!();
+    expect(pushed('app.command').slice(before)).toEqual([{ id: 'panels.workspace' }]);
+  });
+
   it('follows the Appearance setting with nativeTheme, at start and when it is saved', async () => {
     expect(fakeElectron.nativeTheme.themeSource).toBe('system');
     const set = recorded.handlers.get('settings:set')!;

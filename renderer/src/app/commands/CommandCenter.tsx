@@ -4,7 +4,8 @@
  * registry (`use-commands.ts`). The palette and the sheet are lazy chunks, loaded when first
  * opened; both show above the page (a portal, a modal dialog), whatever holds this button.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useKiln } from '../../store/StoreProvider';
 import { COMMANDS } from '../../../../shared/commands';
 import { Icon } from '../../ui/Icon';
 import { ariaShortcut, formatShortcut } from '../../ui/shortcut';
@@ -31,6 +32,15 @@ export function CommandCenter() {
   );
   const commands = useCommands(dialogs);
   useCommandKeys(commands);
+  // A command from the desktop app's menu, once per request.
+  const menuCommand = useKiln((s) => s.menuCommand);
+  const ran = useRef(0);
+  useEffect(() => {
+    if (!menuCommand || menuCommand.seq === ran.current) return;
+    ran.current = menuCommand.seq;
+    const command = commands.find((c) => c.id === menuCommand.id);
+    if (command?.enabled) command.run();
+  }, [menuCommand, commands]);
   const close = () => setOpen(undefined);
   return (
     <>
