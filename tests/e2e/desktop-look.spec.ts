@@ -8,6 +8,7 @@
 import { expect, test } from '../support/fixtures';
 import { CreatePage } from '../support/create-page';
 import { coffeeModel } from '../support/fixture-models';
+import { LibraryPage } from '../support/library-page';
 import { ViewerPage } from '../support/viewer-page';
 import type { Page } from '@playwright/test';
 
@@ -169,4 +170,41 @@ test('right-click Paste puts the copied key in the key field; Cut, Copy, Select 
   await expect(menu.getByRole('menuitem', { name: /Paste/ })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+});
+
+test.describe('a library of models', () => {
+  test.use({ sandboxOptions: { seedModels: 12 } });
+
+  test('a card’s right-click menu shows, selects and opens its model', async ({ kiln }) => {
+    const page = kiln.page;
+    const lib = new LibraryPage(page);
+    await lib.open();
+    await lib.expectTotal(12);
+    const menu = page.getByTestId('library-card-menu');
+
+    await lib.card(2).click({ button: 'right' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Add to the selection' }).click();
+    await lib.expectSelected(1);
+    await expect(lib.card(2)).toHaveAttribute('data-picked', 'true');
+
+    // From the keyboard: Shift+F10 on the focused card; the arrows reach the items.
+    await lib.card(2).focus();
+    await page.keyboard.press('Shift+F10');
+    await expect(menu.getByRole('menuitem', { name: 'Open in the viewer' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Show details' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(lib.detail).toBeVisible();
+
+    await lib.card(2).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Remove from the selection' }).click();
+    await expect(lib.card(2)).toHaveAttribute('data-picked', 'false');
+
+    // Nothing was open: a viewer that becomes ready shows the model the menu opened.
+    await expect(kiln.viewer).toHaveAttribute('data-viewer-state', 'empty');
+    await lib.card(2).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Open in the viewer' }).click();
+    await expect(kiln.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * A right-click menu drawn by the page: at the pointer (kept inside the window), a `menu` of
  * `menuitem`s with their shortcuts, the first enabled item focused, arrow keys, Home/End and
- * Enter as in a native menu; Escape, a click elsewhere, a scroll or the window losing focus
- * close it. What each item does is the caller's.
+ * Enter as in a native menu; Escape, a click elsewhere, a resize or the window losing focus
+ * close it. (Not a scroll: the grid behind may scroll itself as a detail opens, and the menu's
+ * items name their target, not a place on screen.) What each item does is the caller's.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -43,25 +44,26 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
     });
     ref.current
       ?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')
-      ?.focus();
+      ?.focus({ preventScroll: true });
   }, [x, y]);
   useEffect(() => {
     const away = (event: Event) => {
       if (!(event.target instanceof Node) || !ref.current?.contains(event.target)) onClose();
     };
     window.addEventListener('pointerdown', away, true);
-    window.addEventListener('scroll', onClose, true);
     window.addEventListener('blur', onClose);
     window.addEventListener('resize', onClose);
     return () => {
       window.removeEventListener('pointerdown', away, true);
-      window.removeEventListener('scroll', onClose, true);
       window.removeEventListener('blur', onClose);
       window.removeEventListener('resize', onClose);
     };
   }, [onClose]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // The menu's keys are its own: React carries a portal's events to the opener's handlers
+    // (a library grid's Enter would open the model, its arrows move the selection).
+    event.stopPropagation();
     const enabled = [
       ...(ref.current?.querySelectorAll<HTMLElement>(
         '[role="menuitem"]:not([aria-disabled="true"])',
@@ -92,7 +94,11 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
       style={{ left: at.left, top: at.top }}
       data-testid={testId}
       onKeyDown={onKeyDown}
-      onContextMenu={(e) => e.preventDefault()}
+      onClick={(e) => e.stopPropagation()}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+      }}
     >
       {items.map((item, i) =>
         item === 'separator' ? (
