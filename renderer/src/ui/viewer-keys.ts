@@ -22,8 +22,3 @@ export function registerViewerKeys(handler: ViewerKeyHandler): () => void {
 export function pressViewerKey(key: string, shift = false): boolean {
   return current?.(key, shift) ?? false;
 }
-
-/** True while a viewer is mounted. */
-export function viewerMounted(): boolean {
-  return current !== undefined;
-}
