@@ -41,6 +41,7 @@ describe('the settings’ declarations', () => {
       'lowBalanceUsd',
       'spendWarningUsd',
       'units',
+      'theme',
     ]);
     expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toContain('allows 60');
   });
@@ -50,6 +51,7 @@ describe('the settings’ declarations', () => {
     expect(Object.keys(schema)).toEqual(SETTING_KEYS);
     expect(schema['requestBudget']).toMatchObject({ type: 'integer', minimum: 1, maximum: 60 });
     expect(schema['units']).toMatchObject({ enum: ['mm', 'cm', 'in'] });
+    expect(schema['theme']).toMatchObject({ enum: ['system', 'light', 'dark'] });
     expect(schema['welcomeSeen']).toEqual({ type: 'boolean' });
     expect(schema['baseUrl']).not.toHaveProperty('$schema');
   });

@@ -13,14 +13,20 @@ import { isUsd } from './money';
 /** Length units Kiln can show. */
 export const UNITS = ['mm', 'cm', 'in'] as const;
 
+/** Themes Kiln can show: the OS's choice (light or dark, following it as it changes), or one pinned. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+
+/** A theme setting's value. */
+export type Theme = (typeof THEMES)[number];
+
 /** Default of the platform URL when the host names none (like the base URL's, a placeholder). */
 export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
 
 /**
  * How a setting is edited: an address, a whole number in a range, an optional dollar threshold
- * (absent: off), a folder's full path, a choice of units, or a switch.
+ * (absent: off), a folder's full path, one of a few named choices, or a switch.
  */
-export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'units' | 'flag';
+export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'choice' | 'flag';
 
 /** The declaration of one setting. */
 export interface SettingSpec {
@@ -34,6 +40,8 @@ export interface SettingSpec {
   readonly default?: string | number | boolean;
   /** A whole-number setting's range, and the sentence for a value outside it. */
   readonly range?: Readonly<{ min: number; max: number; refusal: string }>;
+  /** A choice setting's values with the words the user reads for each, in the order shown. */
+  readonly choices?: ReadonlyArray<Readonly<{ value: string; label: string }>>;
   /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
   readonly page?: Readonly<{ label: string; hint: string }>;
 }
@@ -122,10 +130,26 @@ export const SETTINGS = {
     page: { label: "Warn when this month's spend passes ($)", hint: 'Empty: no warning.' },
   },
   units: {
-    kind: 'units',
+    kind: 'choice',
     schema: z.enum(UNITS),
     default: 'cm',
+    choices: [
+      { value: 'mm', label: 'Millimetres (mm)' },
+      { value: 'cm', label: 'Centimetres (cm)' },
+      { value: 'in', label: 'Inches (in)' },
+    ],
     page: { label: 'Length units', hint: 'Used for sizes in the viewer and print tools.' },
+  },
+  theme: {
+    kind: 'choice',
+    schema: z.enum(THEMES),
+    default: 'system',
+    choices: [
+      { value: 'system', label: 'Follow the system' },
+      { value: 'light', label: 'Light' },
+      { value: 'dark', label: 'Dark' },
+    ],
+    page: { label: 'Appearance', hint: 'Light or dark; “Follow the system” changes with the OS.' },
   },
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
   checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },
@@ -151,7 +175,7 @@ export function settingsOfKind(kind: SettingKind): SettingKey[] {
 /** The settings the Settings page shows, in its order, with their labels and hints. */
 export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {
   const spec: SettingSpec = SETTINGS[key];
-  return spec.page ? [{ key, kind: spec.kind, ...spec.page }] : [];
+  return spec.page ? [{ key, kind: spec.kind, choices: spec.choices ?? [], ...spec.page }] : [];
 });
 
 /**

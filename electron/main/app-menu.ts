@@ -1,9 +1,21 @@
 /**
  * The native menu, following each platform's conventions: on macOS the app menu carries About,
- * Preferences…, Hide and Quit; on Windows and Linux, File carries Quit and Edit Preferences…. Developer tools appear only in
- * development builds.
+ * Preferences…, Hide and Quit; on Windows and Linux, File carries Quit, Edit Preferences… and
+ * Help About. Developer tools appear only in development builds.
+ *
+ * The page's commands (shared/commands.ts: panels, camera views, theme, palette, shortcuts) are
+ * listed in their menus with their shortcuts; a click asks the page to run one. Their keys stay
+ * the page's (`registerAccelerator: false`): a menu accelerator would take a plain key such as
+ * F from a text field, and a key handled twice would open and close the palette at once.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import {
+  COMMAND_IDS,
+  COMMANDS,
+  commandSpec,
+  type CommandGroup,
+  type CommandId,
+} from '../../shared/commands';
 
 /** File → Open… and File → Open Recent. */
 export type FileMenu = Readonly<{
@@ -31,7 +43,34 @@ export type MenuOptions = Readonly<{
   help?: HelpMenu;
   /** Preferences… (Ctrl/⌘+,): the app menu on macOS, Edit elsewhere. */
   preferences?: () => void;
+  /** Runs a command of the page's registry (sent to the page). */
+  command?: (id: CommandId) => void;
 }>;
+
+/** Commands the menu shows in a place of its own (Preferences…). */
+const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open']);
+
+/** The page's commands of `group` as menu items, each with its shortcut shown. */
+function commandItems(
+  group: CommandGroup,
+  run: ((id: CommandId) => void) | undefined,
+  mac: boolean,
+): MenuItemConstructorOptions[] {
+  if (!run) return [];
+  const items = COMMAND_IDS.filter(
+    (id) => commandSpec(id).group === group && !PLACED_ELSEWHERE.has(id),
+  ).map((id): MenuItemConstructorOptions => {
+    const { label, shortcut } = commandSpec(id);
+    // A plain key cannot be shown unregistered on macOS: there the page's keys alone.
+    const shown = shortcut && (!mac || shortcut.includes('+'));
+    return {
+      label,
+      click: () => run(id),
+      ...(shown ? { accelerator: shortcut, registerAccelerator: false } : {}),
+    };
+  });
+  return items.length ? [...items, { type: 'separator' }] : [];
+}
 
 /** File → Open… and Open Recent, with "Clear Recent" (disabled entries when the list is empty). */
 function openItems(files: FileMenu): MenuItemConstructorOptions[] {
@@ -64,12 +103,17 @@ export function menuTemplate({
   files,
   help,
   preferences,
+  command,
 }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
   const preferencesItems: MenuItemConstructorOptions[] = preferences
     ? [
         { type: 'separator' },
-        { label: '&Preferences…', accelerator: 'CmdOrCtrl+,', click: () => preferences() },
+        {
+          label: '&Preferences…',
+          accelerator: COMMANDS['settings.open'].shortcut,
+          click: () => preferences(),
+        },
       ]
     : [];
   // macOS apps put "Check for Updates…" in the app menu; Windows and Linux apps in Help.
@@ -128,6 +172,7 @@ export function menuTemplate({
             { type: 'separator' },
           ] as MenuItemConstructorOptions[])
         : []),
+      ...commandItems('View', command, mac),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -137,14 +182,18 @@ export function menuTemplate({
   };
   const window: MenuItemConstructorOptions = {
     label: '&Window',
-    submenu: mac
-      ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
-      : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: [
+      ...commandItems('Window', command, mac),
+      ...((mac
+        ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
+        : [{ role: 'minimize' }, { role: 'close' }]) as MenuItemConstructorOptions[]),
+    ],
   };
   const helpMenu: MenuItemConstructorOptions = {
     label: '&Help',
     role: 'help',
     submenu: [
+      ...commandItems('Help', command, mac),
       ...(help
         ? ([
             ...(mac ? [] : [...checkForUpdates, { type: 'separator' }]),
@@ -152,9 +201,20 @@ export function menuTemplate({
             { label: '&Copy Diagnostics', click: () => help.copyDiagnostics() },
           ] as MenuItemConstructorOptions[])
         : []),
+      // About on every OS (macOS has it in the app menu).
+      ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
     ],
   };
-  return [...(mac ? [appMenu] : []), file, edit, view, window, helpMenu];
+  const model = commandItems('Model', command, mac).slice(0, -1);
+  return [
+    ...(mac ? [appMenu] : []),
+    file,
+    edit,
+    view,
+    ...(model.length ? [{ label: '&Model', submenu: model }] : []),
+    window,
+    helpMenu,
+  ];
 }
 
 /** Installs the menu (again, whenever the recent files change). */

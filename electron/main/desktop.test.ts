@@ -35,6 +35,36 @@ describe('native menu', () => {
     expect(roles(menu[0])).toContain('quit');
   });
 
+  it('carries the page’s commands in their menus with their shortcuts, and About on every OS', () => {
+    const command = vi.fn();
+    type Item = {
+      label?: string;
+      role?: string;
+      accelerator?: string;
+      registerAccelerator?: boolean;
+      click?: () => void;
+      submenu?: Item[];
+    };
+    const win = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, command }) as Item[];
+    const menu = (label: string) => win.find((m) => m.label === label)!.submenu!;
+    const fit = menu('&View').find((i) => i.label === 'Fit the model to the view')!;
+    // Shown, but the key stays the page's: F typed in a text field is a letter.
+    expect(fit).toMatchObject({ accelerator: 'F', registerAccelerator: false });
+    fit.click!();
+    expect(command).toHaveBeenLastCalledWith('view.fit');
+    const palette = menu('&Help').find((i) => i.label === 'Show all commands')!;
+    expect(palette).toMatchObject({ accelerator: 'CmdOrCtrl+K', registerAccelerator: false });
+    expect(menu('&Help').map((i) => i.role)).toContain('about');
+    expect(menu('&Window').map((i) => i.label)).toContain('API keys');
+    // Settings is Preferences…, once.
+    expect(win.flatMap((m) => m.submenu ?? []).map((i) => i.label)).not.toContain('Settings…');
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, command });
+    const macView = (mac.find((m) => m.label === '&View') as Item).submenu!;
+    expect(macView.find((i) => i.label === 'Fit the model to the view')).not.toHaveProperty(
+      'accelerator',
+    );
+  });
+
   it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {
     const preferences = vi.fn();
     type Item = { label?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
@@ -70,6 +100,9 @@ describe('native menu', () => {
       'separator',
       'Open &Logs Folder',
       '&Copy Diagnostics',
+      // About on every OS (issue 31): on macOS it is the app menu's.
+      'separator',
+      'about',
     ]);
     for (const i of items) i.click?.();
     expect(help.checkForUpdates).toHaveBeenCalledOnce();

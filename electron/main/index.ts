@@ -41,6 +41,7 @@ import { watchRenderer } from './renderer-watch';
 import { ElectronSettingsStore } from './settings-store';
 import { DEV_BUILD_UPDATES, desktopUpdateSource } from './updater';
 import { quitAfterClose } from './quit';
+import { applyThemeSetting } from './theme';
 import { createMainWindow } from './window';
 import { loadWindowBounds, trackWindowBounds } from './window-state';
 
@@ -148,7 +149,8 @@ export async function start(): Promise<Kiln> {
           insecureSecretsReason:
             'No system keychain answered (on Linux: no Secret Service such as GNOME Keyring is running or unlocked), so Kiln keeps your key only until it quits.',
         }),
-    settings: new ElectronSettingsStore(),
+    // Electron's theme follows the Appearance setting as it is saved.
+    settings: new ElectronSettingsStore((saved) => applyThemeSetting(saved['theme'])),
     liveFetch: log.fetch(fetch),
     sandbox: () => {
       const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
@@ -190,6 +192,7 @@ export async function start(): Promise<Kiln> {
     ...withUpdates(),
   };
   const services = await createServices(ports);
+  applyThemeSetting(services.settings.get().theme);
   handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
   registerIpc(services.handlers, APP_ORIGIN, logger);
   registerDragOut({ desktop: services.desktop, appOrigin: APP_ORIGIN, logger });
@@ -252,6 +255,10 @@ export async function start(): Promise<Kiln> {
       preferences: () => {
         bringForward();
         emit('app.openSettings', {});
+      },
+      command: (id) => {
+        bringForward();
+        emit('app.command', { id });
       },
     });
   menu();

@@ -420,6 +420,44 @@ describe('shipping wiring', () => {
     expect(pushed('app.openSettings')).toHaveLength(before + 1);
   });
 
+  it('View → a command of the page asks the page to run it', () => {
+    const view = (recorded.menu as { template: MenuItem[] }).template.find(
+      (m) => m.label === '&View',
+    )!.submenu!;
+    const before = pushed('app.command').length;
+    item(view, 'Library workspace').click!();
+    expect(pushed('app.command').slice(before)).toEqual([{ id: 'panels.workspace' }]);
+  });
+
+  it('follows the Appearance setting with nativeTheme, at start and when it is saved', async () => {
+    expect(fakeElectron.nativeTheme.themeSource).toBe('system');
+    const set = recorded.handlers.get('settings:set')!;
+    await expect(set(trusted(), { theme: 'light' })).resolves.toMatchObject({ ok: true });
+    expect(fakeElectron.nativeTheme.themeSource).toBe('light');
+    await expect(set(trusted(), { theme: 'system' })).resolves.toMatchObject({ ok: true });
+    expect(fakeElectron.nativeTheme.themeSource).toBe('system');
+    // The window opened in the OS's colour, not always the dark one.
+    expect(recorded.windows[0]!.options['backgroundColor']).toBe('#121418');
+  });
+
+  it('shows Cut, Copy, Paste and Select All on a right-click in a text field', () => {
+    const onContextMenu = recorded.windows[0]!.webContents.listeners.get('context-menu')!;
+    const editFlags = { canCut: false, canCopy: false, canPaste: true, canSelectAll: true };
+    onContextMenu({}, { isEditable: true, selectionText: '', editFlags });
+    expect(recorded.popups.at(-1)).toEqual([
+      { role: 'cut', enabled: false },
+      { role: 'copy', enabled: false },
+      { role: 'paste', enabled: true },
+      { type: 'separator' },
+      { role: 'selectAll', enabled: true },
+    ]);
+    const before = recorded.popups.length;
+    onContextMenu({}, { isEditable: false, selectionText: '', editFlags });
+    expect(recorded.popups.length).toBe(before);
+    onContextMenu({}, { isEditable: false, selectionText: 'coffee', editFlags });
+    expect(recorded.popups.at(-1)).toEqual([{ role: 'copy', enabled: false }]);
+  });
+
   it('opens the results-folder dialog in the current results folder', async () => {
     recorded.openDialogAnswer = { canceled: true, filePaths: [] };
     const { exportDir } = await call<{ exportDir: string }>('settings:get');

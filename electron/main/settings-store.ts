@@ -44,6 +44,12 @@ function open(): Store<Stored> {
 /** Settings in electron-store's `settings.json`. */
 export class ElectronSettingsStore implements SettingsStore {
   readonly #store = open();
+  readonly #saved: ((value: Readonly<Record<string, unknown>>) => void) | undefined;
+
+  /** @param saved told each saved object (main's theme follows the Appearance setting) */
+  constructor(saved?: (value: Readonly<Record<string, unknown>>) => void) {
+    this.#saved = saved;
+  }
 
   async load(): Promise<unknown> {
     const { [INTERNAL]: _internal, ...settings } = this.#store.store;
@@ -53,5 +59,6 @@ export class ElectronSettingsStore implements SettingsStore {
   async save(value: Readonly<Record<string, unknown>>): Promise<void> {
     const internal = this.#store.store[INTERNAL];
     this.#store.store = { ...value, ...(internal !== undefined ? { [INTERNAL]: internal } : {}) };
+    this.#saved?.(value);
   }
 }

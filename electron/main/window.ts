@@ -3,6 +3,8 @@
  * navigation away from the app, no new windows, no middle-click windows.
  */
 import { BrowserWindow } from 'electron';
+import { installEditContextMenu } from './context-menu';
+import { windowBackground } from './theme';
 
 /** Creates the main window and denies navigation and pop-ups. */
 export function createMainWindow(
@@ -23,7 +25,7 @@ export function createMainWindow(
       : {}),
     minWidth: 960,
     minHeight: 600,
-    backgroundColor: '#121418',
+    backgroundColor: windowBackground(),
     title: 'Kiln',
     show: false,
     webPreferences: {
@@ -52,6 +54,7 @@ export function createMainWindow(
     if (!url.startsWith(`${options.appOrigin}/`)) event.preventDefault();
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  installEditContextMenu(window);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(options.url);
   return window;

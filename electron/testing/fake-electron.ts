@@ -50,6 +50,8 @@ export const recorded = {
   crashedRenderers: 0,
   /** Calls of `app.quit()`. */
   quits: 0,
+  /** Menus popped up (the right-click menus), by their template. */
+  popups: [] as unknown[][],
 };
 
 /** A fake OS notification: records itself and lets the test click it. */
@@ -227,11 +229,15 @@ export const fakeElectron = {
   } satisfies Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle'>,
   net: { fetch: (url: string) => fetch(url) },
   Menu: {
-    buildFromTemplate: (template: unknown) => ({ template }),
+    buildFromTemplate: (template: unknown[]) => ({
+      template,
+      popup: () => recorded.popups.push(template),
+    }),
     setApplicationMenu: (menu: unknown) => {
       recorded.menu = menu;
     },
   },
+  nativeTheme: { themeSource: 'system' as 'system' | 'light' | 'dark', shouldUseDarkColors: true },
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
   shell: {
     openExternal: async (url: string) => {

@@ -5,6 +5,9 @@ import { subscribeMainEvents } from './app/main-events';
 import { connectBridge } from './bridge';
 import { createKilnStore } from './store/app-store';
 import { KilnStoreProvider } from './store/StoreProvider';
+// Inter ships with the app (no CDN); the tokens come before every stylesheet that uses them.
+import '@fontsource-variable/inter/wght.css';
+import './ui/tokens.css';
 import './ui/app.css';
 
 const bridge = connectBridge();

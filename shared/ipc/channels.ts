@@ -95,6 +95,7 @@ export const EVENTS = [
   'updates.updated',
   'app.notice',
   'app.openSettings',
+  'app.command',
 ] as const;
 /** An event name. */
 export type EventName = (typeof EVENTS)[number];

@@ -5,6 +5,7 @@
  * through `dispatch`; the renderer only sees the `Bridge` type derived from it. The schemas live
  * in `views.ts` (what the main process answers) and `inputs.ts` (what the renderer may ask).
  */
+import { COMMAND_IDS, type CommandId } from '../commands';
 import { z } from 'zod';
 import type { Channel, EventName } from './channels';
 import {
@@ -175,6 +176,8 @@ export const events = {
   'app.notice': z.object({ pending: z.number().int() }),
   /** The desktop app's menu asked for the settings (Preferences…). */
   'app.openSettings': z.object({}),
+  /** The desktop app's menu ran a command of the page's registry (shared/commands.ts). */
+  'app.command': z.object({ id: z.enum(COMMAND_IDS as [CommandId, ...CommandId[]]) }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 /** Input type of a channel (what the renderer passes). */

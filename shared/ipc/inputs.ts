@@ -23,7 +23,7 @@ import {
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
 } from '../api/rules';
-import { UNITS } from '../settings';
+import { THEMES, UNITS } from '../settings';
 import { UsdStringSchema } from './views';
 
 const textureSize = z
@@ -264,6 +264,7 @@ export const SettingsPatchSchema = z.object({
   balanceRefreshSeconds: z.number().int().optional(),
   cacheMaxMb: z.number().int().optional(),
   units: z.enum(UNITS).optional(),
+  theme: z.enum(THEMES).optional(),
   welcomeSeen: z.boolean().optional(),
   checkUpdatesAtStart: z.boolean().optional(),
   dragOutCompatible: z.boolean().optional(),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
 import { JOB_KINDS, JOB_STATES, OP_KINDS } from '../jobs';
 import { isUsd } from '../money';
-import { UNITS } from '../settings';
+import { THEMES, UNITS } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -344,6 +344,8 @@ export const SettingsViewSchema = z.object({
   cacheMaxMb: z.number().int().optional(),
   /** Length units shown to the user. */
   units: z.enum(UNITS).optional(),
+  /** Light, dark, or following the OS. */
+  theme: z.enum(THEMES).optional(),
   /** The first-run welcome was shown and closed. */
   welcomeSeen: z.boolean().optional(),
   /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */

@@ -148,3 +148,34 @@ test("the account's five sections: no serious or critical violation", async ({ k
   await account.close();
   expect(found).toEqual({});
 });
+
+test('the command palette, the shortcut sheet and the light theme have no serious violation', async ({
+  kiln,
+}) => {
+  const page = kiln.page;
+  const found: Record<string, Violation[]> = {};
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('command-palette')).toBeVisible();
+  await check(page, 'command palette', found);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+/');
+  await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+  await check(page, 'shortcut sheet', found);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcut-sheet')).toBeHidden();
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
+    .toBe('rgb(238, 240, 243)');
+  await check(page, 'light: create', found);
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await check(page, 'light: library', found);
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('account-settings')).toBeVisible();
+  await check(page, 'light: settings', found);
+  await page.getByTestId('account-close').click();
+  await page.keyboard.press('Control+k');
+  await check(page, 'light: command palette', found);
+  expect(found).toEqual({});
+});

@@ -35,6 +35,7 @@ describe('SettingsService', () => {
       balanceRefreshSeconds: 60,
       cacheMaxMb: 2048,
       units: 'cm',
+      theme: 'system',
       welcomeSeen: false,
       checkUpdatesAtStart: true,
       dragOutCompatible: false,
@@ -153,10 +154,11 @@ describe('SettingsService', () => {
       ],
     };
     await s.setKeyIndex(index);
-    await s.set({ units: 'mm' });
+    await s.set({ units: 'mm', theme: 'light' });
     const again = await open(file);
     expect(again.keyIndex()).toEqual(index);
     expect(again.get()).not.toHaveProperty('keyIndex');
     expect(again.get().units).toBe('mm');
+    expect(again.get().theme).toBe('light');
   });
 });

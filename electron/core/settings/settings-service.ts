@@ -147,8 +147,8 @@ const INT_FIELDS = settingsOfKind('int') as (
 )[];
 
 /** Settings taken as they come (a choice the patch schema already checked, or a switch). */
-const PLAIN_FIELDS = [...settingsOfKind('units'), ...settingsOfKind('flag')] as (
-  'units' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
+const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')] as (
+  'units' | 'theme' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
 )[];
 
 /** Reads, checks and saves the settings. */

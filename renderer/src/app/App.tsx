@@ -8,7 +8,6 @@ import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
 import { SettingsButton } from '../features/account/SettingsButton';
-import { useSettingsShortcut } from '../features/account/use-settings-shortcut';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
@@ -20,8 +19,12 @@ import { useWorkspaceKeys } from '../features/library/use-workspace-keys';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
 import { AppNotices } from './AppNotices';
+import { CommandCenter } from './commands/CommandCenter';
 import { ModeBadge } from './ModeBadge';
+import { inElectron } from '../bridge';
 import { Tabs } from '../ui/Tabs';
+import { TextFieldMenu } from '../ui/TextFieldMenu';
+import { useTheme } from '../ui/use-theme';
 import { ViewerPanel } from './ViewerPanel';
 
 /** The whole window. */
@@ -36,7 +39,7 @@ export function App() {
   // The library workspace covers the viewer and the right column (both stay mounted).
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
-  useSettingsShortcut();
+  useTheme(useKiln((s) => s.settings?.theme));
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -44,6 +47,7 @@ export function App() {
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
         <BillingBar />
+        <CommandCenter />
         <SettingsButton />
       </header>
       {appState === 'error' ? (
@@ -89,6 +93,7 @@ export function App() {
       <BatchDialog />
       <DesktopIntegration />
       <LibraryPrefetch />
+      {inElectron() ? null : <TextFieldMenu />}
     </div>
   );
 }

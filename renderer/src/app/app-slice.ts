@@ -1,5 +1,6 @@
 /** The shell's state: which pages the columns show, readiness and the running app's facts. */
 import type { AppInfo, JobView } from '../../../shared/ipc/contract';
+import type { CommandId } from '../../../shared/commands';
 import type { SliceCreator } from '../store/slice';
 
 /** The left column's pages. */
@@ -26,6 +27,12 @@ export interface AppSlice {
   appError: string | undefined;
   info: AppInfo | undefined;
   /**
+   * A command the desktop app's menu asked for, numbered so the same command twice runs twice;
+   * the shell's CommandCenter runs it from the registry.
+   */
+  menuCommand: { readonly id: CommandId; readonly seq: number } | undefined;
+  requestCommand(id: CommandId): void;
+  /**
    * Loads the first data (the app's facts, the jobs, the account). Call once, after the main
    * process's events are subscribed (`main-events.ts`), so no update is lost in between.
    */
@@ -50,6 +57,8 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
   workspace: false,
   setWorkspace: (workspace) => set(workspace ? { workspace, leftTab: 'library' } : { workspace }),
   info: undefined,
+  menuCommand: undefined,
+  requestCommand: (id) => set({ menuCommand: { id, seq: (get().menuCommand?.seq ?? 0) + 1 } }),
   async init() {
     try {
       const [info, jobs] = await Promise.all([

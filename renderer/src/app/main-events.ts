@@ -25,6 +25,8 @@ export function subscribeMainEvents(bridge: Bridge, store: StoreApi<KilnState>):
     bridge.on('app.notice', () => void state().takeAppNotices()),
     // The desktop app's menu: Preferences… (Ctrl/⌘+,).
     bridge.on('app.openSettings', () => state().openAccount('settings')),
+    // The desktop app's menu: any other command of the registry, run by the shell's CommandCenter.
+    bridge.on('app.command', ({ id }) => state().requestCommand(id)),
   ];
   return () => {
     for (const off of offs) off();

@@ -14,6 +14,14 @@ declare global {
   }
 }
 
+/**
+ * True in Electron, whose main process shows the native menus of text fields; the browser host's
+ * page draws its own (`ui/TextFieldMenu.tsx`).
+ */
+export function inElectron(): boolean {
+  return window.kiln !== undefined;
+}
+
 /** The bridge of this page's transport. */
 export function connectBridge(): Bridge {
   if (window.kiln) return createBridge(window.kiln);

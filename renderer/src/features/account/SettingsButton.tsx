@@ -1,7 +1,10 @@
 /** The header's gear: the account page on Settings, with its shortcut in the tooltip. */
+import { COMMANDS } from '../../../../shared/commands';
+import { ariaShortcut, formatShortcut } from '../../ui/shortcut';
 import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
-import { SETTINGS_SHORTCUT } from './use-settings-shortcut';
+
+const KEYS = COMMANDS['settings.open'].shortcut;
 
 /** The Settings button of the header. */
 export function SettingsButton() {
@@ -9,10 +12,10 @@ export function SettingsButton() {
   return (
     <button
       type="button"
-      className="app-settings-button"
+      className="app-icon-button"
       aria-label="Settings"
-      aria-keyshortcuts="Control+Comma Meta+Comma"
-      title={`Settings (${SETTINGS_SHORTCUT})`}
+      aria-keyshortcuts={ariaShortcut(KEYS)}
+      title={`Settings (${formatShortcut(KEYS)})`}
       data-testid="open-settings"
       onClick={() => openAccount('settings')}
     >

@@ -18,16 +18,18 @@ type Spec = Readonly<{
   field: Field;
   label: string;
   hint: string;
-  kind: 'text' | 'int' | 'usd' | 'units';
+  kind: 'text' | 'int' | 'usd' | 'choice';
+  choices: ReadonlyArray<Readonly<{ value: string; label: string }>>;
 }>;
 
 /** The page's fields: the declared settings it shows, in their order. */
-const SPECS: readonly Spec[] = PAGE_SETTINGS.map(({ key, label, hint, kind }) => ({
+const SPECS: readonly Spec[] = PAGE_SETTINGS.map(({ key, label, hint, kind, choices }) => ({
   field: key,
   label,
   hint,
   // Addresses and folders are typed as text; a switch shows elsewhere, never here.
-  kind: kind === 'int' || kind === 'usd' || kind === 'units' ? kind : 'text',
+  kind: kind === 'int' || kind === 'usd' || kind === 'choice' ? kind : 'text',
+  choices,
 }));
 
 type Draft = Record<Field, string>;
@@ -183,7 +185,7 @@ export function SettingsSection() {
     >
       <ConnectionFields onError={(message) => setError({ message })} />
       {keyState?.mode === 'sandbox' ? <SandboxBuildFailures /> : null}
-      {SPECS.map(({ field, label, hint, kind }) => {
+      {SPECS.map(({ field, label, hint, kind, choices }) => {
         const inputId = `${id}-${field}`;
         const refused = error?.field === field;
         const common = {
@@ -200,11 +202,13 @@ export function SettingsSection() {
         return (
           <div className="settings-field" key={field}>
             <label htmlFor={inputId}>{label}</label>
-            {kind === 'units' ? (
+            {kind === 'choice' ? (
               <select {...common}>
-                <option value="mm">Millimetres (mm)</option>
-                <option value="cm">Centimetres (cm)</option>
-                <option value="in">Inches (in)</option>
+                {choices.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
               </select>
             ) : (
               <input

@@ -7,7 +7,6 @@ import { knownOperations } from '../../../../shared/api/operations';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { connectionJobs } from '../activity/job-connection';
 import { latestPaymentNotice } from './payment-notice';
-import { isSettingsShortcut } from './use-settings-shortcut';
 import { groupPrices, priceGroupOf } from './price-groups';
 
 describe('price groups', () => {
@@ -128,27 +127,5 @@ describe('jobs of the connection now', () => {
     ]);
     // Before the key state is known, nothing is hidden.
     expect(ids(undefined)).toHaveLength(jobs.length);
-  });
-});
-
-describe('settings shortcut', () => {
-  const key = (o: Partial<KeyboardEvent>) => ({
-    key: ',',
-    code: 'Comma',
-    ctrlKey: false,
-    metaKey: false,
-    shiftKey: false,
-    altKey: false,
-    ...o,
-  });
-
-  it('is Ctrl+, or ⌘, and nothing else', () => {
-    expect(isSettingsShortcut(key({ ctrlKey: true }))).toBe(true);
-    expect(isSettingsShortcut(key({ metaKey: true }))).toBe(true);
-    // A layout where the comma key types something else still has the key's code.
-    expect(isSettingsShortcut(key({ key: ';', ctrlKey: true }))).toBe(true);
-    expect(isSettingsShortcut(key({}))).toBe(false);
-    expect(isSettingsShortcut(key({ ctrlKey: true, shiftKey: true }))).toBe(false);
-    expect(isSettingsShortcut(key({ ctrlKey: true, key: '.', code: 'Period' }))).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, type LibraryOrder, type LibrarySort } from './library-logic';
 import { isSelected, selectedCount } from './selection';
+import { useCardMenu } from './use-card-menu';
 import { whenRested } from './when-rested';
 
 const GAP_PX = 8;
@@ -260,6 +261,12 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     virtualizer,
     onOpen,
   });
+  const cardMenu = useCardMenu({
+    open: onOpen,
+    select: onSelect,
+    toggle: (index) => pick('toggle', index),
+    isPicked: (modelId, index) => isSelected(picked, modelId, index),
+  });
   const cardWidth = (width - GAP_PX * (columns - 1)) / columns;
   // The one card reached with Tab (roving focus): the selected one, else the first shown.
   const tabStop = active ?? first * columns;
@@ -277,6 +284,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       aria-describedby="library-grid-keys"
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      onContextMenu={cardMenu.onContextMenu}
     >
       <span id="library-grid-keys" hidden>
         Arrow keys move between models and show their details, Enter opens the model. Space adds the
@@ -327,6 +335,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
           </div>
         ))}
       </div>
+      {cardMenu.menu}
     </div>
   );
 }

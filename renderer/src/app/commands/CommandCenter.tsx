@@ -1,0 +1,64 @@
+/**
+ * The shell's commands: the window's shortcut keys, the command palette (Ctrl/⌘+K,
+ * Ctrl/⌘+Shift+P, or the header's button) and the shortcut sheet (Ctrl/⌘+/), all from the one
+ * registry (`use-commands.ts`). The palette and the sheet are lazy chunks, loaded when first
+ * opened; both show above the page (a portal, a modal dialog), whatever holds this button.
+ */
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useKiln } from '../../store/StoreProvider';
+import { COMMANDS } from '../../../../shared/commands';
+import { Icon } from '../../ui/Icon';
+import { ariaShortcut, formatShortcut } from '../../ui/shortcut';
+import { useCommandKeys } from './use-command-keys';
+import { useCommands, type ShellDialogs } from './use-commands';
+
+const CommandPalette = lazy(() => import('./CommandPalette'));
+const ShortcutSheet = lazy(() => import('./ShortcutSheet'));
+
+/** Which of the two is open. */
+type Open = 'palette' | 'shortcuts' | undefined;
+
+const PALETTE_KEYS = COMMANDS['palette.open'].shortcut;
+
+/** The header's command button and what it opens. Mount once, in the shell. */
+export function CommandCenter() {
+  const [open, setOpen] = useState<Open>();
+  const dialogs = useMemo<ShellDialogs>(
+    () => ({
+      openPalette: () => setOpen((now) => (now === 'palette' ? undefined : 'palette')),
+      openShortcuts: () => setOpen((now) => (now === 'shortcuts' ? undefined : 'shortcuts')),
+    }),
+    [],
+  );
+  const commands = useCommands(dialogs);
+  useCommandKeys(commands);
+  // A command from the desktop app's menu, once per request.
+  const menuCommand = useKiln((s) => s.menuCommand);
+  const ran = useRef(0);
+  useEffect(() => {
+    if (!menuCommand || menuCommand.seq === ran.current) return;
+    ran.current = menuCommand.seq;
+    const command = commands.find((c) => c.id === menuCommand.id);
+    if (command?.enabled) command.run();
+  }, [menuCommand, commands]);
+  const close = () => setOpen(undefined);
+  return (
+    <>
+      <button
+        type="button"
+        className="app-icon-button"
+        aria-label="Show all commands"
+        aria-keyshortcuts={ariaShortcut(PALETTE_KEYS)}
+        title={`Show all commands (${formatShortcut(PALETTE_KEYS)})`}
+        data-testid="open-command-palette"
+        onClick={dialogs.openPalette}
+      >
+        <Icon name="command" />
+      </button>
+      <Suspense fallback={null}>
+        {open === 'palette' ? <CommandPalette commands={commands} onClose={close} /> : null}
+        {open === 'shortcuts' ? <ShortcutSheet commands={commands} onClose={close} /> : null}
+      </Suspense>
+    </>
+  );
+}
