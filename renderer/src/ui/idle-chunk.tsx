@@ -1,17 +1,16 @@
 /**
  * Parts of the window that are not needed for its first paint live in chunks of their own, so
- * the entry chunk stays small (bench B7), and are fetched when the browser is first idle after
- * start, so they still show at once when the user gets to them (bench B8).
+ * the entry chunk stays small (bench B7), and are fetched at the first idle moment once the
+ * viewer is quiet (see foreground.ts: never while a model is on its way to the screen, bench
+ * B1), so they still show at once when the user gets to them (bench B8).
  */
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-
-/** How long the browser may stay busy before an idle chunk is fetched anyway. */
-const IDLE_TIMEOUT_MS = 5000;
+import { whenViewerQuiet } from './foreground';
 
 /**
  * A component whose code is the default export of the chunk `load` imports: fetched at the
- * first idle moment after start (or when first rendered, whichever comes first), `fallback`
- * shown while it is still on its way.
+ * first idle moment once the viewer is quiet (or when first rendered, whichever comes first),
+ * `fallback` shown while it is still on its way.
  *
  * A view mounted after the chunk is here renders it directly: `lazy` alone suspends on its
  * first render even when the chunk has already arrived (its promise settles a microtask later),
@@ -36,11 +35,7 @@ export function idleChunk<P extends object>(
       return module;
     });
   const Lazy = lazy(fetchChunk);
-  if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(() => void fetchChunk().catch(() => undefined), {
-      timeout: IDLE_TIMEOUT_MS,
-    });
-  }
+  whenViewerQuiet(() => void fetchChunk().catch(() => undefined));
   function IdleChunk(props: P) {
     const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded {...props} />;

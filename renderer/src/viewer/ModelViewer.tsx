@@ -1,6 +1,15 @@
 import { Canvas } from '@react-three/fiber';
-import { useCallback, useEffect, useRef, type ChangeEvent, type JSX, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type JSX,
+  type RefObject,
+} from 'react';
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
+import { foreground, whenViewerQuiet } from '../ui/foreground';
 import { idleChunk } from '../ui/idle-chunk';
 import { AnimationBar } from './animation/AnimationBar';
 import { STAGE_LABEL } from './camera/keyboard-steps';
@@ -83,10 +92,13 @@ function Stage({
   stageRef,
   keys,
   scene,
+  onCanvasUp,
 }: {
   stageRef: RefObject<HTMLDivElement | null>;
   keys: ReturnType<typeof useStageKeys>;
   scene: ModelSceneProps;
+  /** The canvas's WebGL context is up: background work may start once the viewer is quiet. */
+  onCanvasUp: () => void;
 }) {
   return (
     <div
@@ -112,6 +124,7 @@ function Stage({
           outputColorSpace: SRGBColorSpace,
         }}
         camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
+        onCreated={onCanvasUp}
       >
         <ModelScene {...scene} />
       </Canvas>
@@ -395,7 +408,13 @@ export function ModelViewer({
   // The canvas's insides for the tools that render or inspect the model (turntable, health).
   const stageOf = useCallback(() => commandsRef.current?.stage() ?? null, []);
 
-  useEffect(() => warmGltfDecoders(), []);
+  // Background work (other panels' chunks, the decoders' warm-up) waits until the canvas is up
+  // (its WebGL context takes hundreds of ms on a software GPU) and while a model is on its way:
+  // the first frame gets the CPU first (issue 29: B1, B2).
+  const [canvasUp, setCanvasUp] = useState(false);
+  const busy = !canvasUp || state === 'loading' || stateB === 'loading';
+  useEffect(() => foreground.report(busy), [busy]);
+  useEffect(() => whenViewerQuiet(warmGltfDecoders), []);
   // Once per model on screen: a new rig version plays its clips.
   useEffect(() => {
     if (autoPlay && info?.animation) info.animation.play();
@@ -425,6 +444,7 @@ export function ModelViewer({
       <Stage
         stageRef={stageRef}
         keys={stageKeys}
+        onCanvasUp={() => setCanvasUp(true)}
         scene={{
           source,
           compareSource,

@@ -104,7 +104,15 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
   // thing fails: a host or socket left open kept the whole run alive after its results (issue 29).
   const opened: { jobs?: ReturnType<typeof watchJobs>; app?: OpenPage; bare?: OpenPage } = {};
   const jumps = Array.from({ length: ctx.options.samples + 1 }, (_, i) => (i * 1700) % 2800);
-  const appSamples: Array<{ total: number; seen: number; cached: number; shown: number }> = [];
+  const appSamples: Array<{
+    total: number;
+    seen: number;
+    cached: number;
+    shown: number;
+    opened: number;
+    parsed: number;
+    drawn: number;
+  }> = [];
   const bareSamples: Array<{ total: number; seen: number; shown: number }> = [];
   try {
     const photos = [await sharedPhoto('coffee.png'), await sharedPhoto('chelsea.png')];
@@ -136,11 +144,16 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       await page.getByTestId('tier').selectOption('fast');
       const since = await page.evaluate(() => performance.now());
       const before = new Set(jobs.states.keys());
+      // The viewer's own steps, in real time: it starts loading (the event reached the page and
+      // the model was opened), it is ready (frame submitted), the GPU has done that frame.
       const shown = page.evaluate(async (t) => {
         const b = window.__bench!;
-        await b.waitViewer('ready', null, t);
+        const ready = await b.waitViewer('ready', null, t);
         b.drain();
-        return performance.timeOrigin + performance.now();
+        const loading = b.viewer.find((e) => e.t >= t && e.state === 'loading');
+        const at = (ms: number | undefined) =>
+          ms === undefined ? NaN : performance.timeOrigin + ms;
+        return { loading: at(loading?.t), ready: at(ready.t), gpu: at(performance.now()) };
       }, since);
       // Read below; if the click fails first, the page closes under it and it must not take
       // the whole run down as an unhandled rejection.
@@ -148,7 +161,7 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       await page.getByTestId('generate').click();
       await page.waitForTimeout(1000);
       skew += jump;
-      const shownAt = await shown.catch(async (error: unknown) => {
+      const steps = await shown.catch(async (error: unknown) => {
         const id = [...jobs.states.keys()].find((k) => !before.has(k));
         const viewer = await page.evaluate(() => window.__bench!.viewer.slice(-4));
         throw new Error(
@@ -160,10 +173,13 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       const states = (id && jobs.states.get(id)) || {};
       await waitQuiet(page, 300);
       return {
-        total: shownAt - done,
+        total: steps.gpu - done,
         seen: (states['downloading'] ?? NaN) - done,
         cached: (states['done'] ?? NaN) - (states['downloading'] ?? NaN),
-        shown: shownAt - (states['done'] ?? NaN),
+        shown: steps.gpu - (states['done'] ?? NaN),
+        opened: steps.loading - (states['done'] ?? NaN),
+        parsed: steps.ready - steps.loading,
+        drawn: steps.gpu - steps.ready,
       };
     };
 
@@ -235,12 +251,15 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
     await opened.bare?.close().catch(() => undefined);
     await kiln.close();
   }
-  const part = (k: 'seen' | 'cached' | 'shown', metric: string) => ({
+  const part = (
+    k: 'seen' | 'cached' | 'shown' | 'opened' | 'parsed' | 'drawn',
+    metric: string,
+  ) => ({
     bench: 'B10',
     metric,
     unit: 'ms',
     app: appSamples.map((x) => x[k]),
-    baseline: k === 'cached' ? null : bareSamples.map((x) => x[k]),
+    baseline: k === 'seen' || k === 'shown' ? bareSamples.map((x) => x[k]) : null,
     target: '—',
     check: { kind: 'info' } as const,
   });
@@ -259,6 +278,9 @@ export async function b10(ctx: BenchContext): Promise<BenchResult> {
       part('seen', '  done → a poll saw it'),
       part('cached', '  Kiln: → model downloaded into its cache'),
       part('shown', '  → (event, open,) download/parse, frame on screen'),
+      part('opened', '    Kiln: done → the viewer loads it (event, open)'),
+      part('parsed', '    Kiln: → frame submitted (download, parse, upload, draw)'),
+      part('drawn', '    Kiln: → the GPU has done that frame'),
     ],
     details: { taskSeconds: TASK_SECONDS, jumps, app: appSamples, bare: bareSamples },
   };

@@ -37,7 +37,7 @@ export function createGltfLoaders(
   draco.setWorkerLimit(DRACO_WORKERS);
   const gltf = new GLTFLoader();
   gltf.setDRACOLoader(draco);
-  gltf.setMeshoptDecoder(MeshoptDecoder);
+  gltf.setMeshoptDecoder(meshoptOnDemand);
   return { gltf, draco };
 }
 
@@ -48,9 +48,23 @@ let meshoptWorkers = false;
 /** The app-wide loaders, created on first use. */
 export function getGltfLoaders(): GltfLoaders {
   shared ??= createGltfLoaders();
-  startMeshoptWorkers();
   return shared;
 }
+
+/**
+ * Three's meshopt decoder, its workers started by the first buffer it decodes (or by
+ * {@link warmGltfDecoders}): a model without meshopt compression (most) never waits for two
+ * workers to start and compile their WebAssembly while it parses (issue 29: they were started
+ * by every first model, B1's included).
+ */
+const meshoptOnDemand: typeof MeshoptDecoder = Object.create(MeshoptDecoder, {
+  decodeGltfBufferAsync: {
+    value: (...args: Parameters<typeof MeshoptDecoder.decodeGltfBufferAsync>) => {
+      startMeshoptWorkers();
+      return MeshoptDecoder.decodeGltfBufferAsync(...args);
+    },
+  },
+}) as typeof MeshoptDecoder;
 
 /**
  * Meshopt decoding runs in two workers, off the main thread, like Draco's. The workers come from
@@ -73,7 +87,7 @@ export function gltfLoaderFor(manager?: LoadingManager): GLTFLoader {
   const { draco } = getGltfLoaders();
   const loader = new GLTFLoader(manager);
   loader.setDRACOLoader(draco);
-  loader.setMeshoptDecoder(MeshoptDecoder);
+  loader.setMeshoptDecoder(meshoptOnDemand);
   return loader;
 }
 

@@ -9,7 +9,8 @@ import {
   SphereGeometry,
 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { clusterTriangles, createShadowProxy } from './shadow-proxy';
+import { clusterTriangles } from './cluster-triangles';
+import { createShadowProxy } from './shadow-proxy';
 
 function sphere(segments: number): SphereGeometry {
   return new SphereGeometry(1, segments, segments);
@@ -48,14 +49,14 @@ describe('clusterTriangles', () => {
 });
 
 describe('createShadowProxy', () => {
-  it('stands in for a large model during the bake, with part visibility, and frees itself', () => {
+  it('stands in for a large model during the bake, with part visibility, and frees itself', async () => {
     const root = new Group();
     const material = new MeshStandardMaterial();
     const a = new Mesh(sphere(200), material);
     const b = new Mesh(sphere(200), material);
     b.position.set(3, 0, 0);
     root.add(a, b);
-    const proxy = createShadowProxy(root, 10_000)!;
+    const proxy = (await createShadowProxy(root, { minTriangles: 10_000 }))!;
     expect(proxy).not.toBeNull();
     expect(proxy.group.children).toHaveLength(2);
     expect(proxy.group.children[1]!.matrix.elements[12]).toBe(3);
@@ -77,12 +78,37 @@ describe('createShadowProxy', () => {
     expect(disposed).toEqual(['geometry', 'geometry']);
   });
 
-  it('is not made for small or animated models', () => {
+  it('is not made for small or animated models', async () => {
     const small = new Group().add(new Mesh(sphere(16), new MeshStandardMaterial()));
-    expect(createShadowProxy(small)).toBeNull();
+    expect(await createShadowProxy(small)).toBeNull();
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(new Float32Array(9 * 30_000), 3));
     const rigged = new Group().add(new SkinnedMesh(geometry, new MeshStandardMaterial()));
-    expect(createShadowProxy(rigged, 1)).toBeNull();
+    expect(await createShadowProxy(rigged, { minTriangles: 1 })).toBeNull();
+  });
+
+  it('keeps each mesh where it was when it was asked, though the root moves while clustering', async () => {
+    const root = new Group();
+    const mesh = new Mesh(sphere(200), new MeshStandardMaterial());
+    mesh.position.set(0, 2, 0);
+    root.add(mesh);
+    let clustered!: () => void;
+    const later = new Promise<void>((r) => (clustered = r));
+    const making = createShadowProxy(root, {
+      minTriangles: 10_000,
+      cluster: async (positions, index, box) => {
+        await later;
+        return clusterTriangles(positions, index, box);
+      },
+    });
+    // The viewer places the root in its holder (and the scene updates world matrices) meanwhile.
+    const holder = new Group();
+    holder.position.set(5, 0, 0);
+    holder.add(root);
+    holder.updateMatrixWorld(true);
+    clustered();
+    const proxy = (await making)!;
+    expect(proxy.group.children[0]!.matrix.elements[12]).toBe(0);
+    expect(proxy.group.children[0]!.matrix.elements[13]).toBe(2);
   });
 });
