@@ -22,7 +22,7 @@ export const THRESHOLDS = {
   /** A separate region at least this share of the object's area is a second object. */
   minOtherObject: 0.06,
   /** Share of strong edges in the background above which it is busy. */
-  maxBackgroundEdges: 0.08,
+  maxBackgroundEdges: 0.105,
 } as const;
 
 const SIDE_WORDS: Record<Side, string> = {
