@@ -18,7 +18,7 @@ async function farAway(): Promise<DropFile> {
   const padded = await sharp({
     create: { width: 1200, height: 800, channels: 3, background: '#c9c3b8' },
   })
-    .composite([{ input: bytes, left: 300, top: 200 }])
+    .composite([{ input: Buffer.from(bytes), left: 300, top: 200 }])
     .png()
     .toBuffer();
   return { name: 'far.png', bytes: padded, type: 'image/png' };
