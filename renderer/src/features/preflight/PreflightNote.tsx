@@ -12,7 +12,7 @@ import { viewWarnings } from '../../../../shared/preflight/views';
 import {
   checkPhoto,
   cropPhoto,
-  forgetExcept,
+  forget,
   preflightOf,
   snapshot,
   subscribe,
@@ -48,9 +48,13 @@ export default function PreflightNote({
   onLeaveOut,
 }: PreflightNoteProps) {
   useSyncExternalStore(subscribe, snapshot);
+  // Only this flow's removed photos are forgotten: another flow's checks stay for its return.
+  const shown = useRef<ReadonlySet<string>>(new Set());
   useEffect(() => {
+    const ids = new Set(photos.map((p) => p.id));
+    forget([...shown.current].filter((id) => !ids.has(id)));
+    shown.current = ids;
     for (const p of photos) checkPhoto(p.id, p.file);
-    forgetExcept(new Set(photos.map((p) => p.id)));
   }, [photos]);
   if (!photos.length) return null;
   if (photos.length === 1 || views) {

@@ -60,15 +60,10 @@ export function checkPhoto(id: string, photo: Blob): void {
   });
 }
 
-/** Forgets the checks of photos that are gone. */
-export function forgetExcept(ids: ReadonlySet<string>): void {
+/** Forgets the checks of photos that were removed (their results go with them). */
+export function forget(ids: Iterable<string>): void {
   let any = false;
-  for (const id of [...states.keys()]) {
-    if (!ids.has(id)) {
-      states.delete(id);
-      any = true;
-    }
-  }
+  for (const id of ids) any = states.delete(id) || any;
   if (any) changed();
 }
 
