@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: [
       '{shared,electron,renderer,tools}/**/*.test.{ts,tsx}',
-      'tests/{support,health,bench}/**/*.test.ts',
+      'tests/{support,health,bench,preflight}/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

@@ -30,6 +30,7 @@ import { b13 } from './benches/b13-health';
 import { b14 } from './benches/b14-turntable';
 import { b15 } from './benches/b15-selection';
 import { b16 } from './benches/b16-batch';
+import { b17 } from './benches/b17-preflight';
 import { KilnHost, RENDERER_DIR, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
 import { buildPages } from './lib/build';
@@ -59,6 +60,7 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
   ['B15', b15],
   // About 2 minutes a sample (at most 3): a batch watched for 90 s, 30 s with `--quick`.
   ['B16', b16],
+  ['B17', b17],
 ];
 
 const log = (message: string) => console.error(message);

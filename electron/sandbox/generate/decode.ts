@@ -1,12 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
+import type { RawImage } from '../../../shared/segmentation/raster';
 
-/** An 8-bit interleaved raster, as sharp's `raw()` output produces it. */
-export interface RawImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-  channels: number;
-}
+export type { RawImage };
 
 /** A decoded photo at the two resolutions the generator works at. */
 export interface DecodedPhoto {

@@ -12,7 +12,7 @@ import {
   type GenerateOptions,
   type GeneratedModel,
 } from './index';
-import { segment } from './segment';
+import { segment } from '../../../shared/segmentation/segment';
 
 /** The Khronos glTF validator ships without types; this is the part the tests use. */
 interface ValidationReport {

@@ -19,11 +19,16 @@
  */
 import sharp from 'sharp';
 import { decodePhoto, rawSharp, type RawImage } from './decode';
-import { signedDistance } from './distance';
+import { signedDistance } from '../../../shared/segmentation/distance';
 import { writeGlb } from './glb';
 import { sheetForTarget, type DistanceField } from './mesh';
-import { mulberry32 } from './random';
-import { NoObjectError, segment, type Segmentation, maskCropAlpha } from './segment';
+import { mulberry32 } from '../../../shared/segmentation/random';
+import {
+  NoObjectError,
+  segment,
+  type Segmentation,
+  maskCropAlpha,
+} from '../../../shared/segmentation/segment';
 import { buildSolid } from './solid';
 import { planAtlas, renderAtlas, renderThumbnail, type BackView } from './texture';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedDistance } from './distance';
+import { signedDistance } from '../../../shared/segmentation/distance';
 import { buildSheet, sheetForTarget, type DistanceField } from './mesh';
-import { mulberry32 } from './random';
+import { mulberry32 } from '../../../shared/segmentation/random';
 import { buildSolid, type Solid } from './solid';
 
 /** A mask drawn from discs, bars and one-pixel strokes: every outline case the grid can meet. */

@@ -1,5 +1,5 @@
-import { sampleBilinear } from './distance';
-import { fillHoles, keepMainComponent } from './mask-ops';
+import { sampleBilinear } from '../../../shared/segmentation/distance';
+import { fillHoles, keepMainComponent } from '../../../shared/segmentation/mask-ops';
 
 /** A signed distance field over the analysis image (positive inside the object). */
 export interface DistanceField {

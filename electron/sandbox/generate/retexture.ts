@@ -15,9 +15,9 @@ import { EXTTextureWebP } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 import { documentToMesh, readGlb, writeGlb } from '../artifacts/mesh';
 import { decodePhoto, rawSharp, toBytes } from './decode';
-import { mulberry32 } from './random';
+import { mulberry32 } from '../../../shared/segmentation/random';
 import { forEachCoveredPixel, renderThumbnailOfMesh, sampleRgb, type RgbImage } from './render';
-import { segment, maskCropAlpha } from './segment';
+import { segment, maskCropAlpha } from '../../../shared/segmentation/segment';
 
 /** Options of a retexture. */
 export interface RetextureOptions {

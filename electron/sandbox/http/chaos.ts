@@ -6,7 +6,7 @@
  * spikes, 429s without `retry_after`, slow-drip bodies) draw from a second PRNG, so adding them
  * left the first sequence, and every seed recorded before, unchanged.
  */
-import { mulberry32 } from '../generate/random';
+import { mulberry32 } from '../../../shared/segmentation/random';
 import type { ChaosFault, ChaosOptions } from '../types';
 
 /** What happens to one request. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addUsd, subUsd, type Usd } from '../../../shared/money';
-import { mulberry32 } from '../generate/random';
+import { mulberry32 } from '../../../shared/segmentation/random';
 import { photo, photoForm, startService, uniformPhoto, viewsForm } from '../testing/test-support';
 
 interface Billing {

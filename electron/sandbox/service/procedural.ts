@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { meshToGlb, vertexNormals, type MeshData } from '../artifacts/mesh';
-import { mulberry32 } from '../generate/random';
+import { mulberry32 } from '../../../shared/segmentation/random';
 
 /** A generated model: GLB, thumbnail (WebP) and counts. */
 export interface ProceduralModel {

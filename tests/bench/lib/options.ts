@@ -38,6 +38,7 @@ export const BENCH_IDS = [
   'B14',
   'B15',
   'B16',
+  'B17',
 ];
 
 /** Reads the options; throws a sentence on a bad value. */

@@ -5,6 +5,7 @@
 import { useCallback } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
+import { PreflightNote } from '../preflight';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';
@@ -58,6 +59,15 @@ export function PhotoFlow() {
       ) : null}
       <SettingsFields />
       <FieldError field="form" />
+      <PreflightNote
+        photos={photos}
+        onUseCrop={(photo, cropped) => {
+          // One photo is replaced by the drop; a batch's is removed and the crop added.
+          if (photos.length > 1) removePhoto('photos', photo.id);
+          void addPhotos('photos', [cropped]);
+        }}
+        onLeaveOut={(ids) => ids.forEach((id) => removePhoto('photos', id))}
+      />
       <PaidButton
         {...start}
         testId="generate"

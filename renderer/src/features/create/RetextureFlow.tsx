@@ -3,13 +3,14 @@
  * or the viewer (`beginRetexture`), or from the model open in the viewer on this page.
  */
 import { isLocalModel } from '../../../../shared/ipc/local-model';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { TEXTURE_SIZES } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
 import type { RetextureDraft } from './create-slice';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';
+import { PreflightNote } from '../preflight';
 import { PhotoCard } from './PhotoCard';
 import { useCreateStart } from './use-create-start';
 
@@ -19,6 +20,7 @@ export function RetextureFlow() {
   const open = useKiln((s) => s.model);
   const beginRetexture = useKiln((s) => s.beginRetexture);
   const photo = useKiln((s) => s.retexturePhoto);
+  const retexturePhotos = useMemo(() => (photo ? [photo] : []), [photo]);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
   const draft = useKiln((s) => s.retextureSettings);
@@ -106,6 +108,10 @@ export function RetextureFlow() {
         </div>
       </details>
       <FieldError field="form" />
+      <PreflightNote
+        photos={retexturePhotos}
+        onUseCrop={(_photo, cropped) => void addPhotos('retexture', [cropped])}
+      />
       <PaidButton
         {...start}
         testId="retexture"

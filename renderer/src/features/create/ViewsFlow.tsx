@@ -2,13 +2,14 @@
  * Views → model: 2–4 photos of the same object, the front first. Reorder by dragging a slot, or
  * with its Move buttons (keyboard); each view is labelled with the side it shows.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
 import { checkViews, VIEW_LABELS, type ViewLabel } from './create-rules';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';
+import { PreflightNote } from '../preflight';
 import { PhotoCard } from './PhotoCard';
 import { SettingsFields } from './SettingsFields';
 import { useCreateStart } from './use-create-start';
@@ -71,6 +72,7 @@ function ViewSlotControls({
 /** The multi-view flow. */
 export function ViewsFlow() {
   const views = useKiln((s) => s.views);
+  const viewPhotos = useMemo(() => views.map((v) => v.file), [views]);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
   const moveView = useKiln((s) => s.moveView);
@@ -148,6 +150,7 @@ export function ViewsFlow() {
       )}
       <SettingsFields />
       <FieldError field="form" />
+      <PreflightNote photos={viewPhotos} views />
       <PaidButton
         {...start}
         testId="generate"

@@ -1,4 +1,4 @@
-import type { RawImage } from './decode';
+import type { RawImage } from './raster';
 import { mulberry32 } from './random';
 
 /**

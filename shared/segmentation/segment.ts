@@ -1,5 +1,5 @@
 import { kMeans, labDistance2, toLab, type Cluster } from './colour';
-import type { RawImage } from './decode';
+import type { RawImage } from './raster';
 import { grabCut } from './grab-cut';
 import { countSet, mainRegion } from './mask-ops';
 
@@ -23,6 +23,11 @@ export interface Segmentation {
   bbox: { x0: number; y0: number; x1: number; y1: number };
   /** Where the mask came from: the photo's own transparency, or colour analysis. */
   source: 'alpha' | 'colour';
+  /**
+   * Everything that stood out before one region was chosen as the object (1 = stands out): a
+   * second object shows here as a second region, where `mask` keeps only the main one.
+   */
+  candidates: Uint8Array;
 }
 
 /** Smallest object worth modelling, as a share of the photo. */
@@ -53,12 +58,14 @@ const GRABCUT_PASSES = 2;
 export function segment(image: RawImage, hasAlpha: boolean): Segmentation {
   const { width, height } = image;
   let mask: Uint8Array;
+  let candidates: Uint8Array;
   if (hasAlpha) {
-    mask = new Uint8Array(width * height);
-    for (let i = 0; i < mask.length; i++) mask[i] = image.data[i * 4 + 3] >= 128 ? 1 : 0;
-    mask = mainRegion(mask, width, height, 0);
+    candidates = new Uint8Array(width * height);
+    for (let i = 0; i < candidates.length; i++)
+      candidates[i] = image.data[i * 4 + 3] >= 128 ? 1 : 0;
+    mask = mainRegion(candidates, width, height, 0);
   } else {
-    mask = colourMask(image);
+    ({ mask, candidates } = colourMask(image));
   }
   const area = countSet(mask);
   if (area < MIN_AREA * width * height) throw new NoObjectError();
@@ -83,10 +90,11 @@ export function segment(image: RawImage, hasAlpha: boolean): Segmentation {
     areaFraction: area / (width * height),
     bbox: { x0, y0, x1, y1 },
     source: hasAlpha ? 'alpha' : 'colour',
+    candidates,
   };
 }
 
-function colourMask(image: RawImage): Uint8Array {
+function colourMask(image: RawImage): { mask: Uint8Array; candidates: Uint8Array } {
   const { width, height } = image;
   const n = width * height;
   const lab = toLab(image);
@@ -110,13 +118,14 @@ function colourMask(image: RawImage): Uint8Array {
     }
   }
   const threshold = otsu(score, p99);
-  let mask: Uint8Array = new Uint8Array(n);
-  for (let i = 0; i < n; i++) mask[i] = score[i] > threshold ? 1 : 0;
-  mask = mainRegion(mask, width, height, 1.5);
-  if (countSet(mask) === 0) return mask;
+  const candidates = new Uint8Array(n);
+  for (let i = 0; i < n; i++) candidates[i] = score[i] > threshold ? 1 : 0;
+  let mask = mainRegion(candidates, width, height, 1.5);
+  if (countSet(mask) === 0) return { mask, candidates };
 
   mask = grabCut(lab, mask, width, height, GRABCUT_PASSES);
-  return smoothOutline(mask, width, height, Math.max(1, Math.round(Math.min(width, height) / 60)));
+  const radius = Math.max(1, Math.round(Math.min(width, height) / 60));
+  return { mask: smoothOutline(mask, width, height, radius), candidates };
 }
 
 /** Samples of the border band (3 % of the short side), packed L,a,b. */

@@ -1,0 +1,230 @@
+/**
+ * What the preflight says about the photos of a flow, next to its price: the verdict in plain
+ * words, the object cut out as the check found it, and the suggested crop to accept. Never a
+ * block: the paid button beside it works whatever this says. For several photos (a batch), how
+ * many were checked, how many have a warning, and a way to leave those out before paying.
+ * The chunk of this component (and the worker it starts) loads only when a photo is chosen.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { PhotoPreflight } from '../../../../shared/preflight/types';
+import { GOOD_VERDICT } from '../../../../shared/preflight/verdict';
+import { viewWarnings } from '../../../../shared/preflight/views';
+import {
+  checkPhoto,
+  cropPhoto,
+  forget,
+  preflightOf,
+  snapshot,
+  subscribe,
+} from './preflight-client';
+import './preflight.css';
+
+/** A photo as the flows hold it. */
+interface Photo {
+  readonly id: string;
+  readonly file: File;
+  readonly previewUrl: string;
+}
+
+/** Props of {@link PreflightNote}. */
+export interface PreflightNoteProps {
+  photos: readonly Photo[];
+  /** The photos are views of one object (front first): also check that they match. */
+  views?: boolean;
+  /**
+   * Replaces a photo by its accepted crop (a new file; the original file is untouched). Without
+   * it no crop is offered.
+   */
+  onUseCrop?(photo: Photo, cropped: File): void;
+  /** Leaves photos out (a batch's flagged ones). */
+  onLeaveOut?(ids: readonly string[]): void;
+}
+
+/** The preflight of a flow's photos. */
+export default function PreflightNote({
+  photos,
+  views,
+  onUseCrop,
+  onLeaveOut,
+}: PreflightNoteProps) {
+  useSyncExternalStore(subscribe, snapshot);
+  // Only this flow's removed photos are forgotten: another flow's checks stay for its return.
+  const shown = useRef<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    const ids = new Set(photos.map((p) => p.id));
+    forget([...shown.current].filter((id) => !ids.has(id)));
+    shown.current = ids;
+    for (const p of photos) checkPhoto(p.id, p.file);
+  }, [photos]);
+  if (!photos.length) return null;
+  if (photos.length === 1 || views) {
+    const done = photos.map((p) => ({ p, s: preflightOf(p.id) }));
+    const results = done.flatMap(({ p, s }) =>
+      s?.status === 'done' ? [{ name: p.file.name, preflight: s.result }] : [],
+    );
+    const setWarnings = views && results.length === photos.length ? viewWarnings(results) : [];
+    return (
+      <section className="preflight" aria-label="Photo check" data-testid="preflight">
+        {done.map(({ p, s }) => (
+          <PhotoVerdict
+            key={p.id}
+            photo={p}
+            result={s?.status === 'done' ? s.result : undefined}
+            failed={s?.status === 'failed'}
+            named={photos.length > 1}
+            onUseCrop={onUseCrop}
+          />
+        ))}
+        {setWarnings.map((w) => (
+          <p key={w.kind} className="preflight-warning" data-testid="preflight-views-warning">
+            {w.message}
+          </p>
+        ))}
+      </section>
+    );
+  }
+  return <BatchSummary photos={photos} onLeaveOut={onLeaveOut} />;
+}
+
+function PhotoVerdict({
+  photo,
+  result,
+  failed,
+  named,
+  onUseCrop,
+}: {
+  photo: Photo;
+  result: PhotoPreflight | undefined;
+  failed: boolean;
+  named: boolean;
+  onUseCrop: PreflightNoteProps['onUseCrop'];
+}) {
+  const state = failed ? 'failed' : result ? 'done' : 'checking';
+  const warned = !!result?.warnings.length;
+  return (
+    <div
+      className="preflight-photo"
+      data-testid="preflight-verdict"
+      data-state={state}
+      data-warnings={result?.warnings.map((w) => w.kind).join(' ') ?? ''}
+    >
+      {result?.mask ? <CutOut photo={photo} result={result} /> : null}
+      <div className="preflight-words">
+        {named ? <strong className="photo-name">{photo.file.name}</strong> : null}
+        {state === 'checking' ? <p className="muted">Checking the photo…</p> : null}
+        {state === 'failed' ? (
+          <p className="muted">This photo could not be checked; it can still be used.</p>
+        ) : null}
+        {result && !warned ? <p className="preflight-good">{GOOD_VERDICT}</p> : null}
+        {result?.warnings.map((w) => (
+          <p key={w.kind} className="preflight-warning" data-kind={w.kind}>
+            {w.message}
+          </p>
+        ))}
+        {warned ? <p className="muted hint">You can still generate anyway.</p> : null}
+        {result?.crop && onUseCrop ? (
+          <button
+            type="button"
+            data-testid="preflight-use-crop"
+            title="Makes a new photo cropped around the object; your file stays as it is"
+            onClick={() =>
+              void cropPhoto(photo.file, result.crop!).then((file) => onUseCrop(photo, file))
+            }
+          >
+            Use the crop
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The photo with the background the check found dimmed away, and the suggested crop outlined. */
+function CutOut({ photo, result }: { photo: Photo; result: PhotoPreflight }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const mask = result.mask!;
+    const image = new Image();
+    image.onload = () => {
+      const c = canvas.current;
+      if (!c) return;
+      const scale = Math.min(1, 160 / Math.max(image.naturalWidth, image.naturalHeight));
+      c.width = Math.round(image.naturalWidth * scale);
+      c.height = Math.round(image.naturalHeight * scale);
+      const g = c.getContext('2d')!;
+      const alpha = new ImageData(mask.width, mask.height);
+      for (let i = 0; i < mask.data.length; i++) alpha.data[i * 4 + 3] = mask.data[i] ? 255 : 40;
+      const small = new OffscreenCanvas(mask.width, mask.height);
+      small.getContext('2d')!.putImageData(alpha, 0, 0);
+      g.drawImage(small, 0, 0, c.width, c.height);
+      g.globalCompositeOperation = 'source-in';
+      g.drawImage(image, 0, 0, c.width, c.height);
+      g.globalCompositeOperation = 'source-over';
+      if (result.crop) {
+        g.strokeStyle = '#f5b342';
+        g.setLineDash([4, 3]);
+        const { x0, y0, x1, y1 } = result.crop;
+        g.strokeRect(x0 * c.width, y0 * c.height, (x1 - x0) * c.width, (y1 - y0) * c.height);
+      }
+    };
+    image.src = photo.previewUrl;
+  }, [photo.previewUrl, result]);
+  return (
+    <canvas
+      ref={canvas}
+      className="preflight-cutout"
+      data-testid="preflight-cutout"
+      role="img"
+      aria-label={`What the service will see in ${photo.file.name}: the object cut out${result.crop ? ', with the suggested crop outlined' : ''}`}
+    />
+  );
+}
+
+function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' | 'onLeaveOut'>) {
+  const states = photos.map((p) => ({ p, s: preflightOf(p.id) }));
+  const checked = states.filter(({ s }) => s && s.status !== 'checking').length;
+  const flagged = states.filter(({ s }) => s?.status === 'done' && s.result.warnings.length);
+  const busy = checked < photos.length;
+  return (
+    <section
+      className="preflight"
+      aria-label="Photo check"
+      data-testid="preflight-batch"
+      data-state={busy ? 'checking' : 'done'}
+      data-flagged={flagged.length}
+    >
+      {busy ? (
+        <p>
+          Checking photos… {checked} of {photos.length}{' '}
+          <progress max={photos.length} value={checked} aria-label="Photos checked" />
+        </p>
+      ) : null}
+      {flagged.length ? (
+        <>
+          <p className="preflight-warning">
+            {flagged.length} of {photos.length} photos {flagged.length === 1 ? 'has' : 'have'} a
+            warning:{' '}
+            {flagged
+              .map(
+                ({ p, s }) =>
+                  `“${p.file.name}” (${s?.status === 'done' ? s.result.warnings.map((w) => w.kind.replace('-', ' ')).join(', ') : ''})`,
+              )
+              .join(', ')}
+            .
+          </p>
+          {onLeaveOut ? (
+            <button
+              type="button"
+              data-testid="preflight-leave-out"
+              onClick={() => onLeaveOut(flagged.map(({ p }) => p.id))}
+            >
+              Leave {flagged.length === 1 ? 'it' : `the ${flagged.length}`} out
+            </button>
+          ) : null}
+        </>
+      ) : !busy ? (
+        <p className="preflight-good">Every photo looks good.</p>
+      ) : null}
+    </section>
+  );
+}

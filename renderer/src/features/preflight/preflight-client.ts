@@ -1,0 +1,92 @@
+/**
+ * The page's side of the photo preflight: one worker for the window, started with the first
+ * photo, checks queued in the order photos arrive (a batch of 100 is checked one by one in the
+ * background while the page stays responsive), results kept per photo id for whoever shows them.
+ */
+import type { FractionBox, PhotoPreflight } from '../../../../shared/preflight/types';
+import type { PreflightRequest, PreflightResponse } from './protocol';
+
+/** Where a photo's check stands. */
+export type PreflightState =
+  | { status: 'checking' }
+  | { status: 'done'; result: PhotoPreflight }
+  | { status: 'failed'; message: string };
+
+interface Pending {
+  resolve(value: PreflightResponse): void;
+}
+
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 1;
+const states = new Map<string, PreflightState>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed() {
+  version++;
+  for (const l of listeners) l();
+}
+
+function send(request: PreflightRequest): Promise<PreflightResponse> {
+  if (!worker) {
+    // Vite bundles the worker and the checks it imports into a file of the app.
+    worker = new Worker(new URL('./preflight.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<PreflightResponse>) => {
+      pending.get(event.data.id)?.resolve(event.data);
+      pending.delete(event.data.id);
+    };
+  }
+  return new Promise((resolve) => {
+    pending.set(request.id, { resolve });
+    worker!.postMessage(request);
+  });
+}
+
+/** Starts checking a photo unless it is checked or being checked already. */
+export function checkPhoto(id: string, photo: Blob): void {
+  if (states.has(id)) return;
+  states.set(id, { status: 'checking' });
+  changed();
+  void send({ type: 'check', id: nextId++, photo }).then((answer) => {
+    if (!states.has(id)) return; // forgotten meanwhile
+    states.set(
+      id,
+      answer.type === 'checked'
+        ? { status: 'done', result: answer.result }
+        : { status: 'failed', message: answer.type === 'failed' ? answer.message : 'unexpected' },
+    );
+    changed();
+  });
+}
+
+/** Forgets the checks of photos that were removed (their results go with them). */
+export function forget(ids: Iterable<string>): void {
+  let any = false;
+  for (const id of ids) any = states.delete(id) || any;
+  if (any) changed();
+}
+
+/** The state of a photo's check (undefined: never asked). */
+export const preflightOf = (id: string): PreflightState | undefined => states.get(id);
+
+/** Subscribes to changes (for `useSyncExternalStore`). */
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A number that changes whenever a check does. */
+export const snapshot = (): number => version;
+
+/** Cuts `box` out of a photo into a new file (the original is untouched). */
+export async function cropPhoto(photo: File, box: FractionBox): Promise<File> {
+  const mime = photo.type === 'image/png' ? 'image/png' : 'image/jpeg';
+  const answer = await send({ type: 'crop', id: nextId++, photo, box, mime });
+  if (answer.type !== 'cropped')
+    throw new Error(answer.type === 'failed' ? answer.message : 'crop failed');
+  const base = photo.name.replace(/\.[^.]+$/, '');
+  return new File([answer.photo], `${base}-crop.${mime === 'image/png' ? 'png' : 'jpg'}`, {
+    type: mime,
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { PreflightMeasures } from './types';
+import { suggestCrop, THRESHOLDS, warningsOf } from './verdict';
+import { similarity, viewWarnings } from './views';
+
+const good: PreflightMeasures = {
+  objectSide: 800,
+  blur: 0.28,
+  clippedHighlights: 0.01,
+  clippedShadows: 0,
+  objectLightness: 50,
+  touching: {},
+  otherObjects: [0.01],
+  backgroundEdges: 0.02,
+};
+
+describe('preflight verdicts', () => {
+  it('says nothing about a good photo', () => {
+    expect(warningsOf(good)).toEqual([]);
+  });
+
+  it('names the sides that cut the object, in plain words', () => {
+    const [w] = warningsOf({ ...good, touching: { right: 0.4, bottom: 0.02 } });
+    expect(w?.kind).toBe('cut-off');
+    expect(w?.message).toMatch(/^The object is cut off by the right edge — /);
+  });
+
+  it('gives each defect its reason', () => {
+    const kinds = (m: Partial<PreflightMeasures>) =>
+      warningsOf({ ...good, ...m }).map((w) => w.kind);
+    expect(kinds({ blur: 0.8 })).toEqual(['blur']);
+    expect(kinds({ objectSide: 120 })).toEqual(['resolution']);
+    expect(kinds({ clippedHighlights: 0.6 })).toEqual(['exposure']);
+    expect(kinds({ objectLightness: 10 })).toEqual(['exposure']);
+    expect(kinds({ otherObjects: [0.3, 0.2] })).toEqual(['multiple-objects']);
+    expect(kinds({ backgroundEdges: 0.2 })).toEqual(['clutter']);
+    expect(warningsOf({ ...good, objectSide: 120 })[0]?.message).toContain('only 120 pixels');
+  });
+
+  it('suggests a crop with a margin only where it helps', () => {
+    const small = { x0: 0.4, y0: 0.4, x1: 0.6, y1: 0.6 };
+    const crop = suggestCrop(small, good, 1000, 1000)!;
+    expect(crop.x0).toBeCloseTo(0.4 - 0.2 * 0.12, 3);
+    expect(crop.x1).toBeCloseTo(0.6 + 0.2 * 0.12, 3);
+    // Filling the photo already, or cut by the frame: no crop.
+    expect(
+      suggestCrop({ x0: 0.05, y0: 0.05, x1: 0.95, y1: 0.95 }, good, 1000, 1000),
+    ).toBeUndefined();
+    expect(
+      suggestCrop(small, { ...good, touching: { left: THRESHOLDS.maxTouch * 2 } }, 1000, 1000),
+    ).toBeUndefined();
+  });
+
+  it('flags the view that shows another object', () => {
+    const cup = [0.5, 0.5, 0, 0];
+    const other = [0, 0, 0.5, 0.5];
+    expect(similarity(cup, cup)).toBeCloseTo(1);
+    expect(similarity(cup, other)).toBe(0);
+    const view = (name: string, signature: number[]) => ({
+      name,
+      preflight: { signature } as never,
+    });
+    expect(viewWarnings([view('front', cup), view('back', cup)])).toEqual([]);
+    const [w] = viewWarnings([view('front', cup), view('back', cup), view('side', other)]);
+    expect(w?.kind).toBe('views-mismatch');
+    expect(w?.message).toMatch(/^“side” does not look like the same object/);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * B17 — the photo preflight (issue 33): a 12-megapixel photo, and a batch of 100 photos, checked
+ * in Kiln's preflight worker, against decoding the same photos alone.
+ *
+ * Kiln: the built preflight worker (`dist/renderer/assets/preflight.worker-*.js`, exactly what
+ * Create starts) runs in Kiln's own page; each sample posts the photo's bytes (a Blob, as
+ * Create posts the dropped File) and times the answer. Baseline: a bare worker in the same page
+ * that does only the decode the preflight starts with — `createImageBitmap` with EXIF
+ * orientation, resampled to 1024 px and 256 px and read back as pixels — so the ratio is what
+ * the checks add to decoding. A third row drops the 12 MP photo on Create and times the verdict
+ * on screen, counting the page's long tasks meanwhile (all work is in the worker).
+ */
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import { longTasks } from '../lib/browser';
+import { alternate, openKiln, type BenchContext, type BenchResult } from '../lib/context';
+import { FIXTURE_DIR, PHOTOS, type Fixture } from '../lib/fixtures';
+import { RENDERER_DIR } from '../lib/app';
+
+/** The coffee photo upscaled to `width`×`height` as a JPEG (cached). */
+async function photoFixture(width: number, height: number): Promise<Fixture> {
+  const name = `preflight-coffee-${width}x${height}.jpg`;
+  const file = path.join(FIXTURE_DIR, name);
+  await mkdir(FIXTURE_DIR, { recursive: true });
+  const exists = await stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    const bytes = await sharp(path.join(PHOTOS, 'coffee.png'))
+      .resize(width, height)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await writeFile(file, bytes);
+  }
+  const bytes = await readFile(file);
+  return {
+    name,
+    path: file,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/** The decode-only worker of the baseline, the same steps as the preflight worker's decode. */
+const DECODE_ONLY = `
+const fit = (w, h, side) => { const s = Math.min(1, side / Math.max(w, h)); return [Math.max(1, Math.round(w * s)), Math.max(1, Math.round(h * s))]; };
+const pixels = (bitmap, w, h) => { const c = new OffscreenCanvas(w, h); const g = c.getContext('2d', { willReadFrequently: true }); g.drawImage(bitmap, 0, 0, w, h); return g.getImageData(0, 0, w, h).data.length; };
+self.onmessage = async (e) => {
+  const full = await createImageBitmap(e.data.photo, { imageOrientation: 'from-image' });
+  const [dw, dh] = fit(full.width, full.height, 1024);
+  const detail = await createImageBitmap(full, { resizeWidth: dw, resizeHeight: dh, resizeQuality: 'medium' });
+  pixels(detail, dw, dh);
+  const [aw, ah] = fit(full.width, full.height, 256);
+  pixels(detail, aw, ah);
+  detail.close(); full.close();
+  self.postMessage({ type: 'checked', id: e.data.id });
+};`;
+
+/** Times `count` photos through a worker (one at a time, as the client queues them), in ms. */
+function timeWorker(
+  page: import('@playwright/test').Page,
+  workerUrl: string | null,
+  photoUrl: string,
+  count: number,
+): Promise<number> {
+  return page.evaluate(
+    async ([url, source, photo, n]) => {
+      const bytes = await (await fetch(photo)).arrayBuffer();
+      const worker = url
+        ? new Worker(url, { type: 'module' })
+        : new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      const once = (id: number, blob: Blob) =>
+        new Promise<void>((resolve, reject) => {
+          worker.onmessage = (e: MessageEvent<{ type: string; id: number; message?: string }>) =>
+            e.data.type === 'checked' ? resolve() : reject(new Error(e.data.message));
+          worker.postMessage({ type: 'check', id, photo: blob });
+        });
+      // Warm-up (module load, first decode) outside the measured window.
+      await once(0, new Blob([bytes], { type: 'image/jpeg' }));
+      const since = performance.now();
+      for (let i = 1; i <= n; i++) await once(i, new Blob([bytes], { type: 'image/jpeg' }));
+      const ms = performance.now() - since;
+      worker.terminate();
+      return ms;
+    },
+    [workerUrl, DECODE_ONLY, photoUrl, count] as const,
+  );
+}
+
+export async function b17(ctx: BenchContext): Promise<BenchResult> {
+  const big = await photoFixture(4000, 3000);
+  const batchPhoto = await photoFixture(2000, 1333);
+  const asset = (await readdir(path.join(RENDERER_DIR, 'assets'))).find((f) =>
+    /^preflight\.worker-.*\.js$/.test(f),
+  );
+  if (!asset) throw new Error('no preflight worker in dist/renderer/assets: build first');
+  const kiln = await openKiln(ctx);
+  const workerUrl = new URL(`assets/${asset}`, kiln.page.url()).href;
+  const bigUrl = await ctx.kiln.publish(big);
+  const batchUrl = await ctx.kiln.publish(batchPhoto);
+  const samples = Math.min(ctx.options.samples, 5);
+  const batchSize = ctx.options.quick ? 20 : 100;
+  try {
+    const single = await alternate(
+      samples,
+      () => timeWorker(kiln.page, workerUrl, bigUrl, 1),
+      () => timeWorker(kiln.page, null, bigUrl, 1),
+    );
+    const batch = await alternate(
+      Math.min(samples, 3),
+      () => timeWorker(kiln.page, workerUrl, batchUrl, batchSize),
+      () => timeWorker(kiln.page, null, batchUrl, batchSize),
+    );
+    // On screen: drop the 12 MP photo on Create and wait for the verdict.
+    const onScreen = await kiln.page.evaluate(async (photo) => {
+      const bytes = await (await fetch(photo)).arrayBuffer();
+      const file = new File([bytes], 'big.jpg', { type: 'image/jpeg' });
+      const input = document.querySelector<HTMLInputElement>('[data-testid="drop-zone-input"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      const since = performance.now();
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      const verdict = () =>
+        document.querySelector<HTMLElement>('[data-testid="preflight-verdict"]')?.dataset['state'];
+      while (verdict() !== 'done') await new Promise((r) => setTimeout(r, 5));
+      return { since, until: performance.now(), longtasks: window.__bench!.longtasks };
+    }, bigUrl);
+    const tasks = longTasks(onScreen.longtasks, onScreen.since, onScreen.until);
+    const row = (
+      metric: string,
+      app: number[],
+      baseline: number[] | null,
+      target: string,
+      check: BenchResult['rows'][number]['check'],
+      unit = 'ms',
+    ) => ({ bench: 'B17', metric, unit, app, baseline, target, check });
+    return {
+      rows: [
+        row(
+          '12 MP photo: preflight (worker) vs decode alone',
+          single.app,
+          single.baseline,
+          '≤ 300 ms',
+          {
+            kind: 'info',
+          },
+        ),
+        row(
+          `batch of ${batchSize} photos (2000×1333): preflight vs decode alone`,
+          batch.app,
+          batch.baseline,
+          '—',
+          { kind: 'info' },
+        ),
+        row(
+          '12 MP photo dropped on Create → verdict on screen',
+          [onScreen.until - onScreen.since],
+          null,
+          '≤ 300 ms',
+          {
+            kind: 'app-max',
+            max: 300,
+          },
+        ),
+        row(
+          'long tasks > 50 ms on the page meanwhile',
+          [tasks.count],
+          null,
+          '0',
+          { kind: 'app-max', max: 0 },
+          '',
+        ),
+      ],
+      details: { single, batch, onScreen: { ms: onScreen.until - onScreen.since, ...tasks } },
+    };
+  } finally {
+    await kiln.close();
+  }
+}

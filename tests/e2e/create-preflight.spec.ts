@@ -1,0 +1,92 @@
+/**
+ * The photo preflight in Create (issue 33): a blurred photo shows its warning beside the price
+ * and still generates when the artist insists; "Use the crop" makes a new photo and generates
+ * from it; a batch leaves its flagged photos out when asked, before the one price is quoted.
+ */
+import sharp from 'sharp';
+import { expect, test } from '../support/fixtures';
+import { chargedOperations, CreatePage, photo, type DropFile } from '../support/create-page';
+
+async function blurred(name: string): Promise<DropFile> {
+  const { bytes } = await photo('coffee.png');
+  return { name, bytes: await sharp(bytes).blur(4).png().toBuffer(), type: 'image/png' };
+}
+
+/** The coffee photo small in the middle of a plain 1200×800 backdrop: a crop is worth it. */
+async function farAway(): Promise<DropFile> {
+  const { bytes } = await photo('coffee.png');
+  const padded = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: '#c9c3b8' },
+  })
+    .composite([{ input: Buffer.from(bytes), left: 300, top: 200 }])
+    .png()
+    .toBuffer();
+  return { name: 'far.png', bytes: padded, type: 'image/png' };
+}
+
+test('a blurred photo: the warning beside the price, and it generates anyway', async ({
+  kiln,
+  host,
+}) => {
+  const create = new CreatePage(kiln);
+  await create.drop([await blurred('soft.png')]);
+  const verdict = kiln.page.getByTestId('preflight-verdict');
+  await expect(verdict).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(verdict).toHaveAttribute('data-warnings', /\bblur\b/);
+  await expect(verdict).toContainText('The photo is blurred');
+  await expect(verdict).toContainText('You can still generate anyway.');
+  await expect(create.cost('generate')).toContainText('balance $25.00');
+  await expect(create.button('generate')).toBeEnabled();
+
+  await create.button('generate').click();
+  await expect(kiln.jobs).toHaveCount(1);
+  await expect(kiln.jobs.first()).toContainText('soft.png');
+  await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
+  expect(chargedOperations(host)).toHaveLength(1);
+});
+
+test('"Use the crop" makes a new photo and generates from it', async ({ kiln, host }) => {
+  const create = new CreatePage(kiln);
+  await create.drop([await farAway()]);
+  const verdict = kiln.page.getByTestId('preflight-verdict');
+  await expect(verdict).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(kiln.page.getByTestId('preflight-cutout')).toBeVisible();
+  await kiln.page.getByTestId('preflight-use-crop').click();
+
+  const preview = kiln.page.getByTestId('photo-preview');
+  await expect(preview).toContainText('far-crop.png');
+  // The new photo is checked in its turn; its object now fills it, so no further crop.
+  await expect(verdict).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(kiln.page.getByTestId('preflight-use-crop')).toHaveCount(0);
+
+  await create.button('generate').click();
+  await expect(kiln.jobs.first()).toContainText('far-crop.png');
+  await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
+  expect(chargedOperations(host)).toHaveLength(1);
+});
+
+test('a batch leaves its flagged photos out when asked, then quotes one price', async ({
+  kiln,
+}) => {
+  const create = new CreatePage(kiln);
+  await create.drop([
+    await photo('coffee.png', 'cup-1.png'),
+    await blurred('cup-soft.png'),
+    await photo('coffee.png', 'cup-2.png'),
+  ]);
+  await expect(kiln.page.getByTestId('batch')).toContainText('Batch of 3 photos');
+  const summary = kiln.page.getByTestId('preflight-batch');
+  await expect(summary).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(summary).toHaveAttribute('data-flagged', '1');
+  await expect(summary).toContainText('1 of 3 photos has a warning: “cup-soft.png” (blur)');
+  const threePrice = await create.cost('generate').textContent();
+
+  await kiln.page.getByTestId('preflight-leave-out').click();
+  await expect(kiln.page.getByTestId('batch')).toContainText('Batch of 2 photos');
+  await expect(kiln.page.getByTestId('batch')).not.toContainText('cup-soft.png');
+  await expect(summary).toContainText('Every photo looks good.');
+  await expect(create.cost('generate')).not.toHaveText(threePrice ?? '');
+
+  await create.button('generate').click();
+  await expect(kiln.jobs).toHaveCount(2);
+});
