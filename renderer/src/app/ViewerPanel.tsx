@@ -6,6 +6,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
+import { JobStage } from '../features/presence/JobStage';
 import { useKiln } from '../store/StoreProvider';
 import type { ViewerShowing } from '../viewer';
 import type { ViewerOutlets } from '../viewer/outlets';
@@ -98,25 +99,32 @@ export function ViewerPanel() {
           </span>
         ) : null}
       </div>
-      <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
-        <ModelViewer
-          url={model?.fileUrl}
-          name={compareModel && compareLabels ? compareLabels.a : model?.name}
-          {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
-          {...(compareLabels ? { compareName: compareLabels.b } : {})}
-          onStopCompare={closeCompare}
-          onShowing={setShowing}
-          {...(intent?.play ? { autoPlay: true } : {})}
-          {...(intent?.panel ? { openPanel: intent.panel } : {})}
-          {...(units ? { unit: units } : {})}
-          onStateChange={setViewerState}
-          outlets={outlets}
-          onStats={(stats) =>
-            model &&
-            setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })
-          }
-        />
-      </Suspense>
+      <div className="viewer-body">
+        <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
+          <ModelViewer
+            url={model?.fileUrl}
+            name={compareModel && compareLabels ? compareLabels.a : model?.name}
+            {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
+            {...(compareLabels ? { compareName: compareLabels.b } : {})}
+            onStopCompare={closeCompare}
+            onShowing={setShowing}
+            {...(intent?.play ? { autoPlay: true } : {})}
+            {...(intent?.panel ? { openPanel: intent.panel } : {})}
+            {...(units ? { unit: units } : {})}
+            onStateChange={setViewerState}
+            outlets={outlets}
+            onStats={(stats) =>
+              model &&
+              setModelStats({
+                modelId: model.modelId,
+                triangles: stats.triangles,
+                size: stats.size,
+              })
+            }
+          />
+        </Suspense>
+        <JobStage />
+      </div>
     </section>
   );
 }

@@ -36,6 +36,8 @@ export interface CreateNeeds {
   showRight(tab: 'activity'): void;
   upsertJob(job: JobView): void;
   openWhenDone(jobId: string): void;
+  /** The viewer's stage shows the job with pictures of its inputs. */
+  jobStarted(jobId: string, inputs: readonly (Blob | string)[]): void;
   readonly jobs: readonly JobView[];
 }
 
@@ -205,6 +207,9 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
    */
   const begin = (job: JobView, inputs: KeptInputs) => {
     set({ createKept: { ...get().createKept, [job.id]: inputs } });
+    const concept = inputs.text?.concepts.find((c) => c.conceptId === inputs.text?.conceptId);
+    const pictures = photosOf(inputs).map((p): Blob | string => p.file);
+    get().jobStarted(job.id, concept?.imageUrl ? [...pictures, concept.imageUrl] : pictures);
     const known = get().jobs.find((j) => j.id === job.id);
     started(job);
     if (known && isFinal(known.state)) get().createJobUpdated(known);
