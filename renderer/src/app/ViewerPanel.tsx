@@ -35,6 +35,7 @@ export function ViewerPanel() {
   const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
   const setViewerState = useKiln((s) => s.setViewerState);
+  const takePhotos = useKiln((s) => s.takePhotos);
   const outlets = useViewerOutlets();
   // What the viewer says is on screen (undefined until it has mounted: the app's model).
   const [showing, setShowing] = useState<ViewerShowing>();
@@ -112,6 +113,7 @@ export function ViewerPanel() {
             {...(intent?.panel ? { openPanel: intent.panel } : {})}
             {...(units ? { unit: units } : {})}
             onStateChange={setViewerState}
+            onPhotos={(files) => void takePhotos(files)}
             outlets={outlets}
             onStats={(stats) =>
               model &&

@@ -76,6 +76,8 @@ export interface ModelViewerProps extends LoadListeners {
   unit?: LengthUnit;
   /** The app's services the viewer's tools use (saving a recording, the print size, …). */
   outlets?: ViewerOutlets;
+  /** Photos dropped on the viewer, with no model among them: the app makes models from them. */
+  onPhotos?: (files: File[]) => void;
 }
 
 /**
@@ -110,6 +112,7 @@ export function ModelViewer({
   openPanel,
   unit,
   outlets,
+  onPhotos,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -129,7 +132,7 @@ export function ModelViewer({
   });
   const { current, currentB, state, stateB, info, infoB } = load;
   const inspector = useInspector(openPanel, info);
-  const drop = useFileDrop(sources, () => inspector.offer('compare'));
+  const drop = useFileDrop(sources, () => inspector.offer('compare'), onPhotos);
   const { partsView, setPartsView } = usePartsView(source);
   const { environmentError, onEnvironmentError } = useEnvironmentError(settings.environment, patch);
   const stageKeys = useStageKeys(stageRef, commandsRef, settings.turntable, patch);

@@ -6,6 +6,7 @@
 import type { JobView } from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
 import type { SliceCreator } from '../../store/slice';
+import type { CreateMode } from '../create/create-plan';
 import { thumbnailOf } from './input-thumbnail';
 
 /** Presence state and actions. */
@@ -25,13 +26,22 @@ export interface PresenceSlice {
   stageJob(jobId: string | undefined): void;
   /** Closes the stage if it still shows `jobId` (its model is on screen now). */
   leaveStage(jobId: string): void;
+  /**
+   * Photos dropped on the viewer: to Create, as the photo to generate from (several: a batch),
+   * as views while the Views flow is open, or as the look of a retexture while that is open.
+   */
+  takePhotos(files: readonly File[]): Promise<void>;
   /** Fetches the thumbnail of a finished job's model into {@link resultThumbs}. */
   wantResultThumb(modelId: string): void;
 }
 
-/** What presence reads of the other features. */
+/** What presence reads of the other features and asks of them. */
 export interface PresenceNeeds {
   readonly jobs: readonly JobView[];
+  readonly createMode: CreateMode;
+  setCreateMode(mode: CreateMode): void;
+  showLeft(tab: 'create'): void;
+  addPhotos(target: 'photos' | 'views' | 'retexture', files: readonly File[]): Promise<void>;
 }
 
 /** Where the input pictures survive a restart (a cache: losing it loses only pictures). */
@@ -105,6 +115,13 @@ export const createPresenceSlice: SliceCreator<PresenceSlice, PresenceNeeds> = (
     stageJob: (stagedJobId) => set({ stagedJobId }),
     leaveStage(jobId) {
       if (get().stagedJobId === jobId) set({ stagedJobId: undefined });
+    },
+    async takePhotos(files) {
+      get().showLeft('create');
+      const mode = get().createMode;
+      if (mode === 'views' || mode === 'retexture') return get().addPhotos(mode, files);
+      if (mode !== 'photo') get().setCreateMode('photo');
+      return get().addPhotos('photos', files);
     },
     wantResultThumb(modelId) {
       if (asked.has(modelId)) return;

@@ -26,6 +26,17 @@ export function pickDroppedModel(files: readonly File[]): DroppedModel | { error
   return { main, resources };
 }
 
+/** A photo's file name or type: what the viewer passes on to Create instead of opening. */
+const PHOTO = /\.(jpe?g|png|webp)$/i;
+
+/**
+ * The photos among dropped files (by name or type; Create checks their bytes), for a drop that
+ * holds no model: the artist means to make a model from them.
+ */
+export function pickDroppedPhotos(files: readonly File[]): File[] {
+  return files.filter((f) => PHOTO.test(f.name) || /^image\//.test(f.type));
+}
+
 /**
  * Where a model comes from: a URL the app gave the viewer, or a local file turned into blob URLs.
  * `key` tells loads apart (the same URL opened twice is one load).
