@@ -151,6 +151,11 @@ const PLAIN_FIELDS = [...settingsOfKind('units'), ...settingsOfKind('flag')] as 
   'units' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
 )[];
 
+/** Remembered choices: taken as the patch schema checked them; `null` forgets one. */
+const MEMORY_FIELDS = settingsOfKind('memory') as (
+  'viewerLook' | 'viewerTools' | 'lastModelId' | 'createForm'
+)[];
+
 /** Reads, checks and saves the settings. */
 export class SettingsService {
   readonly #o: SettingsServiceOptions;
@@ -241,6 +246,11 @@ export class SettingsService {
       const value = patch[field];
       if (value === null) delete next[field];
       else if (value !== undefined) next[field] = normalizeUsd(value);
+    }
+    for (const field of MEMORY_FIELDS) {
+      const value = patch[field];
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = value;
     }
 
     const previous = this.get();

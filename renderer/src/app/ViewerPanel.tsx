@@ -3,7 +3,7 @@
  * three.js, with a caption above it that names what is on screen: the open model and its facts,
  * a local file, or the two models compared.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { JobStage } from '../features/presence/JobStage';
@@ -36,6 +36,14 @@ export function ViewerPanel() {
   const setModelStats = useKiln((s) => s.setModelStats);
   const setViewerState = useKiln((s) => s.setViewerState);
   const takePhotos = useKiln((s) => s.takePhotos);
+  const look = useKiln((s) => s.settings?.viewerLook);
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const rememberModel = useKiln((s) => s.rememberModel);
+  // A library model reopens at the next start (a saved file shown for a look does not).
+  const libraryModelId = model && model.savedPath === undefined ? model.modelId : undefined;
+  useEffect(() => {
+    if (libraryModelId) rememberModel(libraryModelId);
+  }, [libraryModelId, rememberModel]);
   const outlets = useViewerOutlets();
   // What the viewer says is on screen (undefined until it has mounted: the app's model).
   const [showing, setShowing] = useState<ViewerShowing>();
@@ -114,6 +122,8 @@ export function ViewerPanel() {
             {...(units ? { unit: units } : {})}
             onStateChange={setViewerState}
             onPhotos={(files) => void takePhotos(files)}
+            {...(look ? { look } : {})}
+            onLook={(viewerLook) => void updateSettings({ viewerLook }).catch(() => undefined)}
             outlets={outlets}
             onStats={(stats) =>
               model &&

@@ -78,6 +78,10 @@ export interface ModelViewerProps extends LoadListeners {
   outlets?: ViewerOutlets;
   /** Photos dropped on the viewer, with no model among them: the app makes models from them. */
   onPhotos?: (files: File[]) => void;
+  /** The look the artist left the viewer in (Kiln's `viewerLook` setting): it starts in it. */
+  look?: Readonly<Record<string, unknown>>;
+  /** The look changed and rested: the app remembers it. */
+  onLook?: (look: Record<string, string | number | boolean>) => void;
 }
 
 /**
@@ -113,6 +117,8 @@ export function ModelViewer({
   unit,
   outlets,
   onPhotos,
+  look,
+  onLook,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -120,7 +126,7 @@ export function ModelViewer({
   const compareInput = useRef<HTMLInputElement>(null);
   const commandsRef = useRef<ViewerCommands | null>(null);
 
-  const { settings, patch } = useViewerSettings(unit);
+  const { settings, patch } = useViewerSettings(unit, look, onLook);
   const sources = useViewerSources({ url, name, compareUrl, compareName, onStopCompare });
   const { source, compareSource } = sources;
   const preparations = usePreparations(source, compareSource);

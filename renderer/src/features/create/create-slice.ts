@@ -37,7 +37,11 @@ export interface CreateNeeds {
   upsertJob(job: JobView): void;
   openWhenDone(jobId: string): void;
   /** The viewer's stage shows the job with pictures of its inputs. */
-  jobStarted(jobId: string, inputs: readonly (Blob | string)[]): void;
+  jobStarted(
+    jobId: string,
+    inputs: readonly (Blob | string)[],
+    form?: Readonly<{ tier: ModelTier; settings: SettingsDraft }>,
+  ): void;
   readonly jobs: readonly JobView[];
 }
 
@@ -209,7 +213,8 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
     set({ createKept: { ...get().createKept, [job.id]: inputs } });
     const concept = inputs.text?.concepts.find((c) => c.conceptId === inputs.text?.conceptId);
     const pictures = photosOf(inputs).map((p): Blob | string => p.file);
-    get().jobStarted(job.id, concept?.imageUrl ? [...pictures, concept.imageUrl] : pictures);
+    const form = inputs.mode === 'retexture' ? undefined : inputs;
+    get().jobStarted(job.id, concept?.imageUrl ? [...pictures, concept.imageUrl] : pictures, form);
     const known = get().jobs.find((j) => j.id === job.id);
     started(job);
     if (known && isFinal(known.state)) get().createJobUpdated(known);

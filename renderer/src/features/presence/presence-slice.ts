@@ -3,10 +3,18 @@
  * Create lets go of the photo, and across restarts), the job the viewer's stage shows, and the
  * thumbnails of finished jobs' models for Activity.
  */
-import type { JobView } from '../../../../shared/ipc/contract';
+import type { ModelTier } from '../../../../shared/api/rules';
+import type {
+  JobView,
+  ModelView,
+  SettingsPatch,
+  SettingsView,
+} from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
 import type { SliceCreator } from '../../store/slice';
 import type { CreateMode } from '../create/create-plan';
+import { formToRemember, restoreForm } from '../create/create-memory';
+import type { SettingsDraft } from '../create/create-rules';
 import { thumbnailOf } from './input-thumbnail';
 
 /** Presence state and actions. */
@@ -21,7 +29,18 @@ export interface PresenceSlice {
    * A generation was started from `inputs` (photos as files, a concept as its picture's URL):
    * its pictures are kept, and the stage shows it unless another started job is still there.
    */
-  jobStarted(jobId: string, inputs: readonly (Blob | string)[]): void;
+  jobStarted(
+    jobId: string,
+    inputs: readonly (Blob | string)[],
+    form?: Readonly<{ tier: ModelTier; settings: SettingsDraft }>,
+  ): void;
+  /**
+   * Brings back how the artist left Kiln, once the settings are read: Create's form as last used
+   * and the model that was open (quietly forgotten when it is gone).
+   */
+  restoreMemory(): Promise<void>;
+  /** Remembers the model now open, so it reopens at the next start. */
+  rememberModel(modelId: string): void;
   /** Shows a job on the stage (undefined: the stage closes). */
   stageJob(jobId: string | undefined): void;
   /** Closes the stage if it still shows `jobId` (its model is on screen now). */
@@ -38,6 +57,13 @@ export interface PresenceSlice {
 /** What presence reads of the other features and asks of them. */
 export interface PresenceNeeds {
   readonly jobs: readonly JobView[];
+  readonly settings: SettingsView | undefined;
+  readonly model: ModelView | undefined;
+  readonly openingModelId: string | undefined;
+  updateSettings(patch: SettingsPatch): Promise<SettingsView>;
+  showModel(model: ModelView): void;
+  setCreateTier(tier: ModelTier): void;
+  setCreateSettings(patch: Partial<SettingsDraft>): void;
   readonly createMode: CreateMode;
   setCreateMode(mode: CreateMode): void;
   showLeft(tab: 'create'): void;
@@ -86,13 +112,19 @@ export const createPresenceSlice: SliceCreator<PresenceSlice, PresenceNeeds> = (
   bridge,
 ) => {
   const asked = new Set<string>();
+  /** Memory is kept as the artist works: a failed save loses only this remembering. */
+  const remember = (patch: SettingsPatch) =>
+    void get()
+      .updateSettings(patch)
+      .catch(() => undefined);
   /** Jobs started in this window (their first update may come after the next one starts). */
   const started = new Set<string>();
   return {
     jobInputs: loadInputs(),
     resultThumbs: {},
     stagedJobId: undefined,
-    jobStarted(jobId, inputs) {
+    jobStarted(jobId, inputs, form) {
+      if (form) remember({ createForm: formToRemember(form.tier, form.settings) });
       // A batch starts its jobs one after the other: the first stays on the stage.
       const stagedId = get().stagedJobId;
       const staged = get().jobs.find((j) => j.id === stagedId);
@@ -111,6 +143,28 @@ export const createPresenceSlice: SliceCreator<PresenceSlice, PresenceNeeds> = (
         set({ jobInputs });
         saveInputs(jobInputs);
       });
+    },
+    async restoreMemory() {
+      const memory = get().settings;
+      if (!memory) return;
+      if (memory.createForm) {
+        const form = restoreForm(memory.createForm);
+        if (form.tier) get().setCreateTier(form.tier);
+        get().setCreateSettings(form.settings);
+      }
+      const modelId = memory.lastModelId;
+      if (!modelId || get().model || get().openingModelId) return;
+      try {
+        const model = await bridge['library:model']({ modelId });
+        // The artist may have opened another model meanwhile: theirs stays.
+        if (!get().model && !get().openingModelId) get().showModel(model);
+      } catch {
+        // Gone from the library (or offline with no copy): nothing to reopen, nothing to say.
+        if (get().settings?.lastModelId === modelId) remember({ lastModelId: null });
+      }
+    },
+    rememberModel(modelId) {
+      if (get().settings?.lastModelId !== modelId) remember({ lastModelId: modelId });
     },
     stageJob: (stagedJobId) => set({ stagedJobId }),
     leaveStage(jobId) {
