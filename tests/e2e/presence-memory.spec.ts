@@ -1,7 +1,7 @@
 /**
  * Kiln remembers how the artist works: after a restart (the host stopped and started again on
- * the same data folder) the viewer keeps its look, the last model reopens and Create starts from
- * the version last used.
+ * the same data folder) the viewer keeps its look and its tools' choices, the last model reopens
+ * and Create starts from the version last used.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { expect, startTestHost, test } from '../support/fixtures';
 import { KilnPage } from '../support/kiln-page';
 import { ViewerPage } from '../support/viewer-page';
 
-test('a restart keeps the viewer’s settings, the open model and Create’s version', async ({
+test('a restart keeps the viewer’s settings, its tools’ choices, the open model and Create’s version', async ({
   page,
   dataDir,
 }) => {
@@ -28,11 +28,23 @@ test('a restart keeps the viewer’s settings, the open model and Create’s ver
     await scene.getByTestId('viewer-exposure').fill('1.5');
     await scene.getByTestId('viewer-background').selectOption('light');
     await viewer.waitDrawn('bg=light');
+    const record = await viewer.tab('record');
+    await record.getByTestId('turntable-motion').selectOption('swing');
+    await record.getByTestId('turntable-duration').fill('3');
+    const health = await viewer.tab('health');
+    await health.getByTestId('health-process').selectOption('resin');
     // Remembered once the look rests.
     const settingsFile = path.join(dataDir, 'settings.json');
     await expect
       .poll(async () => JSON.parse(await readFile(settingsFile, 'utf8')).viewerLook)
       .toMatchObject({ shading: 'clay', grid: true, exposure: 1.5, background: 'light' });
+    await expect
+      .poll(async () => JSON.parse(await readFile(settingsFile, 'utf8')).viewerTools)
+      .toMatchObject({
+        'turntable.motion': 'swing',
+        'turntable.duration': '3',
+        'health.process': 'resin',
+      });
 
     await page.goto('about:blank');
     await host.close();
@@ -46,6 +58,11 @@ test('a restart keeps the viewer’s settings, the open model and Create’s ver
     }
     await expect(viewer.control('viewer-shading')).toHaveValue('clay');
     await expect(page.getByTestId('tier')).toHaveValue('fast');
+    const recordAgain = await viewer.tab('record');
+    await expect(recordAgain.getByTestId('turntable-motion')).toHaveValue('swing');
+    await expect(recordAgain.getByTestId('turntable-duration')).toHaveValue('3');
+    const healthAgain = await viewer.tab('health');
+    await expect(healthAgain.getByTestId('health-process')).toHaveValue('resin');
   } finally {
     await page.goto('about:blank');
     await host.close();

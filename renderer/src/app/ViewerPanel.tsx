@@ -3,7 +3,7 @@
  * three.js, with a caption above it that names what is on screen: the open model and its facts,
  * a local file, or the two models compared.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { JobStage } from '../features/presence/JobStage';
@@ -148,8 +148,12 @@ function useViewerOutlets(): ViewerOutlets {
   const canChoose = useKiln((s) => s.info?.canChooseFolder === true);
   const chooseFolder = useKiln((s) => s.chooseFolder);
   const printLengthMm = useKiln((s) => s.printLengthMm);
+  const tools = useKiln((s) => s.settings?.viewerTools);
+  const rememberTool = useRememberTool(tools);
   return useMemo(
     () => ({
+      ...(tools ? { tools } : {}),
+      rememberTool,
       saveRecording,
       exportDir,
       chooseFolder: canChoose ? chooseFolder : undefined,
@@ -161,6 +165,33 @@ function useViewerOutlets(): ViewerOutlets {
         </>
       ),
     }),
-    [saveRecording, exportDir, canChoose, chooseFolder, printLengthMm],
+    [saveRecording, exportDir, canChoose, chooseFolder, printLengthMm, tools, rememberTool],
+  );
+}
+
+/** How long a tool's choices rest before they are remembered (typing a duration saves once). */
+const REMEMBER_TOOLS_AFTER_MS = 400;
+
+/** Remembers the tool panels' choices (Kiln's `viewerTools` setting), merged and debounced. */
+function useRememberTool(
+  tools: Readonly<Record<string, unknown>> | undefined,
+): (key: string, value: string | number | boolean) => void {
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const pending = useRef<Record<string, string | number | boolean>>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const known = useRef(tools);
+  known.current = tools;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (key, value) => {
+      pending.current[key] = value;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const viewerTools = { ...(known.current as object), ...pending.current };
+        pending.current = {};
+        void updateSettings({ viewerTools }).catch(() => undefined);
+      }, REMEMBER_TOOLS_AFTER_MS);
+    },
+    [updateSettings],
   );
 }

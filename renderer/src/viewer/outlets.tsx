@@ -19,6 +19,10 @@ export interface ViewerOutlets {
   readonly printLengthMm: number | undefined;
   /** The actions a saved recording offers (drag out, show in folder), like any saved result. */
   recordingActions(recordingId: string): ReactNode;
+  /** The tool panels' remembered choices by key (see `use-remembered.ts`). */
+  readonly tools?: Readonly<Record<string, unknown>>;
+  /** Remembers a tool panel's choice for the next start. */
+  rememberTool?(key: string, value: string | number | boolean): void;
 }
 
 const OutletsContext = createContext<ViewerOutlets | null>(null);

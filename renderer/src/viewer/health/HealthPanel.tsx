@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
+import { useRemembered } from '../use-remembered';
 import type { ViewerStage } from '../viewer-types';
 import { SizeFields } from '../panels/SizeFields';
 import type { BuildVolume, HealthIssue, HealthReport, HealthTexture } from './health-types';
@@ -171,12 +172,23 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
   useEffect(() => {
     if (printLengthMm) setLength(String(printLengthMm));
   }, [printLengthMm]);
-  const [process, setProcess] = useState<keyof typeof PROCESSES>('fdm');
-  const [minWall, setMinWall] = useState(String(PROCESSES.fdm));
-  const [printer, setPrinter] = useState(PRINTERS[0]!.id);
+  const [process, setProcess] = useRemembered<keyof typeof PROCESSES>('health.process', 'fdm', [
+    'fdm',
+    'resin',
+  ]);
+  const [minWall, setMinWall] = useRemembered<string>('health.minWall', String(PROCESSES.fdm));
+  const [printer, setPrinter] = useRemembered(
+    'health.printer',
+    PRINTERS[0]!.id,
+    PRINTERS.map((p) => p.id),
+  );
   const [custom, setCustom] = useState<BuildVolume>(PRINTERS.at(-1)!.volume);
-  const [hollow, setHollow] = useState(false);
-  const [overlay, setOverlay] = useState<'thickness' | 'overhang' | 'none'>('thickness');
+  const [hollow, setHollow] = useRemembered<boolean>('health.hollow', false);
+  const [overlay, setOverlay] = useRemembered<'thickness' | 'overhang' | 'none'>(
+    'health.overlay',
+    'thickness',
+    ['thickness', 'overhang', 'none'],
+  );
 
   // Check at once when the panel opens on a model that was not checked yet.
   const ready = Boolean(modelKey);
