@@ -7,6 +7,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { JobStage } from '../features/presence/JobStage';
+import { windowTitle } from '../features/presence/presence-words';
+import { versionName } from '../features/library/library-logic';
+import type { KilnState } from '../store/app-store';
 import { useKiln } from '../store/StoreProvider';
 import type { ViewerShowing } from '../viewer';
 import type { ViewerOutlets } from '../viewer/outlets';
@@ -56,6 +59,26 @@ export function ViewerPanel() {
   const shownA = showing?.a;
   const shownB = showing?.b;
   const appModelShown = model && !shownA?.local;
+  const libPages = useKiln((s) => s.libPages);
+  const libFamily = useKiln((s) => s.libFamily);
+  const modelId = model?.modelId;
+  const version = useMemo(
+    () => (modelId ? versionOf(modelId, libPages, libFamily) : undefined),
+    [modelId, libPages, libFamily],
+  );
+
+  // The window's title names what is on screen, as the caption does.
+  const open =
+    shownA && shownB
+      ? `${shownA.name} compared with ${shownB.name}`
+      : shownA?.local
+        ? shownA.name
+        : appModelShown
+          ? (version ?? model.name)
+          : undefined;
+  useEffect(() => {
+    document.title = windowTitle(open);
+  }, [open]);
 
   let caption;
   if (shownA && shownB) {
@@ -139,6 +162,21 @@ export function ViewerPanel() {
       </div>
     </section>
   );
+}
+
+/**
+ * "coffee · v2 Retexture" for a model the library has listed with its version, else undefined
+ * (the model's own name is used).
+ */
+function versionOf(
+  modelId: string,
+  pages: KilnState['libPages'],
+  family: KilnState['libFamily'],
+): string | undefined {
+  const versions = family && 'versions' in family ? family.versions : [];
+  let item = versions.find((v) => v.modelId === modelId);
+  for (const page of Object.values(pages)) item ??= page.find((v) => v.modelId === modelId);
+  return item?.version !== undefined ? versionName(item) : undefined;
 }
 
 /** The app's services the viewer's tools use: the store's, and the features' result actions. */
