@@ -30,6 +30,10 @@ import { ModelScene } from './scene/ModelScene';
 import type { TurntablePanelProps } from './turntable/TurntablePanel';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
+import { MODEL_EXTENSIONS } from './loading/other-formats';
+
+/** What the viewer's file pickers offer: every model format it opens, and a glTF's files. */
+const PICKER_ACCEPT = [...MODEL_EXTENSIONS.map((e) => `.${e}`), '.bin', 'image/*'].join(',');
 import { useShowingReport } from './sources/use-showing-report';
 import { useViewerSources } from './sources/use-viewer-sources';
 import { ViewerTitle } from './sources/ViewerTitle';
@@ -90,7 +94,7 @@ export interface ModelViewerProps extends LoadListeners {
  * lighting with rotation and exposure; shading modes; grid, shadow and dimensions; statistics;
  * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; turntable
  * videos; a mesh-health and printability check; and drop-in
- * of local `.glb`/`.gltf` files. Camera, animation and view settings stay inside the viewer.
+ * of local model files (glTF, STL, OBJ, FBX, 3MF, USDZ). Camera, animation and view settings stay inside the viewer.
  *
  * This component only composes: each concern is a hook or component of the room named for it
  * (`sources/`, `loading/`, `scene/`, `camera/`, `environment/`, `inspect/`, `animation/`,
@@ -234,7 +238,7 @@ export function ModelViewer({
         ref={openInput}
         type="file"
         hidden
-        accept=".glb,.gltf,.bin,image/*"
+        accept={PICKER_ACCEPT}
         multiple
         data-testid="viewer-open-input"
         onChange={onInput('open')}
@@ -243,7 +247,7 @@ export function ModelViewer({
         ref={compareInput}
         type="file"
         hidden
-        accept=".glb,.gltf,.bin,image/*"
+        accept={PICKER_ACCEPT}
         multiple
         data-testid="viewer-compare-input"
         onChange={onInput('compare')}
@@ -334,8 +338,7 @@ export function ModelViewer({
 
       {state === 'empty' && (
         <p className="kiln-viewer__message" data-testid="viewer-empty">
-          No model open. Choose one from the library, or drop a .glb or .gltf file here to inspect
-          it.
+          No model open. Choose one from the library, or drop a model file here to inspect it.
         </p>
       )}
       {current?.phase === 'loading' && (

@@ -14,8 +14,16 @@ describe('pickDroppedModel', () => {
 
   it('explains what to drop instead', () => {
     expect(pickDroppedModel([file('photo.png')])).toEqual({
-      error: 'Drop a .glb or .gltf file to inspect it (got photo.png).',
+      error:
+        'Drop a model file to inspect it: .glb, .gltf, .stl, .obj, .fbx, .3mf, .usdz (got photo.png).',
     });
+  });
+
+  it('opens every format Kiln exports', () => {
+    for (const name of ['part.STL', 'mesh.obj', 'rig.fbx', 'plate.3mf', 'scene.usdz']) {
+      const picked = pickDroppedModel([file('notes.txt'), file(name)]);
+      expect('main' in picked && picked.main.name).toBe(name);
+    }
   });
 });
 
