@@ -7,7 +7,7 @@ import type { ViewerStage } from '../viewer-types';
 import { SizeFields } from '../panels/SizeFields';
 import type { BuildVolume, HealthIssue, HealthReport, HealthTexture } from './health-types';
 import { useHealth, type CheckState } from './use-health';
-import { engineVerdict, printVerdict, type Verdict } from './verdicts';
+import { engineVerdict, printVerdict, watertightText, type Verdict } from './verdicts';
 import './health.css';
 
 /** Props of {@link HealthPanel}. */
@@ -104,7 +104,7 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
     [
       'vertices',
       'Vertices (welded)',
-      `${n(report.vertices)} (${n(report.weldedVertices)} within ${(report.weldTolerance * 1000).toPrecision(2)} mm)`,
+      `${n(report.weldedVertices)} (${n(report.vertices)} before welding within ${(report.weldTolerance * 1000).toPrecision(2)} mm)`,
     ],
     ['parts', 'Connected parts', n(report.parts)],
     ['holes', 'Holes (open edges)', `${n(report.holes)} (${n(report.boundaryEdges)})`],
@@ -114,7 +114,7 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
     ['duplicate', 'Duplicate triangles', n(report.duplicateTriangles)],
     ['flipped', 'Flipped triangles', n(report.flippedTriangles)],
     ['inside-out', 'Inside-out parts', n(report.insideOutParts)],
-    ['watertight', 'Watertight', report.watertight ? 'Yes' : 'No'],
+    ['watertight', 'Watertight', watertightText(report)],
     ['size', 'Size (m)', size.map((v) => v.toPrecision(3)).join(' × ')],
     [
       'volume',
