@@ -49,7 +49,6 @@ describe('SettingsService', () => {
     expect(damaged.get().createForm).toEqual({ tier: 'fast', polyCount: '30000' });
   });
 
-
   it('starts from the defaults and keeps checked changes across restarts', async () => {
     const file = path.join(dir, 'a.json');
     const s = await open(file);

@@ -181,7 +181,7 @@ function versionOf(
 
 /** The app's services the viewer's tools use: the store's, and the features' result actions. */
 function useViewerOutlets(): ViewerOutlets {
-  const saveRecording = useKiln((s) => s.saveRecording);
+  const openRecording = useKiln((s) => s.openRecording);
   const exportDir = useKiln((s) => s.settings?.exportDir);
   const canChoose = useKiln((s) => s.info?.canChooseFolder === true);
   const chooseFolder = useKiln((s) => s.chooseFolder);
@@ -192,7 +192,7 @@ function useViewerOutlets(): ViewerOutlets {
     () => ({
       ...(tools ? { tools } : {}),
       rememberTool,
-      saveRecording,
+      openRecording,
       exportDir,
       chooseFolder: canChoose ? chooseFolder : undefined,
       printLengthMm,
@@ -203,7 +203,7 @@ function useViewerOutlets(): ViewerOutlets {
         </>
       ),
     }),
-    [saveRecording, exportDir, canChoose, chooseFolder, printLengthMm, tools, rememberTool],
+    [openRecording, exportDir, canChoose, chooseFolder, printLengthMm, tools, rememberTool],
   );
 }
 

@@ -5,12 +5,15 @@
  * page could host.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RecordingView } from '../../../shared/ipc/contract';
+import type { OpenRecording } from './turntable/save-recording';
 
 /** The app's services the viewer's tools use. */
 export interface ViewerOutlets {
-  /** Saves a finished recording in `folder` (made safe, never replacing a file). */
-  saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
+  /**
+   * Opens a place for a recording in `folder` before it is recorded (a folder that cannot take
+   * it is refused at once); it is saved there under a safe name, never replacing a file.
+   */
+  openRecording(fileName: string, folder: string): Promise<OpenRecording>;
   /** The folder results go to unless the user types another. */
   readonly exportDir: string | undefined;
   /** Asks the OS for a folder; absent where a page cannot (the browser host). */
