@@ -152,14 +152,14 @@ test('a "Save in" with a file in the way is refused before a frame is rendered',
     { format: 'webm-vp9', size: '1080p', fps: 30, seconds: 20 },
     path.join(blocker, 'today'),
   );
-  // Every state the panel passes through, from the click on.
+  // Every line of progress the panel shows, from the click on.
   await panel.evaluate((el) => {
     const seen: string[] = [];
-    (window as unknown as { turntableStates: string[] }).turntableStates = seen;
-    new MutationObserver(() => seen.push(el.getAttribute('data-recording-state') ?? '')).observe(
-      el,
-      { attributes: true, attributeFilter: ['data-recording-state'] },
-    );
+    (window as unknown as { turntableProgress: string[] }).turntableProgress = seen;
+    new MutationObserver(() => {
+      const line = el.querySelector('[data-testid="turntable-progress"]')?.textContent;
+      if (line) seen.push(line);
+    }).observe(el, { subtree: true, childList: true, characterData: true });
   });
   await panel.getByTestId('turntable-record').click();
   await expect(panel).toHaveAttribute('data-recording-state', 'error');
@@ -168,8 +168,8 @@ test('a "Save in" with a file in the way is refused before a frame is rendered',
   );
   await expect(panel.getByTestId('turntable-error')).not.toContainText('Settings');
   // Nothing was rendered: the refusal came before the first frame.
-  const states = await kiln.page.evaluate(
-    () => (window as unknown as { turntableStates: string[] }).turntableStates,
+  const progress = await kiln.page.evaluate(
+    () => (window as unknown as { turntableProgress: string[] }).turntableProgress,
   );
-  expect(states).toEqual(['error']);
+  expect(progress.filter((line) => line.includes('Rendering'))).toEqual([]);
 });

@@ -55,6 +55,11 @@ export function useTurntable(stage: () => ViewerStage | null, modelName: string 
       const started = performance.now();
       const frames = Math.round(options.duration * options.fps);
       let place: OpenRecording | undefined;
+      setState({
+        phase: 'recording',
+        progress: { frame: 0, frames, stage: 'Checking the folder' },
+        started,
+      });
       try {
         if (!outlets) throw new Error('this viewer cannot save files');
         // The folder is checked before a frame is rendered, not after all of them.
