@@ -54,6 +54,8 @@ describe('the settings’ declarations', () => {
     expect(schema['theme']).toMatchObject({ enum: ['system', 'light', 'dark'] });
     expect(schema['welcomeSeen']).toEqual({ type: 'boolean' });
     expect(schema['baseUrl']).not.toHaveProperty('$schema');
+    // A remembered set of choices is an object of plain values for electron-store too.
+    expect(schema['viewerLook']).toMatchObject({ type: 'object' });
   });
 
   it('drop only the values that break their declaration', () => {

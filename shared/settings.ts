@@ -24,9 +24,11 @@ export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
 
 /**
  * How a setting is edited: an address, a whole number in a range, an optional dollar threshold
- * (absent: off), a folder's full path, one of a few named choices, or a switch.
+ * (absent: off), a folder's full path, one of a few named choices, a switch, or `memory`: how
+ * the artist left the app (the viewer's look, the last model, the Create form), remembered as
+ * they work rather than set on the Settings page (`null` in a patch forgets it).
  */
-export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'choice' | 'flag';
+export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'choice' | 'flag' | 'memory';
 
 /** The declaration of one setting. */
 export interface SettingSpec {
@@ -47,6 +49,16 @@ export interface SettingSpec {
 }
 
 const usd = z.string().refine(isUsd, 'expected a decimal dollar amount');
+
+/**
+ * A remembered set of choices, field by field. Only its shape is checked here: each field's
+ * choices belong to the part of the app that owns them (the viewer's shading modes, Create's
+ * versions), which takes the fields it knows and ignores the rest, so an older or newer Kiln's
+ * memory never breaks a start.
+ */
+const choices = z
+  .record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]))
+  .refine((r) => Object.keys(r).length <= 64, 'too many fields');
 
 function whole(min: number, max: number, refusal: string): Pick<SettingSpec, 'schema' | 'range'> {
   return { schema: z.number().int().min(min).max(max), range: { min, max, refusal } };
@@ -154,6 +166,17 @@ export const SETTINGS = {
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
   checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },
   dragOutCompatible: { kind: 'flag', schema: z.boolean(), default: false },
+  /**
+   * The viewer's look as the artist left it: shading, lighting and its rotation, exposure,
+   * background, grid, shadow, dimensions, turntable (viewer-settings.ts says which fields).
+   */
+  viewerLook: { kind: 'memory', schema: choices },
+  /** The turntable recorder's and the health check's own choices (their panels say which). */
+  viewerTools: { kind: 'memory', schema: choices },
+  /** The model open when the artist last left: it reopens at the next start. */
+  lastModelId: { kind: 'memory', schema: z.string().min(1).max(200) },
+  /** Create's model version and generation settings as last used to start a job. */
+  createForm: { kind: 'memory', schema: choices },
 } as const satisfies Record<string, SettingSpec>;
 
 /** The key of a setting. */

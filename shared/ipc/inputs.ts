@@ -23,7 +23,7 @@ import {
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
 } from '../api/rules';
-import { THEMES, UNITS } from '../settings';
+import { SETTINGS, THEMES, UNITS } from '../settings';
 import { UsdStringSchema } from './views';
 
 const textureSize = z
@@ -268,6 +268,10 @@ export const SettingsPatchSchema = z.object({
   welcomeSeen: z.boolean().optional(),
   checkUpdatesAtStart: z.boolean().optional(),
   dragOutCompatible: z.boolean().optional(),
+  viewerLook: SETTINGS.viewerLook.schema.nullable().optional(),
+  viewerTools: SETTINGS.viewerTools.schema.nullable().optional(),
+  lastModelId: SETTINGS.lastModelId.schema.nullable().optional(),
+  createForm: SETTINGS.createForm.schema.nullable().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

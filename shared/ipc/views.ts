@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
 import { JOB_KINDS, JOB_STATES, OP_KINDS } from '../jobs';
 import { isUsd } from '../money';
-import { THEMES, UNITS } from '../settings';
+import { SETTINGS, THEMES, UNITS } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -352,6 +352,11 @@ export const SettingsViewSchema = z.object({
   checkUpdatesAtStart: z.boolean().optional(),
   /** Models drag out as a compatible GLB (PNG/JPEG textures), made when a model opens. */
   dragOutCompatible: z.boolean().optional(),
+  /** How the artist left the viewer, its tools, the last model and Create's form (memory). */
+  viewerLook: SETTINGS.viewerLook.schema.optional(),
+  viewerTools: SETTINGS.viewerTools.schema.optional(),
+  lastModelId: SETTINGS.lastModelId.schema.optional(),
+  createForm: SETTINGS.createForm.schema.optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

@@ -26,7 +26,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   const account = new AccountModule(page, kiln);
   await account.expectBalance('25.00');
   await expect(page.getByTestId('billing-month')).toHaveText('Month $0.00 (no limit)');
-  await expect(page.getByTestId('billing-jobs')).toContainText('Kiln 0 running, 0 waiting');
+  await expect(page.getByTestId('billing-jobs')).toHaveText('Nothing generating');
 
   // A photo without an object: charged the moment the start is answered (the bar moves at
   // once), then the task fails and the service refunds it (the bar comes back on its own).

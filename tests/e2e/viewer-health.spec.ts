@@ -19,6 +19,8 @@ test('a generated model is sound, and printable at a chosen size', async ({ kiln
     const triangles = Number(await viewer.root.getAttribute('data-triangles'));
     await expect(health.fact('triangles')).toHaveText(triangles.toLocaleString('en-US'));
     await expect(health.fact('parts')).toHaveText('1');
+    // The welded count first: what a slicer sees.
+    await expect(health.fact('vertices')).toHaveText(/^[\d,]+ \([\d,]+ before welding within/);
     await expect(health.fact('holes')).toHaveText('0 (0)');
     await expect(health.fact('watertight')).toHaveText('Yes');
     await expect(health.fact('uv-sets')).toHaveText('1');
@@ -82,7 +84,7 @@ test('a defective local file shows its hole and flipped triangle, framed when cl
 
   await expect(health.fact('holes')).toHaveText('1 (4)');
   await expect(health.fact('flipped')).toHaveText('1');
-  await expect(health.fact('watertight')).toHaveText('No');
+  await expect(health.fact('watertight')).toHaveText('No — 1 hole, 1 flipped triangle');
   await expect(health.verdict('print')).toHaveAttribute('data-level', 'repair');
   await expect(health.verdict('print')).toContainText('Needs repair: 1 hole, 1 flipped triangle');
   await expect(health.verdict('print')).toContainText('print file (Tools → Print)');

@@ -110,7 +110,9 @@ test('shading modes, statistics and dimensions, then Draco and multi-file glTF m
 
     // Something that is not a model is refused with a sentence, and the open model stays.
     await viewer.drop({ name: 'notes.txt', bytes: new TextEncoder().encode('hello') });
-    await expect(viewer.control('viewer-drop-error')).toContainText('Drop a .glb or .gltf file');
+    await expect(viewer.control('viewer-drop-error')).toContainText(
+      'Drop a model file to inspect it: .glb, .gltf, .stl',
+    );
     await expect(viewer.root).toHaveAttribute('data-model-name', 'coffee.gltf');
   });
 });

@@ -4,7 +4,7 @@
  * has an H.264 encoder (else the panel says it has none); a transparent WebM with an alpha track;
  * Cancel, which leaves no file; and a rigged model playing its clip.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -154,4 +154,40 @@ test('records a rigged model playing its clip with a still camera', async ({ kil
   await panel.getByTestId('turntable-clip').uncheck();
   await expect(panel.getByTestId('turntable-problem')).toContainText('still camera');
   await expect(panel.getByTestId('turntable-record')).toBeDisabled();
+});
+
+test('a "Save in" with a file in the way is refused before a frame is rendered', async ({
+  kiln,
+}) => {
+  const viewer = new ViewerPage(kiln.page);
+  await viewer.open(await coffeeModel());
+  const turntable = new TurntablePage(viewer);
+  const panel = await turntable.open();
+  const blocker = path.join(folder, 'clips');
+  await writeFile(blocker, 'not a folder');
+  // A long 1080p clip: rendering it first would take minutes.
+  await turntable.choose(
+    { format: 'webm-vp9', size: '1080p', fps: 30, seconds: 20 },
+    path.join(blocker, 'today'),
+  );
+  // Every line of progress the panel shows, from the click on.
+  await panel.evaluate((el) => {
+    const seen: string[] = [];
+    (window as unknown as { turntableProgress: string[] }).turntableProgress = seen;
+    new MutationObserver(() => {
+      const line = el.querySelector('[data-testid="turntable-progress"]')?.textContent;
+      if (line) seen.push(line);
+    }).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  await panel.getByTestId('turntable-record').click();
+  await expect(panel).toHaveAttribute('data-recording-state', 'error');
+  await expect(panel.getByTestId('turntable-error')).toContainText(
+    'is a file, not a folder: type another folder in “Save in”',
+  );
+  await expect(panel.getByTestId('turntable-error')).not.toContainText('Settings');
+  // Nothing was rendered: the refusal came before the first frame.
+  const progress = await kiln.page.evaluate(
+    () => (window as unknown as { turntableProgress: string[] }).turntableProgress,
+  );
+  expect(progress.filter((line) => line.includes('Rendering'))).toEqual([]);
 });

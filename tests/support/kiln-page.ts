@@ -78,9 +78,13 @@ export class KilnPage {
     await this.page.getByTestId('generate').click();
   }
 
-  /** Waits until the viewer shows a model, and returns its triangle count. */
+  /**
+   * Waits until the viewer shows a model (and a generation's stage has faded from over it), and
+   * returns its triangle count.
+   */
   async waitForModel(timeout = 90_000): Promise<number> {
     await expect(this.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout });
+    await expect(this.page.getByTestId('job-stage')).toHaveCount(0);
     return Number(await this.viewer.getAttribute('data-triangles'));
   }
 

@@ -2,6 +2,7 @@
  * The one check of a folder that results are saved in, shared by a single tool's run and a
  * batch's plan so both refuse the same folder with the same sentence.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KilnError } from '../../../shared/ipc/errors';
 
@@ -19,4 +20,17 @@ export function exportFolder(folder: string | undefined, settingsFolder: string)
     });
   }
   return target;
+}
+
+/**
+ * The nearest existing path at or above `folder` when it is a file (results could never be saved
+ * there), else undefined: a folder that does not exist yet is created when the first result is
+ * saved.
+ */
+export async function fileInTheWay(folder: string): Promise<string | undefined> {
+  for (let at = folder; ; at = path.dirname(at)) {
+    const found = await stat(at).catch(() => undefined);
+    if (found) return found.isDirectory() ? undefined : at;
+    if (path.dirname(at) === at) return undefined;
+  }
 }

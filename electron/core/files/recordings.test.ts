@@ -69,6 +69,18 @@ describe('Recordings', () => {
     expect(await readdir(paths().temp)).toEqual([]);
   });
 
+  it('refuses at the start a folder with a file in the way, pointing at the panel’s own field', async () => {
+    const blocker = path.join(dir, 'clips');
+    await writeFile(blocker, 'not a folder');
+    const refusal = recordings.start('a.webm', path.join(blocker, 'today'));
+    await expect(refusal).rejects.toMatchObject({ code: 'bad_folder' });
+    await expect(refusal).rejects.toThrow(
+      `“${blocker}” is a file, not a folder: type another folder in “Save in”`,
+    );
+    await expect(refusal).rejects.not.toThrow(/Settings/);
+    expect(await readdir(paths().temp).catch(() => [])).toEqual([]);
+  });
+
   it('cancels a recording without leaving a file', async () => {
     const { recordingId } = await recordings.start('a.mp4', path.join(dir, 'out'));
     await recordings.append(recordingId, b64('abc'));

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { access, constants, mkdir, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { RecordingView } from '../../../shared/ipc/contract';
@@ -15,6 +15,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import type { Clock, Paths } from '../ports';
 import { sanitizeFilename } from './filename';
 import { saveResult } from './save-result';
+import { fileInTheWay } from './export-folder';
 
 /** Largest recording Kiln saves: a 20 s 1080p GIF stays well below. */
 export const MAX_RECORDING_BYTES = 1024 * 1024 * 1024;
@@ -29,6 +30,31 @@ interface Open {
   readonly folder: string;
   readonly fileName: string;
   bytes: number;
+}
+
+/** Refuses a folder a recording could not be saved in, in the turntable panel's words. */
+async function checkFolder(folder: string): Promise<void> {
+  const blocked = await fileInTheWay(folder);
+  if (blocked) {
+    throw new KilnError(
+      'bad_folder',
+      `“${blocked}” is a file, not a folder: type another folder in “Save in” (Kiln creates it if it does not exist).`,
+    );
+  }
+  // Nothing is made yet (a cancelled recording leaves no folder): the nearest folder that exists
+  // must let Kiln make the rest and write there.
+  let existing = folder;
+  while (!(await stat(existing).catch(() => undefined)) && path.dirname(existing) !== existing) {
+    existing = path.dirname(existing);
+  }
+  try {
+    await access(existing, constants.W_OK);
+  } catch {
+    throw new KilnError(
+      'bad_folder',
+      `Kiln cannot write to “${folder}”: type another folder in “Save in”.`,
+    );
+  }
 }
 
 /** A saved recording's file. */
@@ -51,8 +77,11 @@ export class Recordings {
   }
 
   /**
-   * Starts a recording to be saved in `folder` as `fileName`.
-   * @throws KilnError `bad_folder` for a relative path, `busy` when too many are open
+   * Starts a recording to be saved in `folder` as `fileName`. The folder is checked now (made if
+   * missing, and writable), so a recording nobody could save is refused before it is rendered.
+   * @throws KilnError `bad_folder` for a relative path, a file in the way or a folder Kiln cannot
+   *   write to (each sentence points at the turntable's own "Save in" field); `busy` when too
+   *   many are open
    */
   async start(fileName: string, folder: string): Promise<{ recordingId: string }> {
     if (!path.isAbsolute(folder)) {
@@ -61,6 +90,7 @@ export class Recordings {
         'Type the folder’s full path, for example /home/you/Videos or C:\\Users\\you\\Videos.',
       );
     }
+    await checkFolder(folder);
     if (this.#open.size >= MAX_OPEN) {
       throw new KilnError('busy', 'Kiln is already saving several recordings. Try again shortly.');
     }

@@ -24,6 +24,31 @@ async function open(file: string): Promise<SettingsService> {
 }
 
 describe('SettingsService', () => {
+  it('remembers how the artist left the app across restarts, forgets on null, and reads a damaged memory as none', async () => {
+    const file = path.join(dir, 'memory.json');
+    const s = await open(file);
+    await s.set({
+      viewerLook: { shading: 'clay', exposure: 1.5, grid: true },
+      lastModelId: 'm-42',
+      createForm: { tier: 'fast', polyCount: '30000' },
+    });
+    const again = await open(file);
+    expect(again.get()).toMatchObject({
+      viewerLook: { shading: 'clay', exposure: 1.5, grid: true },
+      lastModelId: 'm-42',
+      createForm: { tier: 'fast', polyCount: '30000' },
+    });
+    await again.set({ lastModelId: null });
+    expect((await open(file)).get().lastModelId).toBeUndefined();
+
+    // A hand-edited memory that breaks its declaration is dropped; the rest stays.
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...stored, viewerLook: { shading: { x: 1 } } }));
+    const damaged = await open(file);
+    expect(damaged.get().viewerLook).toBeUndefined();
+    expect(damaged.get().createForm).toEqual({ tier: 'fast', polyCount: '30000' });
+  });
+
   it('starts from the defaults and keeps checked changes across restarts', async () => {
     const file = path.join(dir, 'a.json');
     const s = await open(file);

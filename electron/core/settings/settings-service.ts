@@ -3,7 +3,6 @@
  * and a spending warning. Read tolerantly (a damaged or old field falls back to its default, the
  * others are kept), checked on every change, saved through the {@link SettingsStore} port.
  */
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SettingsPatch, SettingsView } from '../../../shared/ipc/contract';
@@ -18,6 +17,7 @@ import {
   type SettingKey,
 } from '../../../shared/settings';
 import type { SettingsStore } from './settings-store';
+import { fileInTheWay } from '../files/export-folder';
 
 /** Defaults that depend on the platform. */
 export type SettingsDefaults = Readonly<{
@@ -151,6 +151,11 @@ const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')] as
   'units' | 'theme' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
 )[];
 
+/** Remembered choices: taken as the patch schema checked them; `null` forgets one. */
+const MEMORY_FIELDS = settingsOfKind('memory') as (
+  'viewerLook' | 'viewerTools' | 'lastModelId' | 'createForm'
+)[];
+
 /** Reads, checks and saves the settings. */
 export class SettingsService {
   readonly #o: SettingsServiceOptions;
@@ -242,6 +247,11 @@ export class SettingsService {
       if (value === null) delete next[field];
       else if (value !== undefined) next[field] = normalizeUsd(value);
     }
+    for (const field of MEMORY_FIELDS) {
+      const value = patch[field];
+      if (value === null) delete next[field];
+      else if (value !== undefined) next[field] = value;
+    }
 
     const previous = this.get();
     this.#current = this.#withDefaults(next);
@@ -303,18 +313,5 @@ export class SettingsService {
       out[key] = chosen;
     }
     return out as SettingsView;
-  }
-}
-
-/**
- * The nearest existing path at or above `folder` when it is a file (results could never be saved
- * there), else undefined: a folder that does not exist yet is created when the first result is
- * saved.
- */
-async function fileInTheWay(folder: string): Promise<string | undefined> {
-  for (let at = folder; ; at = path.dirname(at)) {
-    const found = await stat(at).catch(() => undefined);
-    if (found) return found.isDirectory() ? undefined : at;
-    if (path.dirname(at) === at) return undefined;
   }
 }

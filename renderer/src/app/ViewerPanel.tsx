@@ -3,9 +3,13 @@
  * three.js, with a caption above it that names what is on screen: the open model and its facts,
  * a local file, or the two models compared.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
+import { JobStage } from '../features/presence/JobStage';
+import { windowTitle } from '../features/presence/presence-words';
+import { versionName } from '../features/library/library-logic';
+import type { KilnState } from '../store/app-store';
 import { useKiln } from '../store/StoreProvider';
 import type { ViewerShowing } from '../viewer';
 import type { ViewerOutlets } from '../viewer/outlets';
@@ -23,6 +27,57 @@ const triangles = (count: number) => (
   <span className="muted"> · {count.toLocaleString('en-US')} triangles</span>
 );
 
+/** The caption's words: the two models compared, a local file, the app's model, or none. */
+function Caption({
+  showing,
+  model,
+  opening,
+}: {
+  showing: ViewerShowing | undefined;
+  /** The app's model, when it is the one on screen. */
+  model: KilnState['model'] | undefined;
+  opening: KilnState['openingModelId'];
+}) {
+  const shownA = showing?.a;
+  const shownB = showing?.b;
+  if (shownA && shownB) {
+    return (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
+          {shownA.name}
+        </strong>
+        <span className="muted"> compared with </span>
+        <strong className="viewer-caption-name" data-testid="compare-name" title={shownB.name}>
+          {shownB.name}
+        </strong>
+      </>
+    );
+  } else if (shownA?.local) {
+    return (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
+          {shownA.name}
+        </strong>
+        <span className="viewer-caption-tag">Local file</span>
+        {shownA.triangles !== undefined ? triangles(shownA.triangles) : null}
+      </>
+    );
+  } else if (model) {
+    return (
+      <>
+        <strong className="viewer-caption-name" data-testid="model-name" title={model.name}>
+          {model.name}
+        </strong>
+        {model.polyCount !== undefined ? triangles(model.polyCount) : null}
+        <DragOut fileRef={{ modelId: model.modelId }} />
+        <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
+      </>
+    );
+  } else {
+    return <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>;
+  }
+}
+
 /** The viewer area. */
 export function ViewerPanel() {
   const model = useKiln((s) => s.model);
@@ -34,6 +89,15 @@ export function ViewerPanel() {
   const units = useKiln((s) => s.settings?.units);
   const setModelStats = useKiln((s) => s.setModelStats);
   const setViewerState = useKiln((s) => s.setViewerState);
+  const takePhotos = useKiln((s) => s.takePhotos);
+  const look = useKiln((s) => s.settings?.viewerLook);
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const rememberModel = useKiln((s) => s.rememberModel);
+  // A library model reopens at the next start (a saved file shown for a look does not).
+  const libraryModelId = model && model.savedPath === undefined ? model.modelId : undefined;
+  useEffect(() => {
+    if (libraryModelId) rememberModel(libraryModelId);
+  }, [libraryModelId, rememberModel]);
   const outlets = useViewerOutlets();
   // What the viewer says is on screen (undefined until it has mounted: the app's model).
   const [showing, setShowing] = useState<ViewerShowing>();
@@ -46,50 +110,32 @@ export function ViewerPanel() {
   const shownA = showing?.a;
   const shownB = showing?.b;
   const appModelShown = model && !shownA?.local;
+  const libPages = useKiln((s) => s.libPages);
+  const libFamily = useKiln((s) => s.libFamily);
+  const modelId = model?.modelId;
+  const version = useMemo(
+    () => (modelId ? versionOf(modelId, libPages, libFamily) : undefined),
+    [modelId, libPages, libFamily],
+  );
 
-  let caption;
-  if (shownA && shownB) {
-    caption = (
-      <>
-        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
-          {shownA.name}
-        </strong>
-        <span className="muted"> compared with </span>
-        <strong className="viewer-caption-name" data-testid="compare-name" title={shownB.name}>
-          {shownB.name}
-        </strong>
-      </>
-    );
-  } else if (shownA?.local) {
-    caption = (
-      <>
-        <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
-          {shownA.name}
-        </strong>
-        <span className="viewer-caption-tag">Local file</span>
-        {shownA.triangles !== undefined ? triangles(shownA.triangles) : null}
-      </>
-    );
-  } else if (appModelShown) {
-    caption = (
-      <>
-        <strong className="viewer-caption-name" data-testid="model-name" title={model.name}>
-          {model.name}
-        </strong>
-        {model.polyCount !== undefined ? triangles(model.polyCount) : null}
-        <DragOut fileRef={{ modelId: model.modelId }} />
-        <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
-      </>
-    );
-  } else {
-    caption = <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>;
-  }
+  // The window's title names what is on screen, as the caption does.
+  const open =
+    shownA && shownB
+      ? `${shownA.name} compared with ${shownB.name}`
+      : shownA?.local
+        ? shownA.name
+        : appModelShown
+          ? (version ?? model.name)
+          : undefined;
+  useEffect(() => {
+    document.title = windowTitle(open);
+  }, [open]);
 
   return (
     <section className="panel viewer-panel" aria-label="Viewer">
       <div className="viewer-caption" data-testid="viewer-caption">
         <span className={`viewer-caption-what${shownB ? ' viewer-caption-what--two' : ''}`}>
-          {caption}
+          <Caption showing={showing} model={appModelShown ? model : undefined} opening={opening} />
         </span>
         {openError ? (
           <span className="error-text" role="alert">
@@ -98,39 +144,68 @@ export function ViewerPanel() {
           </span>
         ) : null}
       </div>
-      <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
-        <ModelViewer
-          url={model?.fileUrl}
-          name={compareModel && compareLabels ? compareLabels.a : model?.name}
-          {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
-          {...(compareLabels ? { compareName: compareLabels.b } : {})}
-          onStopCompare={closeCompare}
-          onShowing={setShowing}
-          {...(intent?.play ? { autoPlay: true } : {})}
-          {...(intent?.panel ? { openPanel: intent.panel } : {})}
-          {...(units ? { unit: units } : {})}
-          onStateChange={setViewerState}
-          outlets={outlets}
-          onStats={(stats) =>
-            model &&
-            setModelStats({ modelId: model.modelId, triangles: stats.triangles, size: stats.size })
-          }
-        />
-      </Suspense>
+      <div className="viewer-body">
+        <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
+          <ModelViewer
+            url={model?.fileUrl}
+            name={compareModel && compareLabels ? compareLabels.a : model?.name}
+            {...(compareModel ? { compareUrl: compareModel.fileUrl } : {})}
+            {...(compareLabels ? { compareName: compareLabels.b } : {})}
+            onStopCompare={closeCompare}
+            onShowing={setShowing}
+            {...(intent?.play ? { autoPlay: true } : {})}
+            {...(intent?.panel ? { openPanel: intent.panel } : {})}
+            {...(units ? { unit: units } : {})}
+            onStateChange={setViewerState}
+            onPhotos={(files) => void takePhotos(files)}
+            {...(look ? { look } : {})}
+            onLook={(viewerLook) => void updateSettings({ viewerLook }).catch(() => undefined)}
+            outlets={outlets}
+            onStats={(stats) =>
+              model &&
+              setModelStats({
+                modelId: model.modelId,
+                triangles: stats.triangles,
+                size: stats.size,
+              })
+            }
+          />
+        </Suspense>
+        <JobStage />
+      </div>
     </section>
   );
 }
 
+/**
+ * "coffee · v2 Retexture" for a model the library has listed with its version, else undefined
+ * (the model's own name is used).
+ */
+function versionOf(
+  modelId: string,
+  pages: KilnState['libPages'],
+  family: KilnState['libFamily'],
+): string | undefined {
+  const versions = family && 'versions' in family ? family.versions : [];
+  let item = versions.find((v) => v.modelId === modelId);
+  for (const page of Object.values(pages)) item ??= page.find((v) => v.modelId === modelId);
+  return item?.version !== undefined ? versionName(item) : undefined;
+}
+
 /** The app's services the viewer's tools use: the store's, and the features' result actions. */
 function useViewerOutlets(): ViewerOutlets {
-  const saveRecording = useKiln((s) => s.saveRecording);
+  const openRecording = useKiln((s) => s.openRecording);
   const exportDir = useKiln((s) => s.settings?.exportDir);
   const canChoose = useKiln((s) => s.info?.canChooseFolder === true);
   const chooseFolder = useKiln((s) => s.chooseFolder);
   const printLengthMm = useKiln((s) => s.printLengthMm);
+  const tools = useKiln((s) => s.settings?.viewerTools);
+  const rememberTool = useRememberTool(tools);
   return useMemo(
     () => ({
-      saveRecording,
+      ...(tools ? { tools } : {}),
+      rememberTool,
+      openRecording,
       exportDir,
       chooseFolder: canChoose ? chooseFolder : undefined,
       printLengthMm,
@@ -141,6 +216,33 @@ function useViewerOutlets(): ViewerOutlets {
         </>
       ),
     }),
-    [saveRecording, exportDir, canChoose, chooseFolder, printLengthMm],
+    [openRecording, exportDir, canChoose, chooseFolder, printLengthMm, tools, rememberTool],
+  );
+}
+
+/** How long a tool's choices rest before they are remembered (typing a duration saves once). */
+const REMEMBER_TOOLS_AFTER_MS = 400;
+
+/** Remembers the tool panels' choices (Kiln's `viewerTools` setting), merged and debounced. */
+function useRememberTool(
+  tools: Readonly<Record<string, unknown>> | undefined,
+): (key: string, value: string | number | boolean) => void {
+  const updateSettings = useKiln((s) => s.updateSettings);
+  const pending = useRef<Record<string, string | number | boolean>>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const known = useRef(tools);
+  known.current = tools;
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (key, value) => {
+      pending.current[key] = value;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const viewerTools = { ...(known.current as object), ...pending.current };
+        pending.current = {};
+        void updateSettings({ viewerTools }).catch(() => undefined);
+      }, REMEMBER_TOOLS_AFTER_MS);
+    },
+    [updateSettings],
   );
 }

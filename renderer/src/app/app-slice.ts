@@ -44,6 +44,8 @@ export interface AppNeeds {
   setJobs(jobs: JobView[]): void;
   loadAccount(): Promise<void>;
   loadBatches(): Promise<void>;
+  /** Brings back how the artist left Kiln (the last model, Create's form). */
+  restoreMemory(): Promise<void>;
 }
 
 /** Creates the app slice. */
@@ -70,6 +72,7 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
       await get().loadBatches();
       // The balance and prices may fail (no network): the app still works, the bar says why.
       await get().loadAccount();
+      await get().restoreMemory();
     } catch (error) {
       set({ appState: 'error', appError: (error as Error).message });
     }

@@ -16,6 +16,7 @@ import { createLibrarySlice, type LibrarySlice } from '../features/library/libra
 import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 import { createBatchSlice, type BatchSlice } from '../features/batch/batch-slice';
+import { createPresenceSlice, type PresenceSlice } from '../features/presence/presence-slice';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &
@@ -27,7 +28,8 @@ export type KilnState = AppSlice &
   LibrarySlice &
   DesktopSlice &
   UpdateSlice &
-  BatchSlice;
+  BatchSlice &
+  PresenceSlice;
 
 /**
  * Builds the store around a bridge. A slice whose needs the whole state does not meet fails to
@@ -45,5 +47,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createDesktopSlice(set, get, bridge),
     ...createUpdateSlice(set, get, bridge),
     ...createBatchSlice(set, get, bridge),
+    ...createPresenceSlice(set, get, bridge),
   }));
 }

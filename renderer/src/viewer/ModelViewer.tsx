@@ -39,6 +39,8 @@ import { ModelScene, type ModelSceneProps } from './scene/ModelScene';
 import type { TurntablePanelProps } from './turntable/TurntablePanel';
 import { DropOverlay } from './sources/DropOverlay';
 import { useFileDrop } from './sources/use-file-drop';
+import { MODEL_EXTENSIONS } from './loading/other-formats';
+
 import { useShowingReport } from './sources/use-showing-report';
 import { useViewerSources } from './sources/use-viewer-sources';
 import { ViewerTitle } from './sources/ViewerTitle';
@@ -46,6 +48,9 @@ import { useViewerSettings } from './use-viewer-settings';
 import type { LengthUnit } from './viewer-settings';
 import type { ViewerCommands, ViewerShowing } from './viewer-types';
 import './viewer.css';
+
+/** What the viewer's file pickers offer: every model format it opens, and a glTF's files. */
+const PICKER_ACCEPT = [...MODEL_EXTENSIONS.map((e) => `.${e}`), '.bin', 'image/*'].join(',');
 
 /**
  * The health check's and the turntable's panels (and their workers, encoders and BVH) are chunks
@@ -85,6 +90,12 @@ export interface ModelViewerProps extends LoadListeners {
   unit?: LengthUnit;
   /** The app's services the viewer's tools use (saving a recording, the print size, …). */
   outlets?: ViewerOutlets;
+  /** Photos dropped on the viewer, with no model among them: the app makes models from them. */
+  onPhotos?: (files: File[]) => void;
+  /** The look the artist left the viewer in (Kiln's `viewerLook` setting): it starts in it. */
+  look?: Readonly<Record<string, unknown>>;
+  /** The look changed and rested: the app remembers it. */
+  onLook?: (look: Record<string, string | number | boolean>) => void;
 }
 
 /** The stage: the keyboard-operable area holding the one canvas and the scene inside it. */
@@ -147,7 +158,7 @@ function FileInput({
       ref={inputRef}
       type="file"
       hidden
-      accept=".glb,.gltf,.bin,image/*"
+      accept={PICKER_ACCEPT}
       multiple
       data-testid={testId}
       onChange={onChange}
@@ -315,8 +326,7 @@ function ViewerMessages({
     <>
       {state === 'empty' && (
         <p className="kiln-viewer__message" data-testid="viewer-empty">
-          No model open. Choose one from the library, or drop a .glb or .gltf file here to inspect
-          it.
+          No model open. Choose one from the library, or drop a model file here to inspect it.
         </p>
       )}
       {current?.phase === 'loading' && (
@@ -349,12 +359,25 @@ function ViewerMessages({
 }
 
 /**
+ * Background work (other panels' chunks, the decoders' warm-up) waits until the canvas is up
+ * (its WebGL context takes hundreds of ms on a software GPU) and while a model is on its way:
+ * the first frame gets the CPU first (issue 29: B1, B2). Returns the canvas's "I am up" callback.
+ */
+function useQuietForeground(loading: boolean): () => void {
+  const [canvasUp, setCanvasUp] = useState(false);
+  const busy = !canvasUp || loading;
+  useEffect(() => foreground.report(busy), [busy]);
+  useEffect(() => whenViewerQuiet(warmGltfDecoders), []);
+  return useCallback(() => setCanvasUp(true), []);
+}
+
+/**
  * Kiln's 3D model viewer, an inspection tool for artists: one demand-driven canvas (nothing is
  * drawn while nothing moves) with orbit/pan/zoom, fit, reset, view presets and turntable; HDR
  * lighting with rotation and exposure; shading modes; grid, shadow and dimensions; statistics;
  * clip playback with a skeleton overlay; a parts outliner; A/B compare; PNG capture; turntable
  * videos; a mesh-health and printability check; and drop-in
- * of local `.glb`/`.gltf` files. Camera, animation and view settings stay inside the viewer.
+ * of local model files (glTF, STL, OBJ, FBX, 3MF, USDZ). Camera, animation and view settings stay inside the viewer.
  *
  * This component only composes: each concern is a hook or component of the room named for it
  * (`sources/`, `loading/`, `scene/`, `camera/`, `environment/`, `inspect/`, `animation/`,
@@ -380,6 +403,9 @@ export function ModelViewer({
   openPanel,
   unit,
   outlets,
+  onPhotos,
+  look,
+  onLook,
 }: ModelViewerProps): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -387,7 +413,7 @@ export function ModelViewer({
   const compareInput = useRef<HTMLInputElement>(null);
   const commandsRef = useRef<ViewerCommands | null>(null);
 
-  const { settings, patch } = useViewerSettings(unit);
+  const { settings, patch } = useViewerSettings(unit, look, onLook);
   const sources = useViewerSources({ url, name, compareUrl, compareName, onStopCompare });
   const { source, compareSource } = sources;
   const preparations = usePreparations(source, compareSource);
@@ -399,7 +425,7 @@ export function ModelViewer({
   });
   const { current, state, stateB, info } = load;
   const inspector = useInspector(openPanel, info);
-  const drop = useFileDrop(sources, () => inspector.offer('compare'));
+  const drop = useFileDrop(sources, () => inspector.offer('compare'), onPhotos);
   const { partsView, setPartsView } = usePartsView(source);
   const { environmentError, onEnvironmentError } = useEnvironmentError(settings.environment, patch);
   const stageKeys = useStageKeys(stageRef, commandsRef, settings.turntable, patch);
@@ -408,13 +434,7 @@ export function ModelViewer({
   // The canvas's insides for the tools that render or inspect the model (turntable, health).
   const stageOf = useCallback(() => commandsRef.current?.stage() ?? null, []);
 
-  // Background work (other panels' chunks, the decoders' warm-up) waits until the canvas is up
-  // (its WebGL context takes hundreds of ms on a software GPU) and while a model is on its way:
-  // the first frame gets the CPU first (issue 29: B1, B2).
-  const [canvasUp, setCanvasUp] = useState(false);
-  const busy = !canvasUp || state === 'loading' || stateB === 'loading';
-  useEffect(() => foreground.report(busy), [busy]);
-  useEffect(() => whenViewerQuiet(warmGltfDecoders), []);
+  const onCanvasUp = useQuietForeground(state === 'loading' || stateB === 'loading');
   // Once per model on screen: a new rig version plays its clips.
   useEffect(() => {
     if (autoPlay && info?.animation) info.animation.play();
@@ -444,7 +464,7 @@ export function ModelViewer({
       <Stage
         stageRef={stageRef}
         keys={stageKeys}
-        onCanvasUp={() => setCanvasUp(true)}
+        onCanvasUp={onCanvasUp}
         scene={{
           source,
           compareSource,

@@ -5,12 +5,15 @@
  * page could host.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RecordingView } from '../../../shared/ipc/contract';
+import type { OpenRecording } from './turntable/save-recording';
 
 /** The app's services the viewer's tools use. */
 export interface ViewerOutlets {
-  /** Saves a finished recording in `folder` (made safe, never replacing a file). */
-  saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
+  /**
+   * Opens a place for a recording in `folder` before it is recorded (a folder that cannot take
+   * it is refused at once); it is saved there under a safe name, never replacing a file.
+   */
+  openRecording(fileName: string, folder: string): Promise<OpenRecording>;
   /** The folder results go to unless the user types another. */
   readonly exportDir: string | undefined;
   /** Asks the OS for a folder; absent where a page cannot (the browser host). */
@@ -19,6 +22,10 @@ export interface ViewerOutlets {
   readonly printLengthMm: number | undefined;
   /** The actions a saved recording offers (drag out, show in folder), like any saved result. */
   recordingActions(recordingId: string): ReactNode;
+  /** The tool panels' remembered choices by key (see `use-remembered.ts`). */
+  readonly tools?: Readonly<Record<string, unknown>>;
+  /** Remembers a tool panel's choice for the next start. */
+  rememberTool?(key: string, value: string | number | boolean): void;
 }
 
 const OutletsContext = createContext<ViewerOutlets | null>(null);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, drawnKey, exposureFactor, patchSettings } from './viewer-settings';
+import {
+  DEFAULT_SETTINGS,
+  drawnKey,
+  exposureFactor,
+  lookToRemember,
+  patchSettings,
+  restoreLook,
+} from './viewer-settings';
 
 describe('patchSettings', () => {
   it('clamps rotation, exposure and wipe to their ranges', () => {
@@ -25,5 +32,22 @@ describe('drawnKey', () => {
     expect(key.split(' ')).toEqual(
       expect.arrayContaining(['shading=clay', 'env=sunset', 'grid=on', 'hidden=2']),
     );
+  });
+});
+
+describe('the remembered look', () => {
+  it('comes back field by field, leaving out what this viewer does not know', () => {
+    const look = lookToRemember(
+      patchSettings(DEFAULT_SETTINGS, { shading: 'clay', exposure: 1.5, grid: true, wipe: 0.2 }),
+    );
+    expect(look).toMatchObject({ shading: 'clay', exposure: 1.5, grid: true });
+    // The comparison's wipe belongs to the comparison on screen, the unit to Kiln's setting.
+    expect(look).not.toHaveProperty('wipe');
+    expect(look).not.toHaveProperty('unit');
+    expect(restoreLook(look)).toEqual(look);
+    expect(restoreLook({ shading: 'hologram', environment: 'sunny', grid: 'yes' })).toEqual({
+      environment: 'sunny',
+    });
+    expect(restoreLook(undefined)).toEqual({});
   });
 });

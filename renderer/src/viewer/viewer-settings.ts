@@ -1,4 +1,4 @@
-import type { EnvironmentId } from './environment/environments';
+import { ENVIRONMENTS, type EnvironmentId } from './environment/environments';
 
 /** How model surfaces are drawn. */
 export type ShadingMode = 'pbr' | 'clay' | 'wireframe' | 'normals' | 'uv' | 'basecolor';
@@ -74,6 +74,51 @@ export const DEFAULT_SETTINGS: ViewerSettings = {
   compareLayout: 'side',
   wipe: 0.5,
 };
+
+/**
+ * The choices the viewer remembers across restarts (Kiln's `viewerLook` setting), and the values
+ * each may take. The unit is the app's own setting; skeleton, compare layout and wipe belong to
+ * the model or comparison on screen.
+ */
+const REMEMBERED: { readonly [K in keyof ViewerSettings]?: readonly unknown[] | 'number' } = {
+  shading: SHADING_MODES.map((m) => m.id),
+  environment: ENVIRONMENTS.map((e) => e.id),
+  envRotation: 'number',
+  exposure: 'number',
+  background: BACKGROUNDS.map((b) => b.id),
+  grid: [true, false],
+  shadow: [true, false],
+  dimensions: [true, false],
+  turntable: [true, false],
+};
+
+/** What of `settings` is remembered, as Kiln's `viewerLook` setting stores it. */
+export function lookToRemember(
+  settings: ViewerSettings,
+): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const key of Object.keys(REMEMBERED) as (keyof ViewerSettings)[]) out[key] = settings[key];
+  return out;
+}
+
+/**
+ * The remembered choices of a stored look that this viewer knows, each checked against its
+ * choices (a look saved by another Kiln version may hold others: they are left out).
+ */
+export function restoreLook(
+  stored: Readonly<Record<string, unknown>> | undefined,
+): Partial<ViewerSettings> {
+  const out: Record<string, unknown> = {};
+  for (const [key, allowed] of Object.entries(REMEMBERED)) {
+    const value = stored?.[key];
+    const ok =
+      allowed === 'number'
+        ? typeof value === 'number' && Number.isFinite(value)
+        : allowed.includes(value);
+    if (ok) out[key] = value;
+  }
+  return out as Partial<ViewerSettings>;
+}
 
 const clamp = (v: number, lo: number, hi: number): number =>
   Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : lo;

@@ -1,6 +1,6 @@
 /** Which model the viewer shows, what it measured, and the version it is compared with. */
-import type { ModelView, RecordingView } from '../../../shared/ipc/contract';
-import { saveRecording } from './turntable/save-recording';
+import type { ModelView } from '../../../shared/ipc/contract';
+import { openRecording, type OpenRecording } from './turntable/save-recording';
 import type { ViewerState } from './viewer-types';
 import type { SliceCreator } from '../store/slice';
 
@@ -59,8 +59,8 @@ export interface ViewerSlice {
   /** The print tool's longest side (mm), which the health panel's printability starts from. */
   printLengthMm: number | undefined;
   setPrintLengthMm(mm: number | undefined): void;
-  /** Saves a turntable recording in `folder` (through the main process). */
-  saveRecording(bytes: Uint8Array, fileName: string, folder: string): Promise<RecordingView>;
+  /** Opens a place for a turntable recording in `folder` (checked before recording starts). */
+  openRecording(fileName: string, folder: string): Promise<OpenRecording>;
 }
 
 /** Creates the viewer slice. */
@@ -127,5 +127,5 @@ export const createViewerSlice: SliceCreator<ViewerSlice> = (set, get, bridge) =
   setModelStats: (modelStats) => set({ modelStats }),
   printLengthMm: undefined,
   setPrintLengthMm: (printLengthMm) => set({ printLengthMm }),
-  saveRecording: (bytes, fileName, folder) => saveRecording(bridge, bytes, fileName, folder),
+  openRecording: (fileName, folder) => openRecording(bridge, fileName, folder),
 });

@@ -1,7 +1,7 @@
 /**
  * The billing bar of the header, always visible: the balance, this month's spend against the
- * account's monthly limit (and the key's, when it has one), the account's jobs running and Kiln's
- * own queue. It warns below the user's low-balance threshold with a way to top up, says why the
+ * account's monthly limit (and the key's, when it has one), and the models Kiln is making in the
+ * artist's words ("1 model generating"; the account's and queue's figures one click away). It warns below the user's low-balance threshold with a way to top up, says why the
  * balance could not be read (a refused key: with a way to replace it), and shows the last 402
  * refusal of the connection now as a sentence with what to do, until its cause is gone.
  */
@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { compareUsd, formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { useConnectionJobs } from '../activity/use-connection-jobs';
+import { generatingWords } from '../presence/presence-words';
 import { PlatformLink } from './PlatformLink';
 import { latestPaymentNotice, PAYMENT_REMEDIES } from './payment-notice';
 import './account.css';
@@ -68,17 +69,15 @@ export function BillingBar() {
           {spendText(account.keyMonthSpendUsd ?? '0.00', account.keyMonthlyLimitUsd)}
         </span>
       ) : null}
-      <span
+      <button
+        type="button"
         className="billing-item"
         data-testid="billing-jobs"
-        title="The account's generations running now (all clients), and Kiln's own queue"
+        onClick={() => openAccount('billing')}
+        title={`Account: ${account?.jobsRunning ?? '—'} of ${account?.jobsLimit ?? '—'} generations running (all clients)${queue ? `; Kiln ${queue.running} running, ${queue.waiting} waiting` : ''}. Open the account page for details.`}
       >
-        <span className="billing-label">Jobs</span>{' '}
-        {account?.jobsRunning !== undefined
-          ? `${account.jobsRunning}${account.jobsLimit !== undefined ? `/${account.jobsLimit}` : ''}`
-          : '—'}
-        {queue ? ` · Kiln ${queue.running} running, ${queue.waiting} waiting` : ''}
-      </span>
+        {generatingWords(jobs)}
+      </button>
       {low && balance && lowBalance ? (
         <span className="billing-warning" role="status" data-testid="low-balance">
           Balance below {formatUsd(lowBalance)}. <PlatformLink label="Top up" testId="top-up" />

@@ -11,6 +11,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { formatElapsed, jobCost, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
+import { JobThumbs } from '../presence/JobThumbs';
 
 const GENERATIONS = new Set(['photo', 'multi', 'text', 'retexture']);
 
@@ -45,6 +46,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       data-job-kind={job.kind}
     >
       <div className="job-head">
+        <JobThumbs job={job} />
         <span className="job-source" data-testid="job-source" title={job.source}>
           {job.source}
         </span>

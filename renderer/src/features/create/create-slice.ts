@@ -40,6 +40,12 @@ export interface CreateNeeds {
   showRight(tab: 'activity'): void;
   upsertJob(job: JobView): void;
   openWhenDone(jobId: string): void;
+  /** The viewer's stage shows the job with pictures of its inputs. */
+  jobStarted(
+    jobId: string,
+    inputs: readonly (Blob | string)[],
+    form?: Readonly<{ tier: ModelTier; settings: SettingsDraft }>,
+  ): void;
   readonly jobs: readonly JobView[];
 }
 
@@ -115,6 +121,10 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
    */
   const begin = (job: JobView, inputs: KeptInputs) => {
     set({ createKept: { ...get().createKept, [job.id]: inputs } });
+    const concept = inputs.text?.concepts.find((c) => c.conceptId === inputs.text?.conceptId);
+    const pictures = photosOf(inputs).map((p): Blob | string => p.file);
+    const form = inputs.mode === 'retexture' ? undefined : inputs;
+    get().jobStarted(job.id, concept?.imageUrl ? [...pictures, concept.imageUrl] : pictures, form);
     const known = get().jobs.find((j) => j.id === job.id);
     get().openWhenDone(job.id);
     get().upsertJob(job);

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
+import { useRemembered } from '../use-remembered';
 import type { ViewerStage } from '../viewer-types';
 import { ChoiceSelect, RadioChoices } from '../panels/Choices';
 import { SizeFields } from '../panels/SizeFields';
@@ -13,7 +14,7 @@ import type {
   PrintReport,
 } from './health-types';
 import { useHealth, type CheckState } from './use-health';
-import { engineVerdict, printVerdict, type Verdict } from './verdicts';
+import { engineVerdict, printVerdict, watertightText, type Verdict } from './verdicts';
 import './health.css';
 
 /** Props of {@link HealthPanel}. */
@@ -110,7 +111,7 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
     [
       'vertices',
       'Vertices (welded)',
-      `${n(report.vertices)} (${n(report.weldedVertices)} within ${(report.weldTolerance * 1000).toPrecision(2)} mm)`,
+      `${n(report.weldedVertices)} (${n(report.vertices)} before welding within ${(report.weldTolerance * 1000).toPrecision(2)} mm)`,
     ],
     ['parts', 'Connected parts', n(report.parts)],
     ['holes', 'Holes (open edges)', `${n(report.holes)} (${n(report.boundaryEdges)})`],
@@ -120,7 +121,7 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
     ['duplicate', 'Duplicate triangles', n(report.duplicateTriangles)],
     ['flipped', 'Flipped triangles', n(report.flippedTriangles)],
     ['inside-out', 'Inside-out parts', n(report.insideOutParts)],
-    ['watertight', 'Watertight', report.watertight ? 'Yes' : 'No'],
+    ['watertight', 'Watertight', watertightText(report)],
     ['size', 'Size (m)', size.map((v) => v.toPrecision(3)).join(' × ')],
     [
       'volume',
@@ -167,12 +168,23 @@ function usePrintForm(printLengthMm: number | undefined) {
   useEffect(() => {
     if (printLengthMm) setLength(String(printLengthMm));
   }, [printLengthMm]);
-  const [process, setProcess] = useState<keyof typeof PROCESSES>('fdm');
-  const [minWall, setMinWall] = useState(String(PROCESSES.fdm));
-  const [printer, setPrinter] = useState(PRINTERS[0]!.id);
+  const [process, setProcess] = useRemembered<keyof typeof PROCESSES>('health.process', 'fdm', [
+    'fdm',
+    'resin',
+  ]);
+  const [minWall, setMinWall] = useRemembered<string>('health.minWall', String(PROCESSES.fdm));
+  const [printer, setPrinter] = useRemembered(
+    'health.printer',
+    PRINTERS[0]!.id,
+    PRINTERS.map((p) => p.id),
+  );
   const [custom, setCustom] = useState<BuildVolume>(PRINTERS.at(-1)!.volume);
-  const [hollow, setHollow] = useState(false);
-  const [overlay, setOverlay] = useState<'thickness' | 'overhang' | 'none'>('thickness');
+  const [hollow, setHollow] = useRemembered<boolean>('health.hollow', false);
+  const [overlay, setOverlay] = useRemembered<'thickness' | 'overhang' | 'none'>(
+    'health.overlay',
+    'thickness',
+    ['thickness', 'overhang', 'none'],
+  );
   return {
     length,
     setLength,

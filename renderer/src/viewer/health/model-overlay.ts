@@ -7,6 +7,8 @@
 import {
   BufferAttribute,
   BufferGeometry,
+  Color,
+  SRGBColorSpace,
   DoubleSide,
   LessEqualDepth,
   LineBasicMaterial,
@@ -24,10 +26,26 @@ import type { HealthIssue } from './health-types';
 /** The issue highlight's colour: magenta, which no heat-map colour or common texture uses. */
 const ISSUE_COLOUR = '#ff3fd5';
 
+/**
+ * Vertex colours in three's working (linear) space from sRGB bytes: the heat map's colours are
+ * picked as sRGB, and read as linear they reach the screen pale (its red as salmon).
+ */
+export function linearColours(srgb: Uint8Array): Float32Array {
+  const out = new Float32Array(srgb.length);
+  const colour = new Color();
+  for (let i = 0; i + 2 < srgb.length; i += 3) {
+    colour.setRGB(srgb[i]! / 255, srgb[i + 1]! / 255, srgb[i + 2]! / 255, SRGBColorSpace);
+    out[i] = colour.r;
+    out[i + 1] = colour.g;
+    out[i + 2] = colour.b;
+  }
+  return out;
+}
+
 function geometryOf(positions: Float32Array, colors?: Uint8Array): BufferGeometry {
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(positions, 3));
-  if (colors) geometry.setAttribute('color', new BufferAttribute(colors, 3, true));
+  if (colors) geometry.setAttribute('color', new BufferAttribute(linearColours(colors), 3));
   return geometry;
 }
 

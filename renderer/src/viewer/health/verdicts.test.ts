@@ -3,7 +3,7 @@ import type { PrintReport } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
 import { box, model } from './test-meshes';
-import { engineVerdict, printVerdict } from './verdicts';
+import { engineVerdict, printVerdict, watertightText } from './verdicts';
 
 const options = {
   lengthMm: 20,
@@ -15,6 +15,15 @@ const options = {
 };
 
 describe('verdicts', () => {
+  it('gives a "not watertight" its reason on the same line', () => {
+    const clean = analyseHealth(model([box([0, 0, 0], [1, 1, 1])])).report;
+    expect(watertightText(clean)).toBe('Yes');
+    // A closed box with one triangle wound the wrong way: no hole, yet not a solid.
+    const flipped = analyseHealth(model([box([0, 0, 0], [1, 1, 1], { flip: [6] })])).report;
+    expect(flipped.holes).toBe(0);
+    expect(watertightText(flipped)).toBe('No — 1 flipped triangle');
+  });
+
   it('calls a clean textured box ready for print and for engines', () => {
     const { report, solid } = analyseHealth(
       model([box([0, 0, 0], [0.02, 0.02, 0.02])], { width: 1024, height: 1024 }),

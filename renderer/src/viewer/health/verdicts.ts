@@ -25,16 +25,35 @@ const count = (n: number, one: string, many = `${one}s`) =>
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
-/** Is the model ready to print, and if not, what to do. */
-export function printVerdict(r: HealthReport, print: PrintReport | null): Verdict {
+/** What keeps the model from being a solid, in words ("1 hole", "1 flipped triangle"). */
+function repairsOf(r: HealthReport): string[] {
   const repairs: string[] = [];
-  const advice: string[] = [];
   if (r.holes) repairs.push(count(r.holes, 'hole'));
   if (r.nonManifoldEdges) repairs.push(count(r.nonManifoldEdges, 'non-manifold edge'));
   if (r.nonManifoldVertices)
     repairs.push(count(r.nonManifoldVertices, 'non-manifold vertex', 'non-manifold vertices'));
   if (r.flippedTriangles) repairs.push(count(r.flippedTriangles, 'flipped triangle'));
   if (r.insideOutParts) repairs.push(count(r.insideOutParts, 'inside-out part'));
+  return repairs;
+}
+
+/**
+ * "Yes", or "No — " with the reason on the same line ("No — 1 flipped triangle"), so a "No"
+ * beside "Holes: 0" is never a puzzle.
+ */
+export function watertightText(r: HealthReport): string {
+  if (r.watertight) return 'Yes';
+  const reasons = repairsOf(r);
+  if (!reasons.length && r.inconsistentEdges) {
+    reasons.push(`${count(r.inconsistentEdges, 'edge')} wound both ways`);
+  }
+  return `No — ${reasons.length ? reasons.join(', ') : 'no closed part'}`;
+}
+
+/** Is the model ready to print, and if not, what to do. */
+export function printVerdict(r: HealthReport, print: PrintReport | null): Verdict {
+  const repairs = repairsOf(r);
+  const advice: string[] = [];
   if (repairs.length) {
     advice.push(
       'Order the service’s print file (Tools → Print): it welds the surface into one watertight solid, closing holes and fixing the winding, so slicers read it as a solid.',

@@ -15,6 +15,7 @@ import { gltfLoaderFor } from './gltf-loaders';
 import { ModelLoadError } from './load-error';
 import { inspectModel, type ModelInspection } from '../inspect/model-inspection';
 import { legacyGltfVersion, sniffModelFormat } from './model-format';
+import { otherFormatOf, parseOtherFormat } from './other-formats';
 
 /** The stages of opening a model, in order. */
 export type LoadStage = 'download' | 'decode' | 'upload';
@@ -98,6 +99,22 @@ export async function prepareModel(
 
   const format = sniffModelFormat(buffer);
   if (format === 'html') throw new ModelLoadError('web-page', `${url} is a web page`);
+  const other = format === 'unknown' ? otherFormatOf(name) : undefined;
+  if (other) {
+    onProgress?.({ stage: 'decode', loaded: buffer.byteLength, total: buffer.byteLength });
+    let parsed;
+    try {
+      parsed = await parseOtherFormat(other, buffer, LoaderUtils.extractUrlBase(url));
+    } catch (error) {
+      if (signal.aborted) throw abortError();
+      throw new ModelLoadError('format', `Could not parse ${url} as ${other}`, { cause: error });
+    }
+    if (signal.aborted) {
+      disposeObject(parsed.root);
+      throw abortError();
+    }
+    return { ...parsed, url, bytes: buffer.byteLength };
+  }
   if (format === 'unknown') throw new ModelLoadError('not-gltf', `${url} is not glTF`);
 
   const legacy = (version: string | undefined, cause?: unknown) =>

@@ -63,7 +63,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
         <div className="kiln-viewer__group">
           <ToolButton
             icon="open"
-            label="Open a .glb or .gltf file…"
+            label="Open a model file…"
             testId="viewer-open"
             onClick={props.onOpenFile}
           />

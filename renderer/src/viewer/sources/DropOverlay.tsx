@@ -43,7 +43,7 @@ export function DropOverlay({ canCompare, onDrop, onLeave }: DropOverlayProps): 
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
       }}
     >
-      {zone('open', 'Open', 'Inspect this .glb or .gltf')}
+      {zone('open', 'Open', 'Inspect a model, or make one from a photo')}
       {canCompare ? zone('compare', 'Compare', 'Show it beside the open model') : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localSource, pickDroppedModel, resourceName } from './dropped-files';
+import { localSource, pickDroppedModel, pickDroppedPhotos, resourceName } from './dropped-files';
 
 const file = (name: string) => new File([new Uint8Array([1])], name);
 
@@ -14,8 +14,25 @@ describe('pickDroppedModel', () => {
 
   it('explains what to drop instead', () => {
     expect(pickDroppedModel([file('photo.png')])).toEqual({
-      error: 'Drop a .glb or .gltf file to inspect it (got photo.png).',
+      error:
+        'Drop a model file to inspect it: .glb, .gltf, .stl, .obj, .fbx, .3mf, .usdz (got photo.png).',
     });
+  });
+
+  it('opens every format Kiln exports', () => {
+    for (const name of ['part.STL', 'mesh.obj', 'rig.fbx', 'plate.3mf', 'scene.usdz']) {
+      const picked = pickDroppedModel([file('notes.txt'), file(name)]);
+      expect('main' in picked && picked.main.name).toBe(name);
+    }
+  });
+});
+
+describe('pickDroppedPhotos', () => {
+  it('finds the photos a drop without a model holds, by name or type', () => {
+    const typed = new File([new Uint8Array([1])], 'clipboard', { type: 'image/jpeg' });
+    const picked = pickDroppedPhotos([file('a.PNG'), file('notes.txt'), file('b.jpeg'), typed]);
+    expect(picked.map((f) => f.name)).toEqual(['a.PNG', 'b.jpeg', 'clipboard']);
+    expect(pickDroppedPhotos([file('notes.txt')])).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { MODEL_EXTENSIONS, otherFormatOf } from '../loading/other-formats';
+
 /** A model the user dropped or chose: the main glTF file and the files it may reference. */
 export interface DroppedModel {
   readonly main: File;
@@ -5,7 +7,10 @@ export interface DroppedModel {
   readonly resources: ReadonlyMap<string, File>;
 }
 
-const MODEL = /\.(glb|gltf)$/i;
+const MODEL = new RegExp(`\\.(${MODEL_EXTENSIONS.join('|')})$`, 'i');
+
+/** The formats the viewer opens, as a sentence lists them. */
+export const DROP_FORMATS = MODEL_EXTENSIONS.map((e) => `.${e}`).join(', ');
 
 /**
  * Picks the model out of dropped files: the first `.glb`, else the first `.gltf` (with the other
@@ -13,17 +18,30 @@ const MODEL = /\.(glb|gltf)$/i;
  */
 export function pickDroppedModel(files: readonly File[]): DroppedModel | { error: string } {
   const main =
-    files.find((f) => /\.glb$/i.test(f.name)) ?? files.find((f) => /\.gltf$/i.test(f.name));
+    files.find((f) => /\.glb$/i.test(f.name)) ??
+    files.find((f) => /\.gltf$/i.test(f.name)) ??
+    files.find((f) => otherFormatOf(f.name) !== undefined);
   if (!main) {
     const names = files.map((f) => f.name).slice(0, 3);
     const got = names.length ? ` (got ${names.join(', ')}${files.length > 3 ? ', …' : ''})` : '';
-    return { error: `Drop a .glb or .gltf file to inspect it${got}.` };
+    return { error: `Drop a model file to inspect it: ${DROP_FORMATS}${got}.` };
   }
   const resources = new Map<string, File>();
   for (const file of files) {
     if (file !== main && !MODEL.test(file.name)) resources.set(file.name, file);
   }
   return { main, resources };
+}
+
+/** A photo's file name or type: what the viewer passes on to Create instead of opening. */
+const PHOTO = /\.(jpe?g|png|webp)$/i;
+
+/**
+ * The photos among dropped files (by name or type; Create checks their bytes), for a drop that
+ * holds no model: the artist means to make a model from them.
+ */
+export function pickDroppedPhotos(files: readonly File[]): File[] {
+  return files.filter((f) => PHOTO.test(f.name) || /^image\//.test(f.type));
 }
 
 /**

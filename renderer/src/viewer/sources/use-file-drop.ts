@@ -1,5 +1,5 @@
 import { useCallback, useState, type DragEvent, type DragEventHandler } from 'react';
-import { localSource, pickDroppedModel } from './dropped-files';
+import { localSource, pickDroppedModel, pickDroppedPhotos } from './dropped-files';
 import type { ViewerSources } from './use-viewer-sources';
 
 /** Drop handling of the viewer: files dragged over it, dropped on it, or chosen. */
@@ -27,9 +27,14 @@ function hasFiles(event: DragEvent): boolean {
 /**
  * Files dropped on the viewer or chosen in its file pickers: the model among them (with its
  * companion files) opens as A, or as B beside the open model (`onCompare` then shows the
- * compare panel); anything else gets a sentence that says what to drop.
+ * compare panel); photos without a model go to `onPhotos` (the app makes models from them);
+ * anything else gets a sentence that says what to drop.
  */
-export function useFileDrop(sources: ViewerSources, onCompare: () => void): FileDrop {
+export function useFileDrop(
+  sources: ViewerSources,
+  onCompare: () => void,
+  onPhotos?: (files: File[]) => void,
+): FileDrop {
   const [dragging, setDragging] = useState(false);
   const [dropError, setDropError] = useState<string | null>(null);
   const { source, openLocal } = sources;
@@ -38,6 +43,12 @@ export function useFileDrop(sources: ViewerSources, onCompare: () => void): File
     (files: File[], target: 'open' | 'compare') => {
       setDragging(false);
       const picked = pickDroppedModel(files);
+      const photos = 'error' in picked && onPhotos ? pickDroppedPhotos(files) : [];
+      if (photos.length && onPhotos) {
+        setDropError(null);
+        onPhotos(photos);
+        return;
+      }
       if ('error' in picked) {
         setDropError(picked.error);
         return;
@@ -51,7 +62,7 @@ export function useFileDrop(sources: ViewerSources, onCompare: () => void): File
         openLocal(made, 'open');
       }
     },
-    [source, openLocal, onCompare],
+    [source, openLocal, onCompare, onPhotos],
   );
 
   return {

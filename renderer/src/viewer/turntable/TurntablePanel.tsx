@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type JSX } from 'react';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
 import { ChoiceSelect, RadioChoices } from '../panels/Choices';
+import { useRemembered } from '../use-remembered';
 import type { ViewerStage } from '../viewer-types';
 import {
   DURATION,
@@ -56,14 +57,30 @@ function Progress({
 
 /** The recording's settings as the user sets them. */
 function useTurntableForm(clip: string | null) {
-  const [format, setFormat] = useState<FormatId>('webm-vp9');
-  const [sizeId, setSizeId] = useState('1080p');
-  const [fps, setFps] = useState<TurntableOptions['fps']>(30);
-  const [duration, setDuration] = useState('8');
-  const [motion, setMotion] = useState<Motion>('turn');
+  const [format, setFormat] = useRemembered<FormatId>(
+    'turntable.format',
+    'webm-vp9',
+    FORMATS.map((f) => f.id),
+  );
+  const [sizeId, setSizeId] = useRemembered<string>(
+    'turntable.size',
+    '1080p',
+    SIZES.map((s) => s.id),
+  );
+  const [fps, setFps] = useRemembered<TurntableOptions['fps']>('turntable.fps', 30, FRAME_RATES);
+  const [duration, setDuration] = useRemembered<string>('turntable.duration', '8');
+  const [motion, setMotion] = useRemembered<Motion>(
+    'turntable.motion',
+    'turn',
+    MOTIONS.map(([m]) => m),
+  );
   const [playClip, setPlayClip] = useState(Boolean(clip));
-  const [background, setBackground] = useState<BackgroundKind>('environment');
-  const [colour, setColour] = useState('#1d2027');
+  const [background, setBackground] = useRemembered<BackgroundKind>(
+    'turntable.background',
+    'environment',
+    ['environment', 'solid', 'transparent'],
+  );
+  const [colour, setColour] = useRemembered<string>('turntable.colour', '#1d2027');
   const [folder, setFolder] = useState<string | null>(null);
   return {
     format,

@@ -19,27 +19,50 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Sends `bytes` to be saved as `fileName` in `folder`; resolves with where it went. */
-export async function saveRecording(
-  bridge: Pick<
-    Bridge,
-    'recordings:start' | 'recordings:append' | 'recordings:finish' | 'recordings:cancel'
-  >,
-  bytes: Uint8Array,
+/** A recording whose place was granted before a frame was rendered. */
+export interface OpenRecording {
+  /** Sends the finished bytes and saves them; resolves with where they went. */
+  save(bytes: Uint8Array): Promise<RecordingView>;
+  /** Gives the place up (the recording was cancelled or failed). */
+  cancel(): Promise<void>;
+}
+
+type RecordingBridge = Pick<
+  Bridge,
+  'recordings:start' | 'recordings:append' | 'recordings:finish' | 'recordings:cancel'
+>;
+
+/**
+ * Asks the main process for a place to save `fileName` in `folder` before anything is recorded:
+ * a folder that cannot take it (a file in the way, no permission) is refused at once, not after
+ * every frame has been rendered.
+ */
+export async function openRecording(
+  bridge: RecordingBridge,
   fileName: string,
   folder: string,
-): Promise<RecordingView> {
+): Promise<OpenRecording> {
   const { recordingId } = await bridge['recordings:start']({ fileName, folder });
-  try {
-    for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
-      await bridge['recordings:append']({
-        recordingId,
-        data: toBase64(bytes.subarray(at, at + CHUNK_BYTES)),
-      });
-    }
-    return await bridge['recordings:finish']({ recordingId });
-  } catch (error) {
-    await bridge['recordings:cancel']({ recordingId }).catch(() => undefined);
-    throw error;
-  }
+  const cancel = () =>
+    bridge['recordings:cancel']({ recordingId }).then(
+      () => undefined,
+      () => undefined,
+    );
+  return {
+    cancel,
+    async save(bytes) {
+      try {
+        for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+          await bridge['recordings:append']({
+            recordingId,
+            data: toBase64(bytes.subarray(at, at + CHUNK_BYTES)),
+          });
+        }
+        return await bridge['recordings:finish']({ recordingId });
+      } catch (error) {
+        await cancel();
+        throw error;
+      }
+    },
+  };
 }

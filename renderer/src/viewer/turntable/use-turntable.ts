@@ -7,6 +7,7 @@ import type { RecordingView } from '../../../../shared/ipc/contract';
 import { useViewerOutlets } from '../outlets';
 import type { ViewerStage } from '../viewer-types';
 import { formatSupport, type FormatSupport } from './codec-support';
+import type { OpenRecording } from './save-recording';
 import { recordTurntable, type RecordingProgress } from './record-turntable';
 import { FORMATS, recordingFileName, type FormatId, type TurntableOptions } from './turntable-plan';
 
@@ -53,12 +54,24 @@ export function useTurntable(stage: () => ViewerStage | null, modelName: string 
       abort.current = controller;
       const started = performance.now();
       const frames = Math.round(options.duration * options.fps);
+      let place: OpenRecording | undefined;
       setState({
         phase: 'recording',
-        progress: { frame: 0, frames, stage: 'Rendering' },
+        progress: { frame: 0, frames, stage: 'Checking the folder' },
         started,
       });
       try {
+        if (!outlets) throw new Error('this viewer cannot save files');
+        // The folder is checked before a frame is rendered, not after all of them.
+        place = await outlets.openRecording(
+          recordingFileName(modelName ?? 'model', options),
+          folder,
+        );
+        setState({
+          phase: 'recording',
+          progress: { frame: 0, frames, stage: 'Rendering' },
+          started,
+        });
         const recording = await recordTurntable(
           s,
           options,
@@ -67,14 +80,11 @@ export function useTurntable(stage: () => ViewerStage | null, modelName: string 
         );
         const seconds = (performance.now() - started) / 1000;
         setState({ phase: 'saving', started });
-        if (!outlets) throw new Error('this viewer cannot save files');
-        const saved = await outlets.saveRecording(
-          recording.bytes,
-          recordingFileName(modelName ?? 'model', options),
-          folder,
-        );
+        const saved = await place.save(recording.bytes);
+        place = undefined;
         setState({ phase: 'saved', saved, frames: recording.frames, seconds });
       } catch (error) {
+        void place?.cancel();
         if (controller.signal.aborted) {
           setState({ phase: 'idle' });
           return;

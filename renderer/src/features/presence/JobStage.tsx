@@ -1,0 +1,189 @@
+/**
+ * The job in the viewer: after Generate, the centre shows what the model is being made from
+ * (the photo, the views, the concept), the stage it is at, its progress and the time it is
+ * expected to need still; when the model is ready and drawn, the stage fades away over it. The
+ * strip below lists every generation under way, so the artist can pick which one to watch.
+ */
+import { useEffect, useRef } from 'react';
+import type { JobView } from '../../../../shared/ipc/contract';
+import { useKiln } from '../../store/StoreProvider';
+import { formatElapsed, stateLabel } from '../activity/job-labels';
+import { useConnectionJobs } from '../activity/use-connection-jobs';
+import { useNow } from '../activity/use-now';
+import { formatTimeLeft, stagePhase, stripJobs, timeLeftMs, type StagePhase } from './stage-logic';
+import './presence.css';
+
+/** How long the stage takes to fade once the model is on screen (matches presence.css). */
+const FADE_MS = 600;
+
+/** The stage and the strip, over the viewer. */
+export function JobStage() {
+  const jobs = useConnectionJobs();
+  const stagedId = useKiln((s) => s.stagedJobId);
+  const stageJob = useKiln((s) => s.stageJob);
+  const leaveStage = useKiln((s) => s.leaveStage);
+  const staged = jobs.find((j) => j.id === stagedId);
+  const strip = stripJobs(jobs, stagedId);
+  const shown = {
+    modelId: useKiln((s) => s.model?.modelId),
+    ready: useKiln((s) => s.viewerState === 'ready'),
+  };
+  const phase = staged ? stagePhase(staged, shown) : undefined;
+  const opening = useKiln((s) => s.openingModelId);
+  const openModel = useKiln((s) => s.openModel);
+
+  // A job picked on the strip opens its model when done, as the one just started does.
+  const toOpen = phase === 'opening' ? staged?.modelId : undefined;
+  const current = shown.modelId;
+  useEffect(() => {
+    if (toOpen && opening !== toOpen && current !== toOpen) void openModel(toOpen);
+  }, [toOpen, opening, current, openModel]);
+
+  // Once its model is drawn, the stage fades away and closes.
+  useEffect(() => {
+    if (phase !== 'shown' || !stagedId) return;
+    const timer = setTimeout(() => leaveStage(stagedId), FADE_MS);
+    return () => clearTimeout(timer);
+  }, [phase, stagedId, leaveStage]);
+
+  return (
+    <>
+      {staged && phase ? (
+        <Stage job={staged} phase={phase} onClose={() => stageJob(undefined)} />
+      ) : null}
+      {strip.length > (staged ? 1 : 0) ? (
+        <JobStrip jobs={strip} stagedId={stagedId} onPick={stageJob} />
+      ) : null}
+    </>
+  );
+}
+
+/** The staged job, large. */
+function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClose(): void }) {
+  const pictures = useKiln((s) => s.jobInputs[job.id]) ?? [];
+  const now = useNow(phase === 'working');
+  const since = useWorkingSince(job, now);
+  const left = timeLeftMs(job, since ?? now, now);
+  const progress = job.state === 'done' ? 100 : job.progress;
+  return (
+    <div
+      className={`job-stage job-stage--${phase}`}
+      data-testid="job-stage"
+      data-stage-phase={phase}
+      data-job-id={job.id}
+    >
+      <div className="job-stage-card" role="group" aria-label={`Generating ${job.source}`}>
+        <div className={`job-stage-pictures job-stage-pictures--${Math.min(pictures.length, 4)}`}>
+          {pictures.length ? (
+            pictures.map((url, i) => (
+              <img
+                key={i}
+                src={url}
+                alt={i === 0 ? `Input of ${job.source}` : ''}
+                data-testid="job-stage-picture"
+              />
+            ))
+          ) : (
+            <span className="job-stage-nopicture muted">{job.source}</span>
+          )}
+        </div>
+        <p className="job-stage-name" title={job.source}>
+          {job.source}
+        </p>
+        <p className="job-stage-state" role="status" data-testid="job-stage-state">
+          {phase === 'opening' ? 'Ready · opening the model' : stateLabel(job)}
+          {phase === 'working' && job.progress !== undefined
+            ? ` · ${Math.round(job.progress)} %`
+            : ''}
+        </p>
+        {phase === 'working' || phase === 'opening' ? (
+          <div
+            className="job-stage-bar"
+            role="progressbar"
+            aria-label="Progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            {...(progress !== undefined ? { 'aria-valuenow': Math.round(progress) } : {})}
+          >
+            <span style={{ width: `${progress ?? 0}%` }} />
+          </div>
+        ) : null}
+        {phase === 'working' ? (
+          <p className="job-stage-time muted" data-testid="job-stage-time">
+            {formatElapsed(now - job.createdAt)}
+            {left !== undefined ? ` · ${formatTimeLeft(left)}` : ''}
+          </p>
+        ) : null}
+        {phase === 'ended' ? (
+          <p className="job-stage-error" data-testid="job-stage-error">
+            {job.error?.message ?? 'It did not finish. Activity has the details.'}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="job-stage-close"
+          data-testid="job-stage-close"
+          onClick={onClose}
+        >
+          {phase === 'ended' ? 'Close' : 'Show the open model'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** When the job was first seen working at the service (the rate of its progress starts there). */
+function useWorkingSince(job: JobView, now: number): number | undefined {
+  const seen = useRef(new Map<string, number>());
+  if (!seen.current.has(job.id) && (job.state === 'processing' || job.state === 'queued')) {
+    seen.current.set(job.id, now);
+  }
+  return seen.current.get(job.id);
+}
+
+/** Every generation under way, small, to pick the one the stage shows. */
+function JobStrip({
+  jobs,
+  stagedId,
+  onPick,
+}: {
+  jobs: readonly JobView[];
+  stagedId: string | undefined;
+  onPick(jobId: string): void;
+}) {
+  const inputs = useKiln((s) => s.jobInputs);
+  return (
+    <ul className="job-strip" data-testid="job-strip" aria-label="Models being generated">
+      {jobs.map((job) => {
+        const picture = inputs[job.id]?.[0];
+        return (
+          <li key={job.id}>
+            <button
+              type="button"
+              className="job-strip-item"
+              data-testid="job-strip-item"
+              data-job-id={job.id}
+              aria-pressed={job.id === stagedId}
+              title={`${job.source} · ${stateLabel(job)}`}
+              onClick={() => onPick(job.id)}
+            >
+              {picture ? (
+                <img src={picture} alt="" />
+              ) : (
+                <span className="job-strip-initial" aria-hidden="true">
+                  {job.source.slice(0, 1)}
+                </span>
+              )}
+              <span className="job-strip-label">{job.source}</span>
+              <span
+                className="job-strip-bar"
+                aria-hidden="true"
+                style={{ width: `${job.state === 'done' ? 100 : (job.progress ?? 0)}%` }}
+              />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
