@@ -37,6 +37,10 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await account.close();
     await showActivity();
     await expect(jobs).toHaveCount(0);
+    // Key A's balance has been read (switching keys reads it): a read still on its way after the
+    // balance drops below would show the low balance first, and Generate would rightly refuse
+    // before sending (seen under load) — this test is about the service's refusals.
+    await account.expectBalance('7.50');
 
     // Two refusals; closing the newest leaves none (the older one does not come back).
     live.sandbox.setBalance('0.10');
@@ -82,6 +86,7 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await expect(account.notice).toBeHidden();
 
     // Balance too low with key B, then the sandbox: the live notice and jobs stay with live.
+    await account.expectBalance('7.50');
     live.sandbox.setBalance('0.10');
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
