@@ -41,7 +41,13 @@ import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
 import { isMoving } from '../../../shared/jobs';
 import { toView, type JobInput, type JobRecord } from './job-record';
-import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
+import {
+  runnerKind,
+  type JobRunner,
+  type NewJob,
+  type RunnerKind,
+  type ServiceRunner,
+} from './job-runner';
 import { JobStore } from './job-store';
 import { LocalRunner } from './local-runner';
 import { OpsRunner } from './ops-runner';
@@ -174,7 +180,7 @@ export class JobService implements SessionListener {
 
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
-    return this.#all().reduce((n, runner) => n + runner.busy, 0);
+    return this.#serviceRunners().reduce((n, runner) => n + runner.busy, 0);
   }
 
   /**
@@ -185,7 +191,7 @@ export class JobService implements SessionListener {
    * @returns the release
    */
   holdPaidCalls(): () => void {
-    const releases = this.#all().map((runner) => runner.hold());
+    const releases = this.#serviceRunners().map((runner) => runner.hold());
     return () => {
       for (const release of releases) release();
     };
@@ -493,6 +499,11 @@ export class JobService implements SessionListener {
     return Object.values(this.#runners);
   }
 
+  /** The runners that poll and send paid calls (local conversions do neither). */
+  #serviceRunners(): ServiceRunner[] {
+    return [this.#runners.generation, this.#runners.op];
+  }
+
   #newRunners(): Runners {
     const common = {
       api: this.#o.api,
@@ -501,7 +512,7 @@ export class JobService implements SessionListener {
       clock: this.#o.clock,
       logger: this.#o.logger,
       budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#all().reduce((n, runner) => n + runner.polling, 0),
+      activePollers: () => this.#serviceRunners().reduce((n, runner) => n + runner.polling, 0),
       ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
       ...(this.#o.inFlight ? { inFlight: this.#o.inFlight } : {}),
     };
