@@ -31,6 +31,7 @@ import type {
   ToolOp,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
+import { FINAL_STATES } from '../../../shared/jobs';
 import {
   addUsd,
   compareUsd,
@@ -78,7 +79,7 @@ type Priced = SelectedModel & Readonly<{ paid: boolean }>;
 /** A quote with the models behind it. */
 type Plan = Readonly<{ view: BatchQuoteView; items: readonly Priced[] }>;
 
-const FINISHED = new Set<BatchItemRecord['state']>(['done', 'failed', 'cancelled', 'unknown']);
+const FINISHED = new Set<BatchItemRecord['state']>(FINAL_STATES);
 
 /** Why a model is left out, or undefined when the tool can take it. */
 function leftOutReason(model: SelectedModel, op: ToolOp, label: string): string | undefined {
@@ -247,7 +248,7 @@ export class BatchService {
           delete item.starting;
           item.state = 'pending';
         } else {
-          item.state = 'unknown';
+          item.state = 'outcome_unknown';
           item.reason = 'Kiln lost track of this item’s job: check Activity and the ledger.';
         }
       });
@@ -422,7 +423,7 @@ export class BatchService {
         item.reason = job.note ?? 'cancelled';
         break;
       case 'outcome_unknown':
-        item.state = 'unknown';
+        item.state = 'outcome_unknown';
         item.reason = job.error?.message ?? job.note ?? 'Kiln could not learn whether it was sent';
         break;
       default:
