@@ -50,6 +50,12 @@ export const BatchRecordSchema = z.object({
   keyId: z.string().optional(),
   label: z.string(),
   op: ToolOpSchema,
+  /**
+   * Whether its operation was charged when it was started (`JobService.isPaidOp`): its jobs take
+   * this answer rather than asking again, so an item and its job cannot disagree. Absent in the
+   * batches of earlier versions (their jobs ask).
+   */
+  charged: z.boolean().optional(),
   folder: z.string(),
   csv: z.string(),
   state: z.enum(['running', 'paused', 'done', 'cancelled']),

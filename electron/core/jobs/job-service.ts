@@ -11,6 +11,7 @@
 import {
   COMPATIBLE_OPERATION,
   generationOperation,
+  postOperation,
   RETEXTURE_OPERATION,
 } from '../../../shared/api/operations';
 import { randomUUID } from 'node:crypto';
@@ -133,6 +134,15 @@ export class JobService implements SessionListener {
    */
   isRepeat(modelId: string, op: ToolOp): boolean {
     return op.kind !== 'compatible' && this.repeatOf(modelId, op).repeatOf !== undefined;
+  }
+
+  /**
+   * Whether running `op` is charged by the price list now (Kiln's own conversions never are):
+   * the one answer to "is this build paid?", for a job and for a batch, which journals it and
+   * hands it to its items' jobs so the two cannot disagree when prices change in between.
+   */
+  async isPaidOp(op: ToolOp): Promise<boolean> {
+    return op.kind !== 'compatible' && this.#o.account.isPaid(postOperation(op));
   }
 
   /** Kiln's generation queue now. */
@@ -282,7 +292,7 @@ export class JobService implements SessionListener {
     modelId: string,
     op: ToolOp,
     folder?: string,
-    batch?: Readonly<{ id: string; item: number }>,
+    batch?: Readonly<{ id: string; item: number; paid?: boolean }>,
   ): Promise<JobView> {
     const target = exportFolder(folder, this.#o.settings().exportDir);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
@@ -304,7 +314,7 @@ export class JobService implements SessionListener {
       );
     }
     const call = opCall(modelId, op);
-    const paid = await this.#o.account.isPaid(call.operation);
+    const paid = batch?.paid ?? (await this.isPaidOp(op));
     return this.#create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
