@@ -8,8 +8,9 @@
  * Paid calls are special in two ways. They are never retried after an ambiguous failure (the
  * scheduler is told `retry: false`), and a cancel only stops them while they wait in the
  * scheduler's queue: once dispatched, aborting would only turn a known outcome into an unknown
- * one, so the signal is not passed to `fetch`. `onDispatch` runs right before such a call leaves,
- * which is when the job journal records "this may have been sent".
+ * one, so the signal is not passed to `fetch`. Its hooks (`onDispatch` right before it leaves,
+ * when the job journal records "this may have been sent"; `onRefused` when the service did not
+ * act on it) are handed to the scheduler, which fires both (`RunOptions`).
  *
  * A connection reset before any answer (a kept-alive socket the server had just closed) is
  * marked as such on its {@link ConnectionError}: the scheduler sends an idempotent GET once more
@@ -492,6 +493,7 @@ export class ApiClient {
       retry: spec.idempotent,
       budget: this.#budget,
       ...(spec.signal ? { signal: spec.signal } : {}),
+      ...(spec.onDispatch ? { onDispatch: spec.onDispatch } : {}),
       ...(spec.onRefused ? { onRefused: spec.onRefused } : {}),
       ...(spec.promoteAt !== undefined
         ? { promote: { at: spec.promoteAt, to: 'poll' as const } }
@@ -510,7 +512,6 @@ export class ApiClient {
       ...(await this.#authHeader()),
     };
     if (typeof spec.body === 'string') headers['content-type'] = 'application/json';
-    if (spec.onDispatch) await spec.onDispatch();
     // A paid call, once sent, is not aborted: that would only make its outcome unknown.
     const { response, text } = await this.#transport.exchange(
       url,

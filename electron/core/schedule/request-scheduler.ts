@@ -87,6 +87,7 @@ interface Entry {
   /** When and where it moves while it waits ({@link RunOptions.promote}). */
   promote: Readonly<{ at: number; to: Priority }> | undefined;
   readonly budget: () => string;
+  readonly onDispatch: (() => Promise<void>) | undefined;
   readonly onRefused: ((error: ApiError) => Promise<void>) | undefined;
   readonly send: (signal?: AbortSignal) => Promise<unknown>;
   readonly retry: boolean;
@@ -197,6 +198,7 @@ export class RequestScheduler {
         priority,
         promote: opts.promote,
         budget: opts.budget ?? ONE_BUDGET,
+        onDispatch: opts.onDispatch,
         onRefused: opts.onRefused,
         send,
         retry: opts.retry ?? false,
@@ -340,7 +342,9 @@ export class RequestScheduler {
   #send(entry: Entry): void {
     let attempt: Promise<unknown>;
     try {
-      attempt = entry.send(entry.priority === 'idle' ? undefined : entry.signal);
+      const signal = entry.priority === 'idle' ? undefined : entry.signal;
+      const { onDispatch, send } = entry;
+      attempt = onDispatch ? onDispatch().then(() => send(signal)) : send(signal);
     } catch (error) {
       // A send that throws synchronously is treated like one that rejects.
       attempt = Promise.reject(error);

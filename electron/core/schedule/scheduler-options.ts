@@ -124,6 +124,17 @@ export type RunOptions = Readonly<{
    */
   budget?: () => string;
   /**
+   * Awaited right before each send leaves (once its budget has written it down): where a paid
+   * call records that it may reach the service. A hook that throws fails the send as `send`
+   * would.
+   *
+   * The scheduler is the one layer that fires both hooks of the paid-call protocol, this and
+   * {@link onRefused}: it alone knows when a send leaves, when a refusal's pause is on record,
+   * and when the request goes again. What they record is `paid-call.ts`'s; the client only
+   * passes them on.
+   */
+  onDispatch?: () => Promise<void>;
+  /**
    * Awaited when a send proves the service did not act on it (a 4xx refusal, or a connection
    * never made), once a 429 pause is on record and before the request goes again or its error
    * is returned: where a paid call records that it was not sent.
