@@ -55,6 +55,14 @@ export const FINAL_STATES = [
   'outcome_unknown',
 ] as const satisfies readonly JobState[];
 
+/**
+ * A batch item's states: waiting its turn, its job under way, or how its job ended (the job's own
+ * final word, `outcome_unknown` included, so an item and its job never name one end two ways).
+ */
+export const BATCH_ITEM_STATES = ['pending', 'running', ...FINAL_STATES] as const;
+/** One of {@link BATCH_ITEM_STATES}. */
+export type BatchItemState = (typeof BATCH_ITEM_STATES)[number];
+
 const MOVING: ReadonlySet<JobState> = new Set(MOVING_STATES);
 const FINAL: ReadonlySet<JobState> = new Set(FINAL_STATES);
 

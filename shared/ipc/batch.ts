@@ -5,6 +5,7 @@
  * (`ToolOpSchema`), checked by the same schema; the models a {@link ModelSelection}.
  */
 import { z } from 'zod';
+import { BATCH_ITEM_STATES } from '../jobs';
 import { ToolOpSchema } from './inputs';
 import { ModelSelectionSchema } from './selection';
 import { ConnectionSchema, UsdStringSchema } from './views';
@@ -62,16 +63,6 @@ export const BatchQuoteViewSchema = z.object({
 });
 /** See {@link BatchQuoteViewSchema}. */
 export type BatchQuoteView = z.infer<typeof BatchQuoteViewSchema>;
-
-/** An item's state: waiting its turn, a job under way, or how it ended. */
-export const BATCH_ITEM_STATES = [
-  'pending',
-  'running',
-  'done',
-  'failed',
-  'cancelled',
-  'unknown',
-] as const;
 
 /** One model of a batch. */
 export const BatchItemViewSchema = z.object({

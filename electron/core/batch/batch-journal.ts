@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { BATCH_ITEM_STATES, LeftOutSchema } from '../../../shared/ipc/batch';
+import { LeftOutSchema } from '../../../shared/ipc/batch';
+import { BATCH_ITEM_STATES } from '../../../shared/jobs';
 import { ToolOpSchema } from '../../../shared/ipc/inputs';
 import { UsdStringSchema } from '../../../shared/ipc/views';
 import type { Logger } from '../ports';
@@ -49,6 +50,12 @@ export const BatchRecordSchema = z.object({
   keyId: z.string().optional(),
   label: z.string(),
   op: ToolOpSchema,
+  /**
+   * Whether its operation was charged when it was started (`JobService.isPaidOp`): its jobs take
+   * this answer rather than asking again, so an item and its job cannot disagree. Absent in the
+   * batches of earlier versions (their jobs ask).
+   */
+  charged: z.boolean().optional(),
   folder: z.string(),
   csv: z.string(),
   state: z.enum(['running', 'paused', 'done', 'cancelled']),
@@ -58,7 +65,39 @@ export const BatchRecordSchema = z.object({
 /** See {@link BatchRecordSchema}. */
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
 
-const JournalSchema = z.object({ version: z.literal(1), batches: z.array(BatchRecordSchema) });
+/** The journal's version now: 2 names an item whose outcome is unknown `outcome_unknown`. */
+const VERSION = 2;
+
+const JournalSchema = z.object({
+  version: z.literal(VERSION),
+  batches: z.array(BatchRecordSchema),
+});
+
+/**
+ * Brings a journal of an earlier version to the current one: version 1 called an item whose
+ * outcome is unknown `unknown` (its job's word is `outcome_unknown`). Anything else is left as
+ * it is, for the schema to judge.
+ */
+export function migrateBatchJournal(json: unknown): unknown {
+  if (!isRecord(json) || json.version !== 1 || !Array.isArray(json.batches)) return json;
+  const batches = json.batches.map((batch: unknown) =>
+    isRecord(batch) && Array.isArray(batch.items)
+      ? {
+          ...batch,
+          items: batch.items.map((item: unknown) =>
+            isRecord(item) && item.state === 'unknown'
+              ? { ...item, state: 'outcome_unknown' }
+              : item,
+          ),
+        }
+      : batch,
+  );
+  return { ...json, version: VERSION, batches };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** Reads and writes the batches journal. */
 export class BatchJournal {
@@ -86,7 +125,7 @@ export class BatchJournal {
     } catch {
       json = undefined;
     }
-    const parsed = JournalSchema.safeParse(json);
+    const parsed = JournalSchema.safeParse(migrateBatchJournal(json));
     if (parsed.success) return parsed.data.batches;
     const aside = `${this.#file}.unreadable-${Date.now()}`;
     await writeFileAtomic(aside, text);
@@ -96,6 +135,6 @@ export class BatchJournal {
 
   /** Writes every batch; resolves once this list (or a later one) is on disk. */
   save(batches: () => readonly BatchRecord[]): Promise<void> {
-    return this.#writer.write(() => JSON.stringify({ version: 1, batches: batches() }));
+    return this.#writer.write(() => JSON.stringify({ version: VERSION, batches: batches() }));
   }
 }

@@ -111,6 +111,37 @@ function untilBatch(services: Services, id: string, state: BatchView['state']): 
 const RETOPO = { kind: 'retopo', faces: 2000 } as const;
 
 describe('batches', () => {
+  it("asks once whether a build is paid: an item's job takes the batch's answer, even if prices change", async () => {
+    await start();
+    const dataDir = await mkdtemp(path.join(work, 'data-'));
+    const services = await boot(dataDir);
+    try {
+      const api = (await library()).filter((r) => r.source === 'api');
+      // Paid when the batch starts; free by the time its item's job would ask again.
+      const isPaid = vi
+        .spyOn(services.account, 'isPaid')
+        .mockResolvedValueOnce(true)
+        .mockResolvedValue(false);
+      const started = await call<BatchView>(services, 'batch:start', {
+        selection: { kind: 'ids', ids: [api[0]!.model_id] },
+        op: RETOPO,
+        folder: path.join(work, 'once'),
+      });
+      const done = await untilBatch(services, started.id, 'done');
+      expect(isPaid).toHaveBeenCalledTimes(1);
+      const batches = JSON.parse(await readFile(path.join(dataDir, 'batches.json'), 'utf8')) as {
+        batches: Array<{ charged?: boolean; items: Array<{ paid: boolean }> }>;
+      };
+      expect(batches.batches[0]).toMatchObject({ charged: true, items: [{ paid: true }] });
+      const jobs = JSON.parse(await readFile(path.join(dataDir, 'jobs.json'), 'utf8')) as {
+        jobs: Array<{ paid: boolean; view: { id: string } }>;
+      };
+      expect(jobs.jobs.find((j) => j.view.id === done.items[0]!.jobId)?.paid).toBe(true);
+    } finally {
+      services.close();
+    }
+  });
+
   it('quotes one price, leaves out what the tool cannot take, and runs paid builds as ordinary jobs', async () => {
     await start({ failBuild: 2 });
     const dataDir = await mkdtemp(path.join(work, 'data-'));

@@ -31,6 +31,7 @@ import type {
   ToolOp,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
+import { FINAL_STATES } from '../../../shared/jobs';
 import {
   addUsd,
   compareUsd,
@@ -51,7 +52,7 @@ import { resolveSelection, type ResolveDeps, type SelectedModel } from './resolv
 
 /** Options of {@link BatchService}. */
 export type BatchServiceOptions = Readonly<{
-  jobs: Pick<JobService, 'runOp' | 'list' | 'subscribe' | 'cancel' | 'isRepeat'>;
+  jobs: Pick<JobService, 'runOp' | 'list' | 'subscribe' | 'cancel' | 'isRepeat' | 'isPaidOp'>;
   library: ResolveDeps;
   account: Readonly<{
     prices: () => Promise<PricesView>;
@@ -76,9 +77,10 @@ export type BatchServiceOptions = Readonly<{
 type Priced = SelectedModel & Readonly<{ paid: boolean }>;
 
 /** A quote with the models behind it. */
-type Plan = Readonly<{ view: BatchQuoteView; items: readonly Priced[] }>;
+/** A batch as quoted: its view, its items, and whether its operation is charged (`JobService.isPaidOp`). */
+type Plan = Readonly<{ view: BatchQuoteView; items: readonly Priced[]; charged: boolean }>;
 
-const FINISHED = new Set<BatchItemRecord['state']>(['done', 'failed', 'cancelled', 'unknown']);
+const FINISHED = new Set<BatchItemRecord['state']>(FINAL_STATES);
 
 /** Why a model is left out, or undefined when the tool can take it. */
 function leftOutReason(model: SelectedModel, op: ToolOp, label: string): string | undefined {
@@ -154,6 +156,7 @@ export class BatchService {
       ...this.#connection(),
       label: this.#o.label(input.op),
       op: input.op,
+      charged: plan.charged,
       folder: view.folder,
       csv: await claimCsv(view.folder),
       state: 'running',
@@ -247,7 +250,7 @@ export class BatchService {
           delete item.starting;
           item.state = 'pending';
         } else {
-          item.state = 'unknown';
+          item.state = 'outcome_unknown';
           item.reason = 'Kiln lost track of this item’s job: check Activity and the ledger.';
         }
       });
@@ -281,14 +284,10 @@ export class BatchService {
       );
     }
     const operation = postOperation(input.op);
-    const local = input.op.kind === 'compatible';
-    const prices = local ? undefined : await this.#o.account.prices().catch(() => undefined);
+    // The one answer to "is this build paid?": journaled with the batch, its jobs reuse it.
+    const charged = await this.#o.jobs.isPaidOp(input.op);
+    const prices = charged ? await this.#o.account.prices().catch(() => undefined) : undefined;
     const listed = prices?.byOperation[operation];
-    const charged = local
-      ? false
-      : listed !== undefined
-        ? compareUsd(listed, '0') > 0
-        : await this.#o.account.isPaid(operation);
     const items: Priced[] = taken.map((m) => ({
       ...m,
       paid: charged && !this.#o.jobs.isRepeat(m.modelId, input.op),
@@ -332,7 +331,7 @@ export class BatchService {
       leftOut,
       folder: path.normalize(folder),
     };
-    return { view, items };
+    return { view, items, charged };
   }
 
   #get(batchId: string): BatchRecord {
@@ -367,6 +366,7 @@ export class BatchService {
         const job = await this.#o.jobs.runOp(item.modelId, batch.op, item.folder, {
           id: batch.id,
           item: index,
+          ...(batch.charged !== undefined ? { paid: batch.charged } : {}),
         });
         item.jobId = job.id;
         delete item.starting;
@@ -422,7 +422,7 @@ export class BatchService {
         item.reason = job.note ?? 'cancelled';
         break;
       case 'outcome_unknown':
-        item.state = 'unknown';
+        item.state = 'outcome_unknown';
         item.reason = job.error?.message ?? job.note ?? 'Kiln could not learn whether it was sent';
         break;
       default:

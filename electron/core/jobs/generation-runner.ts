@@ -39,7 +39,7 @@ import {
 } from './job-messages';
 import { isMoving } from '../../../shared/jobs';
 import { toView, type JobInput, type JobRecord } from './job-record';
-import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
+import { runnerKind, type NewJob, type ServiceRunner, type RunnerOptions } from './job-runner';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
 import type { PollOrder } from './poll-delay';
 
@@ -58,7 +58,7 @@ const WAIT_MAX_MS = 60_000;
 const MAX_FINISH_FAILURES = 8;
 
 /** Runs generation jobs. */
-export class GenerationRunner implements JobRunner {
+export class GenerationRunner implements ServiceRunner {
   readonly #o: GenerationRunnerOptions;
   readonly #p: PaidCallProtocol;
   /** Job ids in Kiln's queue, oldest first. */

@@ -62,12 +62,19 @@ export interface JobRunner {
   again(record: JobRecord): Promise<JobView | undefined>;
   /** Starts what may start now (after every job has been resumed). */
   pump(): void;
+  /** Stops timers; jobs stay journaled and resume on the next start or connection. */
+  close(): void;
+}
+
+/**
+ * A runner whose jobs talk to the service: it polls, and sends paid calls. Local conversions
+ * do neither, so they implement only {@link JobRunner}.
+ */
+export interface ServiceRunner extends JobRunner {
   /** Jobs polling now. */
   readonly polling: number;
   /** Paid calls being sent now: the connection must not change under them. */
   readonly busy: number;
   /** Holds paid calls before they leave while the connection changes; returns the release. */
   hold(): () => void;
-  /** Stops timers; jobs stay journaled and resume on the next start or connection. */
-  close(): void;
 }

@@ -11,6 +11,7 @@
 import {
   COMPATIBLE_OPERATION,
   generationOperation,
+  postOperation,
   RETEXTURE_OPERATION,
 } from '../../../shared/api/operations';
 import { randomUUID } from 'node:crypto';
@@ -41,7 +42,13 @@ import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
 import { isMoving } from '../../../shared/jobs';
 import { toView, type JobInput, type JobRecord } from './job-record';
-import { runnerKind, type JobRunner, type NewJob, type RunnerKind } from './job-runner';
+import {
+  runnerKind,
+  type JobRunner,
+  type NewJob,
+  type RunnerKind,
+  type ServiceRunner,
+} from './job-runner';
 import { JobStore } from './job-store';
 import { LocalRunner } from './local-runner';
 import { OpsRunner } from './ops-runner';
@@ -129,6 +136,15 @@ export class JobService implements SessionListener {
     return op.kind !== 'compatible' && this.repeatOf(modelId, op).repeatOf !== undefined;
   }
 
+  /**
+   * Whether running `op` is charged by the price list now (Kiln's own conversions never are):
+   * the one answer to "is this build paid?", for a job and for a batch, which journals it and
+   * hands it to its items' jobs so the two cannot disagree when prices change in between.
+   */
+  async isPaidOp(op: ToolOp): Promise<boolean> {
+    return op.kind !== 'compatible' && this.#o.account.isPaid(postOperation(op));
+  }
+
   /** Kiln's generation queue now. */
   queue(): AccountView['queue'] {
     return this.#runners.generation.queue();
@@ -174,7 +190,7 @@ export class JobService implements SessionListener {
 
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
-    return this.#all().reduce((n, runner) => n + runner.busy, 0);
+    return this.#serviceRunners().reduce((n, runner) => n + runner.busy, 0);
   }
 
   /**
@@ -185,7 +201,7 @@ export class JobService implements SessionListener {
    * @returns the release
    */
   holdPaidCalls(): () => void {
-    const releases = this.#all().map((runner) => runner.hold());
+    const releases = this.#serviceRunners().map((runner) => runner.hold());
     return () => {
       for (const release of releases) release();
     };
@@ -276,7 +292,7 @@ export class JobService implements SessionListener {
     modelId: string,
     op: ToolOp,
     folder?: string,
-    batch?: Readonly<{ id: string; item: number }>,
+    batch?: Readonly<{ id: string; item: number; paid?: boolean }>,
   ): Promise<JobView> {
     const target = exportFolder(folder, this.#o.settings().exportDir);
     // The model is named as the user knows it when Kiln has opened it (else by its id).
@@ -298,7 +314,7 @@ export class JobService implements SessionListener {
       );
     }
     const call = opCall(modelId, op);
-    const paid = await this.#o.account.isPaid(call.operation);
+    const paid = batch?.paid ?? (await this.isPaidOp(op));
     return this.#create(
       this.#record(
         { kind: 'op', op, call, folder: path.normalize(target) },
@@ -493,6 +509,11 @@ export class JobService implements SessionListener {
     return Object.values(this.#runners);
   }
 
+  /** The runners that poll and send paid calls (local conversions do neither). */
+  #serviceRunners(): ServiceRunner[] {
+    return [this.#runners.generation, this.#runners.op];
+  }
+
   #newRunners(): Runners {
     const common = {
       api: this.#o.api,
@@ -501,7 +522,7 @@ export class JobService implements SessionListener {
       clock: this.#o.clock,
       logger: this.#o.logger,
       budgetPerMinute: this.#o.budgetPerMinute,
-      activePollers: () => this.#all().reduce((n, runner) => n + runner.polling, 0),
+      activePollers: () => this.#serviceRunners().reduce((n, runner) => n + runner.polling, 0),
       ...(this.#o.pollTiming ? { pollTiming: this.#o.pollTiming } : {}),
       ...(this.#o.inFlight ? { inFlight: this.#o.inFlight } : {}),
     };

@@ -66,16 +66,6 @@ export class LocalRunner implements JobRunner {
     this.#timers = new JobTimers(options.clock);
   }
 
-  /** Local jobs never poll the service. */
-  get polling(): number {
-    return 0;
-  }
-
-  /** No paid call is ever sent by this runner. */
-  get busy(): number {
-    return 0;
-  }
-
   /** Journals a new conversion and queues it. Resolves once it is on disk. */
   async create(job: NewJob): Promise<JobView> {
     const modelId = job.input.kind === 'local' ? job.input.modelId : undefined;
@@ -164,11 +154,6 @@ export class LocalRunner implements JobRunner {
     });
     this.pump();
     return toView(next ?? record);
-  }
-
-  /** Nothing to hold: no paid call leaves from here. */
-  hold(): () => void {
-    return () => {};
   }
 
   /** Stops conversions and timers; the jobs stay journaled and start over on the next start. */

@@ -46,7 +46,7 @@ import {
 import { recoverSave, saveJobResult } from './job-files';
 import { isMoving } from '../../../shared/jobs';
 import { toView, type JobRecord } from './job-record';
-import { runnerKind, type JobRunner, type NewJob, type RunnerOptions } from './job-runner';
+import { runnerKind, type NewJob, type ServiceRunner, type RunnerOptions } from './job-runner';
 import type { RecordPatch } from './job-store';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
 import type { PollOrder } from './poll-delay';
@@ -97,7 +97,7 @@ function extensionsOf(record: JobRecord): string[] {
 }
 
 /** Runs post-processing jobs. */
-export class OpsRunner implements JobRunner {
+export class OpsRunner implements ServiceRunner {
   readonly #o: OpsRunnerOptions;
   readonly #p: PaidCallProtocol;
   /** Repeats so far per job, for the backoff. */

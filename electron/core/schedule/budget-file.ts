@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../../shared/api/rules';
 import type { Clock, Logger } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
-import type { BudgetMemory, BudgetRecord, BudgetSnapshot } from './request-scheduler';
+import type { BudgetMemory, BudgetRecord, BudgetSnapshot } from './budget-window';
 
 /** Name of the file in the data folder. */
 export const BUDGET_FILE = 'request-budget.json';

@@ -1033,3 +1033,50 @@ describe('RequestScheduler across restarts', () => {
     expect(sends().map((e) => e.at)).toEqual([60_000]);
   });
 });
+
+describe('RequestScheduler paid-call hooks', () => {
+  it('fires both from one place: onDispatch before each send, onRefused after a refusal and before the next', async () => {
+    const { clock, scheduler } = setup();
+    const log: string[] = [];
+    let attempts = 0;
+    const result = scheduler.run(
+      'user',
+      async () => {
+        log.push(`send ${++attempts}`);
+        if (attempts === 1) throw rateLimited(1);
+        return 'ok';
+      },
+      {
+        onDispatch: async () => {
+          log.push('dispatch');
+        },
+        onRefused: async (error) => {
+          log.push(`refused ${error.code}`);
+        },
+      },
+    );
+    await clock.advance(1000);
+    await expect(result).resolves.toBe('ok');
+    expect(log).toEqual(['dispatch', 'send 1', 'refused rate_limited', 'dispatch', 'send 2']);
+  });
+
+  it('does not send when onDispatch fails: the send fails with its error', async () => {
+    const { clock, scheduler } = setup();
+    let sent = false;
+    const result = track(
+      scheduler.run(
+        'user',
+        async () => {
+          sent = true;
+        },
+        {
+          onDispatch: () => Promise.reject(new Error('journal unwritable')),
+        },
+      ),
+    );
+    await clock.flush();
+    expect(sent).toBe(false);
+    expect(result.error).toBeInstanceOf(Error);
+    expect((result.error as Error).message).toBe('journal unwritable');
+  });
+});

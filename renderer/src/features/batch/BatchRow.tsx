@@ -14,7 +14,7 @@ const ITEM_LABELS: Record<BatchItemView['state'], string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
-  unknown: 'Outcome unknown',
+  outcome_unknown: 'Outcome unknown',
 };
 
 const BATCH_LABELS: Record<BatchView['state'], string> = {
