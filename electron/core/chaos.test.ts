@@ -188,7 +188,7 @@ describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
       );
       console.log([...perMin.entries()].map(([m, n]) => `${m}:${n}`).join(' '));
     }
-    services.close();
+    await services.close();
     // Let writes already under way land before the folder is removed.
     await new Promise((r) => setTimeout(r, 200));
   }, 300_000);

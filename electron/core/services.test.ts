@@ -65,12 +65,12 @@ describe('core services against the sandbox', () => {
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(model.fileUrl).toMatch(/^test:\/\/[a-f0-9]{64}\.glb$/);
-    services.close();
+    await services.close();
 
     // A restart finds the finished job in the journal.
     const again = await createServices(core(dataDir).ports, FAST_POLLING);
     expect(again.jobs.list().map((j) => [j.id, j.state])).toEqual([[started.id, 'done']]);
-    again.close();
+    await again.close();
   });
 
   it('reports a failed task as refunded, in the job and in the ledger', async () => {
@@ -90,7 +90,7 @@ describe('core services against the sandbox', () => {
       ['refund', '0.20'],
     ]);
     expect(ledger.totals.netUsd).toBe('0.00');
-    services.close();
+    await services.close();
   });
 
   it('marks a start whose answer was lost as outcome unknown and never sends it again', async () => {
@@ -112,11 +112,11 @@ describe('core services against the sandbox', () => {
     const unknown = await untilJob(services, job.id, SETTLED);
     expect(unknown).toMatchObject({ state: 'outcome_unknown', canRetry: false });
     expect(unknown.error?.message).toMatch(/cannot tell whether/);
-    services.close();
+    await services.close();
     const restarted = await createServices(core(dataDir, losingFetch).ports, FAST_POLLING);
     await new Promise((r) => setTimeout(r, 500));
     expect(restarted.jobs.list()[0]?.state).toBe('outcome_unknown');
     expect(starts).toBe(1);
-    restarted.close();
+    await restarted.close();
   });
 });

@@ -138,7 +138,7 @@ describe('batches', () => {
       };
       expect(jobs.jobs.find((j) => j.view.id === done.items[0]!.jobId)?.paid).toBe(true);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -219,7 +219,7 @@ describe('batches', () => {
       expect(csv.find((l) => l.startsWith(website.name))).toMatch(/left out: made on the website/);
       expect(csv[1]).toContain('Quad remesh,faces=2000');
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -257,7 +257,7 @@ describe('batches', () => {
       expect(api).toHaveLength(4);
       expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(2);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -277,7 +277,7 @@ describe('batches', () => {
       () => services.batches.list()[0]!.items.some((i) => i.state === 'running'),
       'an item under way',
     );
-    services.close();
+    await services.close();
     services = await boot(dataDir);
     try {
       const done = await untilBatch(services, started.id, 'done');
@@ -293,7 +293,7 @@ describe('batches', () => {
         [...api.map((r) => r.name), 'batch.csv'].sort(),
       );
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -308,7 +308,7 @@ describe('batches', () => {
       folder: path.join(work, 'crash'),
     });
     const first = await untilBatch(services, started.id, 'done');
-    services.close();
+    await services.close();
     expect(builds).toHaveLength(2);
 
     // As if Kiln had stopped right after journaling each item as starting: the first item's job
@@ -346,7 +346,7 @@ describe('batches', () => {
       expect(builds[2]).not.toBe(builds[0]);
       expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(3);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 });

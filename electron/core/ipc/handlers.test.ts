@@ -37,7 +37,7 @@ beforeAll(async () => {
   services = await createServices(ports, { ...FAST_POLLING, requestBudget: 10_000 });
 });
 afterAll(async () => {
-  services.close();
+  await services.close();
   await server.close();
   await sandbox.close();
   // Retries: a journal or cache write of the closing core may still be landing in the folder.

@@ -107,7 +107,7 @@ describe('compatible GLB jobs', () => {
       expect(sent.filter((s) => !s.startsWith('GET /api/platform/'))).toEqual([]);
       expect(sandbox.balance()).toBe(balance);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -133,7 +133,7 @@ describe('compatible GLB jobs', () => {
       expect(glbJson(glb).extensionsRequired).toContain('EXT_meshopt_compression');
       expect(done.note).toMatch(/Needs .*EXT_meshopt_compression/);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -160,7 +160,7 @@ describe('compatible GLB jobs', () => {
         code: 'not_cancellable',
       });
     } finally {
-      services.close();
+      await services.close();
     }
   });
 
@@ -170,7 +170,7 @@ describe('compatible GLB jobs', () => {
     const first = await boot(dataDir);
     const job = await first.jobs.runOp(modelId, { kind: 'compatible' }, folder);
     await untilJob(first, job.id, ['processing']);
-    first.close();
+    await first.close();
     const second = await boot(dataDir);
     try {
       const done = await untilJob(second, job.id, ['done', 'failed']);
@@ -179,7 +179,7 @@ describe('compatible GLB jobs', () => {
       expect(await visible(folder)).toEqual([path.basename(done.savedPath!)]);
       expect(second.jobs.list().filter((j) => j.kind === 'compatible')).toHaveLength(1);
     } finally {
-      second.close();
+      await second.close();
     }
   });
 
@@ -197,7 +197,7 @@ describe('compatible GLB jobs', () => {
       expect(failed.error?.message).not.toMatch(/internal error/);
       expect(failed.canRetry).toBe(true);
     } finally {
-      services.close();
+      await services.close();
     }
   });
 });

@@ -91,7 +91,7 @@ async function failureLatency(batch: number, taskSeconds: number): Promise<numbe
   // The service's own record: the task started when it was charged, and failed `taskSeconds` on.
   const taskId = services.jobs.list().find((j) => j.id === grey.id)!.taskId;
   const charge = sandbox.ledger().find((e) => e.type === 'charge' && e.subject === taskId)!;
-  services.close();
+  await services.close();
   return failedAt()! - (charge.at + taskSeconds * 1000);
 }
 

@@ -330,7 +330,7 @@ describe('keys through the core', () => {
     expect(await call('app:info')).toMatchObject({ value: { mode: 'sandbox' } });
     const keyEvents = recorded.events.filter((e) => e.event === 'keys.updated');
     expect(keyEvents.map((e) => (e.payload as { mode: string }).mode)).toEqual(['live', 'sandbox']);
-    services.close();
+    await services.close();
 
     // Nowhere: events, logs, IPC answers, files Kiln wrote.
     const names = (await readdir(dataDir)).filter((n) => n.endsWith('.json'));

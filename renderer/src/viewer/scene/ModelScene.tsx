@@ -45,6 +45,7 @@ import {
   exposureFactor,
   type ViewerSettings,
 } from '../viewer-settings';
+import { OrientationGizmo } from './OrientationGizmo';
 import type { OrbitControlsLike, SceneEvents, ViewerCommands } from '../viewer-types';
 
 /** Props of {@link ModelScene}. */
@@ -441,6 +442,7 @@ export function ModelScene({
           color="#000000"
         />
       </group>
+      <OrientationGizmo />
       <FrameProbe target={frameTarget} describe={describeFrame} shown={[slotA, slotB]} />
     </>
   );
