@@ -6,8 +6,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
-import { JobStage } from '../features/presence/JobStage';
 import { windowTitle } from '../features/presence/presence-words';
+import { isStageable } from '../features/presence/stage-logic';
+import { isMoving } from '../../../shared/jobs';
+import { idleChunk } from '../ui/idle-chunk';
 import { versionName } from '../features/library/library-logic';
 import type { KilnState } from '../store/app-store';
 import { useKiln } from '../store/StoreProvider';
@@ -22,6 +24,15 @@ import type { ViewerOutlets } from '../viewer/outlets';
  */
 const viewerChunk = import('../viewer');
 const ModelViewer = lazy(() => viewerChunk.then((m) => ({ default: m.ModelViewer })));
+
+/**
+ * The job on the viewer's stage, in a chunk of its own (fetched once the viewer is quiet): the
+ * first screen does not need it, and it is mounted only while there is a job to show.
+ */
+const JobStage = idleChunk<Record<string, never>>(
+  () => import('../features/presence/JobStage').then(({ JobStage: stage }) => ({ default: stage })),
+  null,
+);
 
 const triangles = (count: number) => (
   <span className="muted"> · {count.toLocaleString('en-US')} triangles</span>
@@ -81,6 +92,9 @@ function Caption({
 /** The viewer area. */
 export function ViewerPanel() {
   const model = useKiln((s) => s.model);
+  const stageInUse = useKiln(
+    (s) => s.stagedJobId !== undefined || s.jobs.some((j) => isStageable(j) && isMoving(j.state)),
+  );
   const opening = useKiln((s) => s.openingModelId);
   const openError = useKiln((s) => s.openError);
   const compareModel = useKiln((s) => s.compareModel);
@@ -171,7 +185,7 @@ export function ViewerPanel() {
             }
           />
         </Suspense>
-        <JobStage />
+        {stageInUse ? <JobStage /> : null}
       </div>
     </section>
   );

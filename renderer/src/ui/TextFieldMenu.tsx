@@ -5,9 +5,12 @@
  * field as the keyboard would: through the editing commands, so React sees the change and
  * Ctrl+Z undoes it. Paste reads the clipboard with the user's permission.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { ContextMenu, type MenuItem } from './ContextMenu';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { MenuItem } from './ContextMenu';
 import { formatShortcut } from './shortcut';
+
+/** The menu's code, fetched on the first right-click: the first screen does not need it. */
+const ContextMenu = lazy(() => import('./ContextMenu').then((m) => ({ default: m.ContextMenu })));
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
@@ -97,13 +100,15 @@ export function TextFieldMenu() {
     return () => window.removeEventListener('contextmenu', onContextMenu);
   }, []);
   return open ? (
-    <ContextMenu
-      x={open.x}
-      y={open.y}
-      label="Edit"
-      items={[...open.items.slice(0, 3), 'separator', open.items[3]!]}
-      onClose={close}
-      testId="text-menu"
-    />
+    <Suspense fallback={null}>
+      <ContextMenu
+        x={open.x}
+        y={open.y}
+        label="Edit"
+        items={[...open.items.slice(0, 3), 'separator', open.items[3]!]}
+        onClose={close}
+        testId="text-menu"
+      />
+    </Suspense>
   ) : null;
 }
