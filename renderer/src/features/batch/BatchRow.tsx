@@ -6,15 +6,17 @@ import { useState } from 'react';
 import type { BatchItemView, BatchView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
+import { STATE_LABELS } from '../activity/job-labels';
 import './batch.css';
 
+/** An item's words: its own while it waits or runs, then its job's final state as Activity says it. */
 const ITEM_LABELS: Record<BatchItemView['state'], string> = {
   pending: 'Waiting',
   running: 'Running',
   done: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  outcome_unknown: 'Outcome unknown',
+  failed: STATE_LABELS.failed,
+  cancelled: STATE_LABELS.cancelled,
+  outcome_unknown: STATE_LABELS.outcome_unknown,
 };
 
 const BATCH_LABELS: Record<BatchView['state'], string> = {
