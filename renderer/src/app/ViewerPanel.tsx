@@ -10,6 +10,7 @@ import { windowTitle } from '../features/presence/presence-words';
 import { isStageable } from '../features/presence/stage-logic';
 import { isMoving } from '../../../shared/jobs';
 import { idleChunk } from '../ui/idle-chunk';
+import { isLocalModel } from '../../../shared/ipc/local-model';
 import { versionName } from '../features/library/library-logic';
 import type { KilnState } from '../store/app-store';
 import { useKiln } from '../store/StoreProvider';
@@ -107,8 +108,12 @@ export function ViewerPanel() {
   const look = useKiln((s) => s.settings?.viewerLook);
   const updateSettings = useKiln((s) => s.updateSettings);
   const rememberModel = useKiln((s) => s.rememberModel);
-  // A library model reopens at the next start (a saved file shown for a look does not).
-  const libraryModelId = model && model.savedPath === undefined ? model.modelId : undefined;
+  // A library model reopens at the next start; a saved file shown for a look, or a file opened
+  // from the desktop (a local model), does not: the user opened that file, not a library model.
+  const libraryModelId =
+    model && model.savedPath === undefined && !isLocalModel(model.modelId)
+      ? model.modelId
+      : undefined;
   useEffect(() => {
     if (libraryModelId) rememberModel(libraryModelId);
   }, [libraryModelId, rememberModel]);
