@@ -71,7 +71,9 @@ test('browse full width: size, order, arrows and Enter back to the viewer; Escap
   await page.keyboard.press('ArrowRight');
   await expect(lib.card(1)).toHaveAttribute('aria-pressed', 'true');
   await expect(lib.card(1)).toBeFocused();
-  // (The selected model's detail now sits beside the grid: a row is what the grid shows now.)
+  // (The selected model's detail now sits beside the grid: a row is what the grid shows once the
+  // detail is there — read before, on a busy machine, it was the row of the wider grid.)
+  await expect(lib.detail).toBeVisible();
   const row = await columns();
   await page.keyboard.press('ArrowDown');
   const chosen = lib.card(1 + row);
