@@ -3,13 +3,14 @@
  * three.js, with a caption above it that names what is on screen: the open model and its facts,
  * a local file, or the two models compared.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
 import { windowTitle } from '../features/presence/presence-words';
 import { isStageable } from '../features/presence/stage-logic';
 import { isMoving } from '../../../shared/jobs';
 import { idleChunk } from '../ui/idle-chunk';
+import { useRestingSave } from '../ui/use-resting-save';
 import { isLocalModel } from '../../../shared/ipc/local-model';
 import { versionName } from '../features/library/library-logic';
 import type { KilnState } from '../store/app-store';
@@ -107,6 +108,10 @@ export function ViewerPanel() {
   const takePhotos = useKiln((s) => s.takePhotos);
   const look = useKiln((s) => s.settings?.viewerLook);
   const updateSettings = useKiln((s) => s.updateSettings);
+  // The viewer hands over its look at every change; it is saved once the changes rest.
+  const rememberLook = useRestingSave<Record<string, string | number | boolean>>(
+    (viewerLook) => void updateSettings({ viewerLook }).catch(() => undefined),
+  );
   const rememberModel = useKiln((s) => s.rememberModel);
   // A library model reopens at the next start; a saved file shown for a look, or a file opened
   // from the desktop (a local model), does not: the user opened that file, not a library model.
@@ -178,7 +183,7 @@ export function ViewerPanel() {
             onStateChange={setViewerState}
             onPhotos={(files) => void takePhotos(files)}
             {...(look ? { look } : {})}
-            onLook={(viewerLook) => void updateSettings({ viewerLook }).catch(() => undefined)}
+            onLook={rememberLook}
             outlets={outlets}
             onStats={(stats) =>
               model &&
@@ -239,29 +244,14 @@ function useViewerOutlets(): ViewerOutlets {
   );
 }
 
-/** How long a tool's choices rest before they are remembered (typing a duration saves once). */
-const REMEMBER_TOOLS_AFTER_MS = 400;
-
-/** Remembers the tool panels' choices (Kiln's `viewerTools` setting), merged and debounced. */
+/** Remembers the tool panels' choices (Kiln's `viewerTools` setting), merged once they rest. */
 function useRememberTool(
   tools: Readonly<Record<string, unknown>> | undefined,
 ): (key: string, value: string | number | boolean) => void {
   const updateSettings = useKiln((s) => s.updateSettings);
-  const pending = useRef<Record<string, string | number | boolean>>({});
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const known = useRef(tools);
-  known.current = tools;
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(
-    (key, value) => {
-      pending.current[key] = value;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const viewerTools = { ...(known.current as object), ...pending.current };
-        pending.current = {};
-        void updateSettings({ viewerTools }).catch(() => undefined);
-      }, REMEMBER_TOOLS_AFTER_MS);
-    },
-    [updateSettings],
-  );
+  const save = useRestingSave<Record<string, string | number | boolean>>((changed) => {
+    const viewerTools = { ...(tools as object), ...changed };
+    void updateSettings({ viewerTools }).catch(() => undefined);
+  });
+  return useCallback((key, value) => save({ [key]: value }), [save]);
 }

@@ -8,13 +8,11 @@ import {
   type ViewerSettings,
 } from './viewer-settings';
 
-/** How long the look rests before it is remembered (a slider drag is saved once, at its end). */
-const REMEMBER_AFTER_MS = 400;
-
 /**
  * The viewer's view settings (shading, lighting, overlays, compare layout, unit…): they stay in
  * the viewer, never in the app store. They start from the look the artist left (`remembered`,
- * Kiln's `viewerLook` setting) and each change is handed to `onRemember` once it rests. The
+ * Kiln's `viewerLook` setting) and each change is handed to `onRemember`, which saves it once
+ * the changes rest (`ui/use-resting-save.ts`). The
  * unit starts as the user's setting and follows it.
  */
 export function useViewerSettings(
@@ -47,9 +45,7 @@ export function useViewerSettings(
   remember.current = onRemember;
   const look = JSON.stringify(lookToRemember(settings));
   useEffect(() => {
-    if (!changed.current) return;
-    const timer = setTimeout(() => remember.current?.(JSON.parse(look)), REMEMBER_AFTER_MS);
-    return () => clearTimeout(timer);
+    if (changed.current) remember.current?.(JSON.parse(look));
   }, [look]);
   return { settings, patch };
 }
