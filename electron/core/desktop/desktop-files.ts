@@ -236,7 +236,7 @@ export class DesktopFiles {
         'This opened file is no longer in Kiln’s cache. Open it again.',
       );
     }
-    const cached = local ?? (await this.#o.cache.ensure(modelId));
+    const cached = local ?? (await this.#o.cache.ensure(modelId, 'user'));
     if (!CACHE_FILE_PATTERN.test(cached.file)) {
       throw new KilnError(
         'file_gone',

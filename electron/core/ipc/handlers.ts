@@ -102,7 +102,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
     'library:list': async (input) => d.library.list(input ?? {}),
     'library:model': async ({ modelId }) => {
-      const model = await d.cache.ensure(modelId);
+      // The user waits to see it: it goes before thumbnails and polls.
+      const model = await d.cache.ensure(modelId, 'user');
       d.desktop.modelOpened(modelId);
       return {
         modelId,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
+import type { Priority } from '../schedule/priorities';
 import { systemClock } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 import { InFlight } from '../util/in-flight';
@@ -101,19 +102,22 @@ export class ModelCache {
 
   /**
    * The cached model, downloading it first if needed. Concurrent calls share one download.
+   * `priority`: `user` when the user asked to see or use the model now (an open, a drag out),
+   * so it goes before thumbnails and polls; `download` (default) for Kiln's own fetches, such as
+   * a finished job's model.
    * @throws CancelledError once the core is closing (a download under way stops, its file removed)
    */
-  ensure(modelId: string): Promise<CachedModel> {
+  ensure(modelId: string, priority: Priority = 'download'): Promise<CachedModel> {
     const running = this.#inFlight.get(modelId);
     if (running) return running;
     const work = this.#work
-      .run((stop) => this.#ensure(modelId, stop))
+      .run((stop) => this.#ensure(modelId, stop, priority))
       .finally(() => this.#inFlight.delete(modelId));
     this.#inFlight.set(modelId, work);
     return work;
   }
 
-  async #ensure(modelId: string, stop: AbortSignal): Promise<CachedModel> {
+  async #ensure(modelId: string, stop: AbortSignal, priority: Priority): Promise<CachedModel> {
     const index = await this.#load();
     const known = index[modelId];
     // A model on disk opens without the network (offline use); only its last use is noted.
@@ -126,8 +130,8 @@ export class ModelCache {
         .catch(() => undefined);
       return touched;
     }
-    const record = await this.#api.model(modelId, stop);
-    const { file, bytes } = await this.#download(record.url, stop);
+    const record = await this.#api.model(modelId, stop, priority);
+    const { file, bytes } = await this.#download(record.url, stop, priority);
     const entry: CachedModel = {
       modelId,
       file,
@@ -247,8 +251,12 @@ export class ModelCache {
     );
   }
 
-  async #download(url: string, stop: AbortSignal): Promise<{ file: string; bytes: number }> {
-    const response = await this.#api.download(url, stop);
+  async #download(
+    url: string,
+    stop: AbortSignal,
+    priority: Priority,
+  ): Promise<{ file: string; bytes: number }> {
+    const response = await this.#api.download(url, stop, priority);
     await mkdir(this.#paths.temp, { recursive: true });
     await mkdir(this.#paths.cache, { recursive: true });
     const temp = path.join(this.#paths.temp, `${randomUUID()}.partial`);

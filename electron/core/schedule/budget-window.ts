@@ -59,6 +59,12 @@ export interface Bucket extends Pausable {
    * until they leave, then moved to when they left (the service counts them from then).
    */
   pending?: number[];
+  /**
+   * When the user's own requests (priority `user`) were sent, oldest first, while they are in the
+   * window: `idle` work keeps as many slots free again (see `idleAllowance`). Not kept across
+   * restarts: a new run starts with only the fixed reserve.
+   */
+  userSends?: number[];
   /** The pace's tokens (see `paceBurst`) as of `paceAt`; undefined: a full burst. */
   tokens?: number;
   paceAt?: number;
@@ -135,6 +141,18 @@ export class BudgetWindows {
     return window;
   }
 
+  /** The user's sends still counted in `bucket` at `now`, oldest first (see `Bucket.userSends`). */
+  userSends(bucket: Bucket, now: number): readonly number[] {
+    const sends = bucket.userSends ?? [];
+    while (sends.length > 0 && sends[0]! <= now - this.#countMs) sends.shift();
+    return sends;
+  }
+
+  /** When a send at `at` stops counting. */
+  leavesAt(at: number): number {
+    return at + this.#countMs;
+  }
+
   /**
    * When `bucket` lets a send go that finds at most `allowed - 1` others in the window: now, or
    * when enough have left. With `paced`, also not before the pace has a token.
@@ -151,11 +169,13 @@ export class BudgetWindows {
 
   /**
    * Counts a send at `now`; with `usesPace`, it takes a token of the pace. With `pending`, it is
-   * being written down before it leaves ({@link left} says when it did). Answers the sends now
-   * in the window, this one included.
+   * being written down before it leaves ({@link left} says when it did). With `user`, it is
+   * one of the user's own requests ({@link userSends}). Answers the sends now in the window,
+   * this one included.
    */
-  take(bucket: Bucket, now: number, usesPace: boolean, pending: boolean): number {
+  take(bucket: Bucket, now: number, usesPace: boolean, pending: boolean, user = false): number {
     bucket.window.push(now);
+    if (user) (bucket.userSends ??= []).push(now);
     if (this.#paceBurst !== undefined && usesPace) {
       bucket.tokens = Math.max(-this.#paceBurst, this.#tokens(bucket, now) - 1);
       bucket.paceAt = now;

@@ -35,6 +35,15 @@ describe('allowed in a window', () => {
     expect(allowedInWindow('idle', 55, limits, true)).toBe(36);
     expect(allowedInWindow('idle', 55, limits, false)).toBe(49);
   });
+
+  it("leaves as many slots again as the user's own sends in the window, and never stops idle work for good", () => {
+    expect(allowedInWindow('idle', 55, limits, false, 6)).toBe(43);
+    expect(allowedInWindow('idle', 55, limits, true, 6)).toBe(30);
+    // Only while the window is empty, however busy the user was.
+    expect(allowedInWindow('idle', 55, limits, false, 55)).toBe(1);
+    // Other priorities are not affected.
+    expect(allowedInWindow('download', 55, limits, false, 6)).toBe(55);
+  });
 });
 
 describe('the pace', () => {

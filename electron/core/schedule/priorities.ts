@@ -55,15 +55,22 @@ export function idleLimits(
 /**
  * The most sends a budget's window may hold for a request of `priority` to still go: its
  * ceiling's share of `budget` (at least one), or for `idle`, its limit while another request of
- * its budget waits (`othersWaiting`) or the borrowed one otherwise.
+ * its budget waits (`othersWaiting`) or the borrowed one otherwise, less `userSends`: the user's
+ * own requests in the window. They use the slots kept for the next click, and a user who has
+ * just clicked six times will click again (the open after a search, Enter after the arrows), so
+ * `idle` work leaves as many free again: a thumbnail can wait, the model the user asked for
+ * cannot (library-workspace.spec.ts saw the open wait 30 s for the window to roll on).
  */
 export function allowedInWindow(
   priority: Priority,
   budget: number,
   limits: IdleLimits,
   othersWaiting: boolean,
+  userSends = 0,
 ): number {
-  if (priority === 'idle') return othersWaiting ? limits.idle : limits.borrow;
+  if (priority === 'idle') {
+    return Math.max(1, (othersWaiting ? limits.idle : limits.borrow) - userSends);
+  }
   return Math.max(1, Math.floor(budget * CEILINGS[priority]));
 }
 

@@ -335,6 +335,28 @@ describe('RequestScheduler priorities', () => {
     expect(scheduler.sentInWindow()).toBeLessThanOrEqual(55 - 6);
   });
 
+  it("keeps room for the user's open after a run of clicks over a screen of thumbnails (issue 27)", async () => {
+    // The app's budget and reserves, as library-workspace.spec.ts saw them: five list requests,
+    // a wide grid of small cards asking 100 thumbnails, six more clicks (sort, search, the
+    // detail), then Enter opens a model: its record and its file. With the thumbnails borrowing
+    // all but the 6 slots kept for "the next click", the clicks used those up and the open
+    // waited for the window to roll on (30-60 s of "Fetching the model…").
+    const { clock, scheduler } = setup({ budget: 55, paceBurst: 11, windowMs: 60_000 });
+    const run = (priority: Priority) => scheduler.run(priority, async () => priority);
+    for (let i = 0; i < 5; i++) void run('user');
+    for (let i = 0; i < 100; i++) void run('idle');
+    await clock.flush();
+    for (let i = 0; i < 6; i++) {
+      void run('user');
+      await clock.advance(500);
+    }
+    const open = [track(run('user')), track(run('user'))];
+    await clock.flush();
+    expect(open.every((t) => t.settled)).toBe(true);
+    // The thumbnails still had most of the minute.
+    expect(scheduler.sentInWindow()).toBeGreaterThan(40);
+  });
+
   it('lets idle work use the unused share without the pace, and leaves the pace to polls', async () => {
     const { clock, scheduler, sends } = setup({
       budget: 60,

@@ -301,17 +301,27 @@ export class RequestScheduler {
    * When the budget lets its next request of `priority` go: now, the end of its pause, or when
    * enough sends have left the window to bring it under the priority's ceiling. An `idle` request
    * may only use the share above `idleReserve` while another request of its budget waits
-   * (`busy`), else all but `actionReserve`; it is not held by the pace.
+   * (`busy`), else all but `actionReserve`, each less the user's own sends in the window; it is
+   * not held by the pace.
    */
   #openAt(bucket: Bucket, now: number, priority: Priority, busy: boolean): number {
     if (bucket.pausedUntil > now) return bucket.pausedUntil;
-    const allowed = allowedInWindow(priority, this.#budgets.size, this.#idle, busy);
-    return this.#budgets.openAt(bucket, now, allowed, heldByPace(priority));
+    const user = priority === 'idle' ? this.#budgets.userSends(bucket, now) : [];
+    const allowed = allowedInWindow(priority, this.#budgets.size, this.#idle, busy, user.length);
+    const open = this.#budgets.openAt(bucket, now, allowed, heldByPace(priority));
+    // The user's oldest send leaving the window frees a slot of the idle share too.
+    return user.length > 0 ? Math.min(open, this.#budgets.leavesAt(user[0]!)) : open;
   }
 
   #dispatch(entry: Entry, name: string, bucket: Bucket, now: number): void {
     // Written down before it goes out (with a memory): a restart, even a crash loop, counts it.
-    const inWindow = this.#budgets.take(bucket, now, usesPace(entry.priority), !!this.#memory);
+    const inWindow = this.#budgets.take(
+      bucket,
+      now,
+      usesPace(entry.priority),
+      !!this.#memory,
+      entry.priority === 'user',
+    );
     if (this.#keepHistory) this.#allSends.push(now);
     entry.state = 'in-flight';
     entry.attempts += 1;
