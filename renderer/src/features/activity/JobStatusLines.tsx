@@ -7,22 +7,14 @@ import { isMoving } from '../../../../shared/jobs';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { stateLabel } from './job-labels';
+import { ProgressBar } from '../../ui/ProgressBar';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
   return (
     <>
       {isMoving(job.state) ? (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label={`${stateLabel(job)}: ${job.source}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          {...(job.progress !== undefined ? { 'aria-valuenow': job.progress } : {})}
-        >
-          <div className="progress-fill" style={{ width: `${job.progress ?? 5}%` }} />
-        </div>
+        <ProgressBar label={`${stateLabel(job)}: ${job.source}`} percent={job.progress} />
       ) : null}
       {job.note ? (
         <p className={`muted ${prefix}-note`} data-testid={`${prefix}-note`}>

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
+import { ProgressBar } from '../../ui/ProgressBar';
 
 /** The update card at the top of Activity. */
 export function UpdateCard() {
@@ -32,11 +33,7 @@ export function UpdateCard() {
           <p>
             Downloading Kiln {update.version}… <span className="muted">{update.percent ?? 0}%</span>
           </p>
-          <progress
-            max={100}
-            value={update.percent ?? 0}
-            aria-label={`Kiln ${update.version} download`}
-          />
+          <ProgressBar label={`Kiln ${update.version} download`} percent={update.percent} />
         </>
       ) : update.state === 'ready' ? (
         <>

@@ -17,6 +17,7 @@ import {
   snapshot,
   subscribe,
 } from './preflight-client';
+import { ProgressBar } from '../../ui/ProgressBar';
 import './preflight.css';
 
 /** A photo as the flows hold it. */
@@ -194,10 +195,15 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
       data-flagged={flagged.length}
     >
       {busy ? (
-        <p>
-          Checking photos… {checked} of {photos.length}{' '}
-          <progress max={photos.length} value={checked} aria-label="Photos checked" />
-        </p>
+        <div className="preflight-progress">
+          <p>
+            Checking photos… {checked} of {photos.length}
+          </p>
+          <ProgressBar
+            label="Photos checked"
+            percent={(checked / Math.max(1, photos.length)) * 100}
+          />
+        </div>
       ) : null}
       {flagged.length ? (
         <>

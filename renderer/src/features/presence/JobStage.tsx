@@ -11,6 +11,7 @@ import { formatElapsed, stateLabel } from '../activity/job-labels';
 import { useConnectionJobs } from '../activity/use-connection-jobs';
 import { useNow } from '../activity/use-now';
 import { formatTimeLeft, stagePhase, stripJobs, timeLeftMs, type StagePhase } from './stage-logic';
+import { ProgressBar } from '../../ui/ProgressBar';
 import './presence.css';
 
 /** How long the stage takes to fade once the model is on screen (matches presence.css). */
@@ -97,16 +98,7 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
             : ''}
         </p>
         {phase === 'working' || phase === 'opening' ? (
-          <div
-            className="job-stage-bar"
-            role="progressbar"
-            aria-label="Progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            {...(progress !== undefined ? { 'aria-valuenow': Math.round(progress) } : {})}
-          >
-            <span style={{ width: `${progress ?? 0}%` }} />
-          </div>
+          <ProgressBar label="Progress" percent={progress ?? 0} />
         ) : null}
         {phase === 'working' ? (
           <p className="job-stage-time muted" data-testid="job-stage-time">

@@ -15,6 +15,7 @@ import type {
 } from './health-types';
 import { useHealth, type CheckState } from './use-health';
 import { engineVerdict, printVerdict, watertightText, type Verdict } from './verdicts';
+import { ProgressBar } from '../../ui/ProgressBar';
 import './health.css';
 
 /** Props of {@link HealthPanel}. */
@@ -54,7 +55,7 @@ function Running({ stage, done }: { stage: string; done: number }): JSX.Element 
   const elapsed = useElapsedSeconds();
   return (
     <div className="kiln-health__progress" role="status" data-testid="health-progress">
-      <progress max={1} value={done} aria-label={stage} />
+      <ProgressBar label={stage} percent={done * 100} />
       <span>
         {stage}… {elapsed} s
       </span>

@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import type { LoadProgress } from './load-model';
 import { progressPercent, stageLabel } from './progress-label';
 import { useElapsedSeconds } from './use-elapsed-seconds';
+import { ProgressBar } from '../../ui/ProgressBar';
 
 /** Props of {@link ViewerProgress}. */
 export interface ViewerProgressProps {
@@ -19,21 +20,11 @@ export function ViewerProgress({ progress }: ViewerProgressProps): JSX.Element {
   const elapsed = useElapsedSeconds();
   return (
     <div className="kiln-viewer__progress" data-testid="viewer-progress">
-      <div
-        className="kiln-viewer__progress-track"
-        role="progressbar"
-        aria-label="Opening model"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-        aria-valuetext={percent === null ? label : `${label}, ${percent}%`}
-        data-indeterminate={percent === null ? '' : undefined}
-      >
-        <div
-          className="kiln-viewer__progress-fill"
-          style={percent === null ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        label="Opening model"
+        percent={percent ?? undefined}
+        valueText={percent === null ? label : `${label}, ${percent}%`}
+      />
       <p className="kiln-viewer__progress-label">
         <span>{label}</span>
         {percent !== null && <span className="kiln-viewer__progress-percent">{percent}%</span>}

@@ -17,6 +17,7 @@ import {
   type TurntableOptions,
 } from './turntable-plan';
 import { useTurntable, type RecordingState } from './use-turntable';
+import { ProgressBar } from '../../ui/ProgressBar';
 import './turntable.css';
 
 /** Props of {@link TurntablePanel}. */
@@ -46,7 +47,7 @@ function Progress({
       : { frame: 1, frames: 1, stage: 'Saving the file' };
   return (
     <div className="kiln-turntable__progress" role="status" data-testid="turntable-progress">
-      <progress max={frames} value={frame} aria-label="Recording progress" />
+      <ProgressBar label="Recording progress" percent={(frame / frames) * 100} />
       <span>
         {stage}
         {state.phase === 'recording' ? ` frame ${frame} of ${frames}` : '…'} · {elapsed} s
