@@ -21,7 +21,7 @@ import {
 export type FileMenu = Readonly<{
   /** Files opened before, newest first. */
   recent: readonly string[];
-  /** Asks for a .glb/.gltf with the OS dialog and opens it. */
+  /** Asks for a model file with the OS dialog and opens it. */
   open(): void;
   openRecent(file: string): void;
   clearRecent(): void;

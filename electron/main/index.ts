@@ -3,6 +3,7 @@
  * adapters, starts the core, serves the renderer over `kiln:` and wires IPC. No business logic
  * lives here.
  */
+import { MODEL_EXTENSIONS } from '../../shared/model-formats';
 import {
   app,
   BrowserWindow,
@@ -296,7 +297,7 @@ function withUpdates(): Pick<Ports, 'updates' | 'updatesUnsupported'> {
   return source ? { updates: source } : { updatesUnsupported: DEV_BUILD_UPDATES };
 }
 
-/** File → Open…: one .glb or .gltf, chosen in the OS dialog that starts in `folder`. */
+/** File → Open…: one model file of a format Kiln opens, chosen in the OS dialog that starts in `folder`. */
 async function chooseModel(
   window: BrowserWindow,
   folder: string | undefined,
@@ -305,7 +306,7 @@ async function chooseModel(
     title: 'Open a model',
     ...(folder ? { defaultPath: folder } : {}),
     properties: ['openFile'],
-    filters: [{ name: 'glTF models', extensions: ['glb', 'gltf'] }],
+    filters: [{ name: '3D models', extensions: [...MODEL_EXTENSIONS] }],
   });
   return canceled ? undefined : filePaths[0];
 }

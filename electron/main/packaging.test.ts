@@ -24,6 +24,7 @@ import { DebugLogger } from 'builder-util';
 import type { Configuration } from 'app-builder-lib';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { parse } from 'yaml';
+import { MODEL_FORMATS } from '../../shared/model-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
@@ -100,11 +101,16 @@ describe('electron-builder.yml', () => {
     expect(existsSync(path.join(root, deb!.appArmorProfile!))).toBe(true);
   });
 
-  it('opens .glb and .gltf files with Kiln', () => {
-    expect((config.fileAssociations as Array<{ ext: string }>).map((a) => a.ext)).toEqual([
-      'glb',
-      'gltf',
-    ]);
+  it('opens every model format Kiln opens with Kiln, as shared/model-formats.ts names them', () => {
+    const associations = config.fileAssociations as Array<{
+      ext: string;
+      name: string;
+      mimeType: string;
+      role: string;
+    }>;
+    expect(associations).toEqual(
+      MODEL_FORMATS.map((f) => ({ ext: f.ext, name: f.name, mimeType: f.mime, role: 'Viewer' })),
+    );
   });
 });
 

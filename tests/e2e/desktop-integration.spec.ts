@@ -11,6 +11,50 @@ import path from 'node:path';
 import { coffeeModel } from '../support/fixture-models';
 import { expect, test } from '../support/fixtures';
 
+/** A binary STL of a tetrahedron, 10 mm a side (what a slicer or Kiln's own print export writes). */
+function tetrahedronStl(): Buffer {
+  const v = [
+    [0, 0, 0],
+    [10, 0, 0],
+    [0, 10, 0],
+    [0, 0, 10],
+  ] as const;
+  const faces = [
+    [0, 2, 1],
+    [0, 1, 3],
+    [0, 3, 2],
+    [1, 2, 3],
+  ] as const;
+  const out = Buffer.alloc(84 + faces.length * 50);
+  out.writeUInt32LE(faces.length, 80);
+  faces.forEach((f, i) => {
+    const at = 84 + i * 50 + 12;
+    f.forEach((vi, k) => v[vi].forEach((c, j) => out.writeFloatLE(c, at + k * 12 + j * 4)));
+  });
+  return out;
+}
+
+test('open an STL from the desktop: it shows in the viewer and drags out as an STL', async ({
+  kiln,
+  host,
+}) => {
+  const { page } = kiln;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-open-stl-'));
+  try {
+    const file = path.join(dir, 'Bracket.STL');
+    await writeFile(file, tetrahedronStl());
+    await host.openFiles([file]);
+    await expect(page.getByTestId('model-name')).toHaveText('Bracket');
+    await expect(kiln.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+    const handle = page.getByTestId('drag-out');
+    await expect(handle).toHaveAttribute('data-ready', 'true');
+    const { downloadUrl } = await kiln.dragOut();
+    expect(downloadUrl).toMatch(/^model\/stl:Bracket\.stl:http:\/\/127\.0\.0\.1:\d+\/download\//);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('open a .glb from the desktop, drag it out, and ask to show it in its folder', async ({
   kiln,
   host,

@@ -100,10 +100,25 @@ describe('opening local model files', () => {
     ).toEqual(['tri']);
   });
 
+  it('copies an STL or OBJ as it is, in its format, for the viewer to read', async () => {
+    const dir = path.join(work, 'in');
+    const obj = 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n';
+    await writeFile(path.join(dir, 'Cup.OBJ'), obj);
+    const view = await local().import(path.join(dir, 'Cup.OBJ'));
+    expect(view.name).toBe('Cup');
+    const file = view.fileUrl.replace('kiln://models/', '');
+    expect(file).toMatch(/^[a-f0-9]{64}\.obj$/);
+    expect(await readFile(path.join(paths.cache, file), 'utf8')).toBe(obj);
+  });
+
   it('refuses other types, fake or cut-short GLBs, oversize files and escaping glTF paths', async () => {
     const dir = path.join(work, 'in');
-    await writeFile(path.join(dir, 'cup.obj'), 'v 0 0 0');
-    expect(await refusal(local().import(path.join(dir, 'cup.obj')))).toMatch(/\.glb and \.gltf/);
+    await writeFile(path.join(dir, 'notes.txt'), 'v 0 0 0');
+    expect(await refusal(local().import(path.join(dir, 'notes.txt')))).toMatch(
+      /opens \.glb, \.gltf, \.stl, \.obj, \.fbx, \.3mf, \.usdz models; “notes\.txt” is none/,
+    );
+    await writeFile(path.join(dir, 'empty.stl'), '');
+    expect(await refusal(local().import(path.join(dir, 'empty.stl')))).toMatch(/is empty/);
     await writeFile(path.join(dir, 'fake.glb'), 'PK\u0003\u0004 not a model at all');
     expect(await refusal(local().import(path.join(dir, 'fake.glb')))).toMatch(
       /not a glTF 2\.0 binary/,
@@ -325,10 +340,12 @@ describe('DesktopFiles', () => {
     const opened = await d.open(path.join(work, 'in', 'tri.glb'));
     expect(opened).toMatchObject({ kind: 'local', model: { name: 'tri' } });
     d.openLibraryModel('m-1');
-    const failed = await d.open(path.join(work, 'in', 'cup.obj'));
+    await writeFile(path.join(work, 'in', 'cup.txt'), 'v 0 0 0');
+    const failed = await d.open(path.join(work, 'in', 'cup.txt'));
     expect(failed).toEqual({
       kind: 'error',
-      message: 'Kiln opens .glb and .gltf models; “cup.obj” is neither.',
+      message:
+        'Kiln opens .glb, .gltf, .stl, .obj, .fbx, .3mf, .usdz models; “cup.txt” is none of them.',
     });
     expect(events).toEqual([
       ['app.openModel', { pending: 1 }],

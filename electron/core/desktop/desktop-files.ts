@@ -7,6 +7,7 @@
  * - opens model files from the desktop (file associations, File → Open, recent files) by importing
  *   them into the cache, and queues what the page should show until it takes it.
  */
+import { MODEL_FORMATS } from '../../../shared/model-formats';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -64,12 +65,7 @@ export type DesktopFilesOptions = Readonly<{
 }>;
 
 const MIME: Record<string, string> = {
-  glb: 'model/gltf-binary',
-  gltf: 'model/gltf+json',
-  stl: 'model/stl',
-  obj: 'model/obj',
-  fbx: 'application/octet-stream',
-  usdz: 'model/vnd.usdz+zip',
+  ...Object.fromEntries(MODEL_FORMATS.map((f) => [f.ext, f.mime])),
   zip: 'application/zip',
   pdf: 'application/pdf',
   svg: 'image/svg+xml',
@@ -243,9 +239,11 @@ export class DesktopFiles {
         'Kiln’s cache entry for this model is damaged. Open it again.',
       );
     }
-    const name = sanitizeFilename(`${cached.name}.glb`, {
+    // A model opened from the desktop keeps its format (an STL stays an STL).
+    const ext = path.extname(cached.file).slice(1);
+    const name = sanitizeFilename(`${cached.name}.${ext}`, {
       fallbackStem: modelId,
-      extensions: ['glb'],
+      extensions: [ext],
     });
     // A library model as its compatible GLB when the user chose so (a file opened from the
     // desktop stays the user's own file). Both are inside the model cache, named by Kiln.

@@ -1,5 +1,6 @@
 /**
- * Model files the user opens from the desktop (double-click a .glb, File → Open, a recent file):
+ * Model files the user opens from the desktop (double-click a .glb or an .stl, File → Open, a
+ * recent file; every format of `shared/model-formats.ts`):
  * checked, then copied into the model cache under the SHA-256 of their bytes, so the renderer
  * loads them through the same confined cache URL as downloaded models and the original file is
  * never served or touched. A .gltf with separate buffers and textures is packed into one GLB.
@@ -23,6 +24,11 @@ import { streamToFile } from '../files/stream-to-file';
 import { MAX_MODEL_BYTES } from '../library/model-cache';
 import type { Clock, Paths } from '../ports';
 import { LOCAL_MODEL_PREFIX } from '../../../shared/ipc/local-model';
+import {
+  MODEL_EXTENSIONS,
+  modelExtensionOf,
+  type ModelExtension,
+} from '../../../shared/model-formats';
 import { CoalescedFile } from '../util/coalesced-file';
 import { InFlight } from '../util/in-flight';
 
@@ -30,7 +36,7 @@ import { InFlight } from '../util/in-flight';
 export interface LocalModel {
   readonly modelId: string;
   readonly name: string;
-  /** File name in the cache (`<sha256>.glb`). */
+  /** File name in the cache (`<sha256>.glb`, or `.stl`, `.obj`… for a file opened in that format). */
   readonly file: string;
   readonly bytes: number;
   /** Where it was opened from. */
@@ -77,9 +83,11 @@ export class LocalModels {
 
   async #import(filePath: string): Promise<ModelView> {
     const name = path.basename(filePath);
-    const ext = path.extname(filePath).toLowerCase();
-    if (ext !== '.glb' && ext !== '.gltf') {
-      throw invalid(`Kiln opens .glb and .gltf models; “${name}” is neither.`);
+    const ext = modelExtensionOf(name);
+    if (!ext) {
+      throw invalid(
+        `Kiln opens ${MODEL_EXTENSIONS.map((e) => `.${e}`).join(', ')} models; “${name}” is none of them.`,
+      );
     }
     const file = await openUserFile(filePath);
     if (!file) {
@@ -94,9 +102,11 @@ export class LocalModels {
         );
       }
       stored =
-        ext === '.glb'
+        ext === 'glb'
           ? await this.#copyGlb(file, name)
-          : await this.#packGltf(file, path.dirname(filePath), name, max);
+          : ext === 'gltf'
+            ? await this.#packGltf(file, path.dirname(filePath), name, max)
+            : await this.#copyOther(file, name, ext);
     } finally {
       await file.close();
     }
@@ -144,7 +154,19 @@ export class LocalModels {
       );
     }
     const response = new Response(Readable.toWeb(file.stream()) as ReadableStream);
-    return this.#store(response, name);
+    return this.#store(response, name, 'glb');
+  }
+
+  /**
+   * STL, OBJ, FBX, 3MF, USDZ: copied as they are, in their format (the viewer's three.js loaders
+   * read them, and say so when a file is not what its name says). Only an empty file is refused
+   * here: there is no header all of them share to check.
+   */
+  async #copyOther(file: ServedFile, name: string, ext: ModelExtension): Promise<Stored> {
+    if (file.size === 0)
+      throw invalid(`“${name}” is empty. Export it again and open the new file.`);
+    const response = new Response(Readable.toWeb(file.stream()) as ReadableStream);
+    return this.#store(response, name, ext);
   }
 
   async #packGltf(file: ServedFile, dir: string, name: string, max: number): Promise<Stored> {
@@ -207,14 +229,14 @@ export class LocalModels {
       } catch (error) {
         throw invalid(`Kiln could not read “${name}”: ${(error as Error).message}`);
       }
-      return await this.#store(new Response(new Uint8Array(glb)), name);
+      return await this.#store(new Response(new Uint8Array(glb)), name, 'glb');
     } finally {
       await Promise.all([...opened.values()].map((f) => f.close()));
     }
   }
 
   /** Streams into the scratch folder, then renames into the cache under the content's hash. */
-  async #store(response: Response, name: string): Promise<Stored> {
+  async #store(response: Response, name: string, ext: ModelExtension): Promise<Stored> {
     const { paths } = this.#o;
     await mkdir(paths.temp, { recursive: true });
     await mkdir(paths.cache, { recursive: true });
@@ -226,7 +248,7 @@ export class LocalModels {
         what: `“${name}”`,
         signal: this.#work.signal,
       });
-      const file = `${sha256}.glb`;
+      const file = `${sha256}.${ext}`;
       await rename(temp, path.join(paths.cache, file));
       return { file, bytes };
     } finally {

@@ -12,6 +12,7 @@
  *   open: a file renamed or deleted while it is served is still read whole (POSIX), and any read
  *   error reaches the stream's consumer instead of an unhandled `error` event.
  */
+import { MODEL_FORMATS } from '../../../shared/model-formats';
 import { constants } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,7 +32,7 @@ const TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.svg': 'image/svg+xml',
   '.hdr': 'application/octet-stream',
-  '.glb': 'model/gltf-binary',
+  ...Object.fromEntries(MODEL_FORMATS.map((f) => [`.${f.ext}`, f.mime])),
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };

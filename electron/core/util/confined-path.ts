@@ -2,6 +2,7 @@
  * Resolves a URL path inside a folder, refusing anything that would escape it (`..`, encoded
  * separators, NUL). Used by every place that serves files to the renderer.
  */
+import { MODEL_EXTENSIONS } from '../../../shared/model-formats';
 import path from 'node:path';
 
 /**
@@ -26,7 +27,10 @@ export function confinedPath(
 }
 
 /**
- * File names of the cache: the SHA-256 of the content and its type (models, and the concept
- * pictures and thumbnails fetched behind the key).
+ * File names of the cache: the SHA-256 of the content and its type (models in every format Kiln
+ * opens but .gltf, which is packed into a .glb; the concept pictures and thumbnails fetched
+ * behind the key).
  */
-export const CACHE_FILE_PATTERN = /^[a-f0-9]{64}\.(glb|png|webp|jpg)$/;
+export const CACHE_FILE_PATTERN = new RegExp(
+  `^[a-f0-9]{64}\\.(${[...MODEL_EXTENSIONS.filter((e) => e !== 'gltf'), 'png', 'webp', 'jpg'].join('|')})$`,
+);

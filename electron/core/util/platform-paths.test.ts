@@ -53,11 +53,16 @@ describe('filesFromArgv under Windows and POSIX rules', () => {
           'cup.glb',
           'D:\\art\\Lamp.GLTF',
           'notes.txt',
+          'bracket.3mf',
         ],
         'C:\\Users\\Ann\\Desktop',
         path.win32,
       ),
-    ).toEqual(['C:\\Users\\Ann\\Desktop\\cup.glb', 'D:\\art\\Lamp.GLTF']);
+    ).toEqual([
+      'C:\\Users\\Ann\\Desktop\\cup.glb',
+      'D:\\art\\Lamp.GLTF',
+      'C:\\Users\\Ann\\Desktop\\bracket.3mf',
+    ]);
   });
 
   it('takes the models of a Linux command line', () => {

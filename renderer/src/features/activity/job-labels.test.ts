@@ -18,7 +18,7 @@ describe('activity filters', () => {
 });
 
 describe('open label', () => {
-  it('opens new versions and generations, previews saved GLBs, not other files', () => {
+  it('opens new versions and generations, previews saved model files, not other files', () => {
     expect(openLabel({ kind: 'rig', modelId: 'm2' })).toBe('Open rigged version');
     expect(openLabel({ kind: 'parts', modelId: 'm2', savedPath: '/o/a.glb' })).toBe(
       'Open split version',
@@ -28,7 +28,11 @@ describe('open label', () => {
       'Preview in viewer',
     );
     expect(openLabel({ kind: 'retopo', modelId: 'm1', savedPath: '/o/a.zip' })).toBeUndefined();
-    expect(openLabel({ kind: 'print', modelId: 'm1', savedPath: '/o/a.stl' })).toBeUndefined();
+    // Every self-contained format the viewer opens previews; a .gltf (buffers beside it) does not.
+    expect(openLabel({ kind: 'print', modelId: 'm1', savedPath: '/o/a.stl' })).toBe(
+      'Preview in viewer',
+    );
+    expect(openLabel({ kind: 'export', modelId: 'm1', savedPath: '/o/a.gltf' })).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 /** Words for job states and durations, what a finished job can open, and Activity's filters. */
+import { modelExtensionOf } from '../../../../shared/model-formats';
 import type { JobKind, JobState, JobView } from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
 import { compareUsd, formatUsd } from '../../../../shared/money';
@@ -112,7 +113,8 @@ export function openLabel(
   if (job.kind === 'rig') return job.modelId ? 'Open rigged version' : undefined;
   if (job.kind === 'parts') return job.modelId ? 'Open split version' : undefined;
   if (job.savedPath !== undefined) {
-    return job.savedPath.toLowerCase().endsWith('.glb') ? 'Preview in viewer' : undefined;
+    const ext = modelExtensionOf(job.savedPath);
+    return ext && ext !== 'gltf' ? 'Preview in viewer' : undefined;
   }
   if (makesFileOnly(job.kind)) return undefined;
   return job.modelId ? 'Open' : undefined;

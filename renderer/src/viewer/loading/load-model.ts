@@ -99,7 +99,8 @@ export async function prepareModel(
 
   const format = sniffModelFormat(buffer);
   if (format === 'html') throw new ModelLoadError('web-page', `${url} is a web page`);
-  const other = format === 'unknown' ? otherFormatOf(name) : undefined;
+  // The name a drop gives, else the URL: a file opened from the desktop is cached in its format.
+  const other = format === 'unknown' ? (otherFormatOf(name) ?? otherFormatOf(url)) : undefined;
   if (other) {
     onProgress?.({ stage: 'decode', loaded: buffer.byteLength, total: buffer.byteLength });
     let parsed;

@@ -11,21 +11,21 @@ import {
   type BufferGeometry,
   type LoadingManager,
 } from 'three';
+import {
+  MODEL_EXTENSIONS,
+  modelExtensionOf,
+  type ModelExtension,
+} from '../../../../shared/model-formats';
 
-/** The formats beside glTF, by file extension. */
-export const OTHER_FORMATS = ['stl', 'obj', 'fbx', '3mf', 'usdz'] as const;
-/** One of {@link OTHER_FORMATS}. */
-export type OtherFormat = (typeof OTHER_FORMATS)[number];
+/** One of the formats beside glTF (`shared/model-formats.ts` lists every format Kiln opens). */
+export type OtherFormat = Exclude<ModelExtension, 'glb' | 'gltf'>;
 
-/** The extensions the viewer opens, for file pickers and sentences (".glb, .gltf, .stl, …"). */
-export const MODEL_EXTENSIONS = ['glb', 'gltf', ...OTHER_FORMATS] as const;
+export { MODEL_EXTENSIONS };
 
-/** The format a file name says, when it is one of {@link OTHER_FORMATS}. */
+/** The format a file name or URL says, when it is one beside glTF. */
 export function otherFormatOf(name: string | undefined): OtherFormat | undefined {
-  const ext = name?.match(/\.([a-z0-9]+)$/i)?.[1]?.toLowerCase();
-  return (OTHER_FORMATS as readonly string[]).includes(ext ?? '')
-    ? (ext as OtherFormat)
-    : undefined;
+  const ext = modelExtensionOf(name);
+  return ext === undefined || ext === 'glb' || ext === 'gltf' ? undefined : ext;
 }
 
 /** A parsed model: its scene and clips (FBX may carry animation). */
