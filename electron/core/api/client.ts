@@ -331,9 +331,10 @@ export class ApiClient {
    * links on the service's own origin, are followed, redirects included (each hop is checked
    * again); the key is attached only on the service's own origin. The body is left unread.
    * `priority` `idle` for downloads nobody waits on (library thumbnails): they are sent from the
-   * budget's unused share. `withoutKey`: the link is opened without the key and outside the
-   * request budget (a request with no key counts against no key's rate), for links the service
-   * proved it serves to anyone (see `ThumbnailCache`); a 401 says it does not.
+   * budget's unused share. `withoutKey`: the link is opened without the key (see
+   * `ThumbnailCache`: a 401 says the service wants it). Every request goes through the scheduler
+   * and counts against the budget, a keyless one too, except with `free`: for links the service's
+   * answers proved it serves to anyone, which cost nothing.
    * @throws ApiError `unsafe_url` for a refused link, {@link LinkExpiredError} for 410, or the
    *   mapped error answer; CancelledError when `signal` aborts before it is sent
    */
@@ -341,17 +342,18 @@ export class ApiClient {
     url: string,
     signal?: AbortSignal,
     priority: Priority = 'download',
-    options: Readonly<{ withoutKey?: boolean }> = {},
+    options: Readonly<{ withoutKey?: boolean; free?: boolean }> = {},
   ): Promise<Response> {
+    const withKey = !options.withoutKey;
     let target = this.#checkLink(url);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const current = target;
-      const response = options.withoutKey
-        ? await this.#downloadOnce(current, signal, false)
+      const response = options.free
+        ? await this.#downloadOnce(current, signal, withKey)
         : await this.#scheduler.run(
             priority,
             // The scheduler's signal: an `idle` download, once sent, is not cancelled (its answer is kept).
-            (sent) => this.#downloadOnce(current, sent),
+            (sent) => this.#downloadOnce(current, sent, withKey),
             { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
           );
       if (response.status < 300 || response.status >= 400) return response;
