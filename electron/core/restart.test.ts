@@ -14,7 +14,7 @@
  *
  * The same for a paid post-processing build (rig): the first call is paid, later ones are free.
  */
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -330,5 +330,66 @@ describe('restart while the service makes a start wait', () => {
     expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(2000);
     expect(chargesSince(ledger)).toHaveLength(1);
     second.close();
+  });
+});
+
+describe('restart onto a journal of the previous version', () => {
+  it('a version-2 journal resumes: a waiting job sends the call its options made, once; a sent one is never sent again', async () => {
+    const dir = await mkdtemp(path.join(work, 'v2-'));
+    const photo = path.join(dir, 'coffee.png');
+    await copyFile(path.join(PHOTOS, 'coffee.png'), photo);
+    const file = { path: photo, name: 'coffee.png', type: 'image/png' };
+    const job = (id: string, state: string, dispatched: boolean) => ({
+      view: { id, kind: 'photo', tier: 'fast', source: 'coffee.png', state, createdAt: 1 },
+      // Version 2 kept the options, and each send rebuilt its query from them.
+      input: { kind: 'photo', tier: 'fast', file, options: { polyCount: 12_000, seed: 5 } },
+      origin: new URL(server.url).origin,
+      operation: 'generate.photo.fast',
+      paid: true,
+      dispatched,
+      answered: false,
+      retryable: false,
+      reasks: 0,
+    });
+    await writeFile(
+      path.join(dir, 'jobs.json'),
+      JSON.stringify({
+        version: 2,
+        jobs: [job('old-waiting', 'waiting', false), job('old-sent', 'starting', true)],
+      }),
+    );
+    const wire = new Wire(systemClock);
+    const starts: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname.startsWith('/generate/')) starts.push(`${url.pathname}${url.search}`);
+      return wire.fetch(input, init);
+    };
+    const ledger = sandbox.ledger().length;
+    const { ports } = testPorts({
+      dataDir: dir,
+      baseUrl: server.url,
+      key: KEY,
+      fetch: recording,
+      exportDir: path.join(dir, 'exports'),
+    });
+    const services = await createServices(ports, FAST_POLLING);
+
+    expect(services.jobs.list().find((j) => j.id === 'old-sent')?.state).toBe('outcome_unknown');
+    expect((await untilJob(services, 'old-waiting', SETTLED)).state).toBe('done');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(starts).toEqual(['/generate/cloud/fast?poly_count=12000&seed=5']);
+    expect(chargesSince(ledger)).toHaveLength(1);
+    // The journal is now the current version, each generation keeping the call it sent.
+    const saved = JSON.parse(await readFile(path.join(dir, 'jobs.json'), 'utf8')) as {
+      version: number;
+      jobs: Array<{ input: Record<string, unknown> }>;
+    };
+    expect(saved.version).toBe(3);
+    expect(saved.jobs.map((j) => j.input.call)).toEqual([
+      expect.objectContaining({ query: { poly_count: '12000', seed: '5' } }),
+      expect.objectContaining({ query: { poly_count: '12000', seed: '5' } }),
+    ]);
+    services.close();
   });
 });

@@ -15,6 +15,7 @@ import { dispatch } from '../../shared/ipc/dispatch';
 import { IpcErrorSchema } from '../../shared/ipc/error-schema';
 import { KilnError } from '../../shared/ipc/errors';
 import { ApiClient } from '../../electron/core/api/client';
+import { generationCall } from '../../electron/core/api/query';
 import { billingFromHeaders, captureBilling } from '../../electron/core/api/billing';
 import { mapErrorAnswer } from '../../electron/core/api/error-mapping';
 import { sanitizeFilename, SAFE_EXTENSIONS } from '../../electron/core/files/filename';
@@ -204,7 +205,7 @@ describe('fuzzing the parsers of server answers', () => {
       () => client.balance(),
       () => client.prices(),
       () => client.imagine('a teapot', null),
-      () => client.startText('c1', 'fast'),
+      () => client.generate(generationCall({ kind: 'text', conceptId: 'c1', tier: 'fast' })),
       () =>
         client.job(
           {

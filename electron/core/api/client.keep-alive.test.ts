@@ -14,7 +14,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock, type Connection } from '../ports';
 import { RequestScheduler, type SchedulerEvent } from '../schedule/request-scheduler';
 import { ApiClient } from './client';
+import { generationCall } from './query';
 import { ConnectionError } from './errors';
+
+/** A text generation's start, as a job journals it. */
+const textCall = generationCall({ kind: 'text', conceptId: 'c1', tier: 'fast' });
 
 const KEY = 'sk-keep-alive-test';
 
@@ -141,7 +145,7 @@ describe.each<Drop>(['close', 'reset'])('a kept-alive socket the server %ss', (d
     const { api, sends } = clientOf(server.url);
     await api.taskStatus('t1');
     await socketBackInPool();
-    const error = await api.startText('c1', 'fast').catch((e: unknown) => e);
+    const error = await api.generate(textCall).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ code: 'connection_failed', sent: true, reset: true });
     expect(server.dropped).toEqual(['POST /generate/text']);

@@ -27,7 +27,7 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors';
-import { opCall } from './query';
+import { generationCall, opCall } from './query';
 
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'photos');
 const KEY = 'sk-client-test-0001';
@@ -90,6 +90,8 @@ afterAll(async () => {
 });
 
 const small = { polyCount: 10_000, textureSize: 1024 } as const;
+/** A fast photo generation's call, as a job journals it. */
+const fastPhoto = generationCall({ kind: 'photo', tier: 'fast', options: small });
 
 describe('every route', () => {
   let s: Served;
@@ -109,7 +111,9 @@ describe('every route', () => {
       ['quality', '0.40'],
       ['fast', '0.20'],
     ] as const) {
-      const answer = await api.startPhoto(tier, coffee, small);
+      const answer = await api.generate(generationCall({ kind: 'photo', tier, options: small }), [
+        coffee,
+      ]);
       expect(answer.value).toMatchObject({ task_id: expect.any(String), status: 'queued' });
       expect(answer.billing).toMatchObject({ costUsd: price, source: 'billing' });
       const charge = s.sandbox.ledger().at(-1)!;
@@ -120,9 +124,10 @@ describe('every route', () => {
   });
 
   it('multi-view generation streams every view as `files` and keeps unknown answer fields', async () => {
-    const answer = await api.startMulti('fast', [coffee, chelsea], small);
+    const multi = generationCall({ kind: 'multi', tier: 'fast', options: small });
+    const answer = await api.generate(multi, [coffee, chelsea]);
     expect(answer.value).toMatchObject({ views: 2 });
-    await expect(api.startMulti('fast', [coffee], small)).rejects.toMatchObject({
+    await expect(api.generate(multi, [coffee])).rejects.toMatchObject({
       code: 'invalid_input',
     });
     await s.sandbox.idle();
@@ -137,7 +142,14 @@ describe('every route', () => {
     expect(new Uint8Array(await picture.arrayBuffer()).subarray(1, 4)).toEqual(
       new Uint8Array([0x50, 0x4e, 0x47]),
     );
-    const start = await api.startText(concept.value.concept_id, 'quality', small);
+    const start = await api.generate(
+      generationCall({
+        kind: 'text',
+        conceptId: concept.value.concept_id,
+        tier: 'quality',
+        options: small,
+      }),
+    );
     expect(start.billing?.costUsd).toBe('0.40');
     await s.sandbox.idle();
     expect(await api.taskStatus(start.value.task_id)).toMatchObject({
@@ -147,7 +159,14 @@ describe('every route', () => {
   });
 
   it('retexture makes a new version of the model', async () => {
-    const start = await api.retexture(seeded[0]!, chelsea, { textureSize: 1024, seed: 7 });
+    const start = await api.generate(
+      generationCall({
+        kind: 'retexture',
+        modelId: seeded[0]!,
+        options: { textureSize: 1024, seed: 7 },
+      }),
+      [chelsea],
+    );
     await s.sandbox.idle();
     const status = await api.taskStatus(start.value.task_id);
     const model = await api.model(status.model_id!);
@@ -262,7 +281,7 @@ describe('every error', () => {
   it('402: insufficient balance (with the amounts), monthly limit, key limit', async () => {
     const s = await serve({ balanceUsd: '0.10' });
     const { api } = client(s.url);
-    const low = await api.startPhoto('fast', coffee, small).catch((e: unknown) => e);
+    const low = await api.generate(fastPhoto, [coffee]).catch((e: unknown) => e);
     expect(low).toBeInstanceOf(PaymentError);
     expect(low).toMatchObject({
       code: 'insufficient_balance',
@@ -270,12 +289,12 @@ describe('every error', () => {
     });
     s.sandbox.setBalance('10.00');
     s.sandbox.setMonthlyLimit('0.10');
-    await expect(api.startPhoto('fast', coffee, small)).rejects.toMatchObject({
+    await expect(api.generate(fastPhoto, [coffee])).rejects.toMatchObject({
       code: 'monthly_limit_reached',
     });
     s.sandbox.setMonthlyLimit(null);
     s.sandbox.setKeyLimit('0.10');
-    await expect(api.startPhoto('fast', coffee, small)).rejects.toMatchObject({
+    await expect(api.generate(fastPhoto, [coffee])).rejects.toMatchObject({
       code: 'key_limit_reached',
       message: /key's monthly limit/,
     });
@@ -289,7 +308,13 @@ describe('every error', () => {
     expect(refused).toBeInstanceOf(ValidationError);
     expect(refused).toMatchObject({ field: 'style', status: 422 });
     const before = scheduler.sentInWindow();
-    const local = await api.startPhoto('fast', coffee, { polyCount: 5 }).catch((e: unknown) => e);
+    // Checked where the call is built, before a job (or a request) exists.
+    let local: unknown;
+    try {
+      generationCall({ kind: 'photo', tier: 'fast', options: { polyCount: 5 } });
+    } catch (error) {
+      local = error;
+    }
     expect(local).toMatchObject({ constructor: ValidationError, field: 'poly_count' });
     expect(scheduler.sentInWindow()).toBe(before);
   });
@@ -297,8 +322,8 @@ describe('every error', () => {
   it('429 too_many_jobs beyond five running generations', async () => {
     const s = await serve({ taskSeconds: 60 });
     const { api } = client(s.url);
-    for (let i = 0; i < 5; i++) await api.startPhoto('fast', coffee, small);
-    const sixth = await api.startPhoto('fast', coffee, small).catch((e: unknown) => e);
+    for (let i = 0; i < 5; i++) await api.generate(fastPhoto, [coffee]);
+    const sixth = await api.generate(fastPhoto, [coffee]).catch((e: unknown) => e);
     expect(sixth).toBeInstanceOf(ConcurrencyLimitError);
     expect(s.sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(5);
   });
@@ -316,14 +341,14 @@ describe('every error', () => {
   it('5xx is a ServerError; a paid call is not retried after it', async () => {
     const s = await serve({ chaos: { errorRate: 1 } satisfies ChaosOptions });
     const { api, scheduler } = client(s.url, { maxRetries: 3 });
-    await expect(api.startPhoto('fast', coffee, small)).rejects.toBeInstanceOf(ServerError);
+    await expect(api.generate(fastPhoto, [coffee])).rejects.toBeInstanceOf(ServerError);
     expect(scheduler.sentInWindow()).toBe(1);
   });
 
   it('a reset is an ambiguous ConnectionError; a refused connection was never sent', async () => {
     const s = await serve({ chaos: { resetAfterRate: 1 } });
     const reset = await client(s.url)
-      .api.startPhoto('fast', coffee, small)
+      .api.generate(fastPhoto, [coffee])
       .catch((e: unknown) => e);
     expect(reset).toMatchObject({ constructor: ConnectionError, sent: true });
     expect(s.sandbox.ledger()).toHaveLength(1); // the service did act on it
@@ -344,7 +369,7 @@ describe('every error', () => {
   it('an unreadable paid answer keeps the billing its headers report', async () => {
     const s = await serve({ chaos: { malformedRate: 1 } });
     const error = await client(s.url)
-      .api.startPhoto('fast', coffee, small)
+      .api.generate(fastPhoto, [coffee])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedAnswerError);
     expect((error as MalformedAnswerError).billing).toMatchObject({
@@ -365,7 +390,7 @@ describe('every error', () => {
     const { api, scheduler } = client(s.url);
     const controller = new AbortController();
     let dispatched = false;
-    const call = api.startPhoto('fast', coffee, small, {
+    const call = api.generate(fastPhoto, [coffee], {
       signal: controller.signal,
       onDispatch: async () => {
         dispatched = true;

@@ -2,12 +2,29 @@
  * The client's guarantees that need no server: the key goes only to the service's own origin,
  * unsafe links are refused, billing is captured, and failures map to typed errors.
  */
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Connection } from '../ports';
 import { RequestScheduler } from '../schedule/request-scheduler';
 import { FakeClock } from '../testing/fake-clock';
 import { ApiClient, captureBilling } from './client';
+import { generationCall, type GenerationCall } from './query';
 import { ConnectionError, MalformedAnswerError, TimeoutError } from './errors';
+
+/** A text generation's start, as a job journals it. */
+const PHOTO = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'photos',
+  'coffee.png',
+);
+
+const textCall = generationCall({ kind: 'text', conceptId: 'c1', tier: 'fast' });
 
 const KEY = 'sk-live-very-secret';
 
@@ -228,7 +245,7 @@ describe('ApiClient paid calls', () => {
     ] as const) {
       const { api } = clientWith(answer);
       const { log, hooks: h } = hooks();
-      const error = await api.startText('c1', 'fast', {}, h).catch((e: unknown) => e);
+      const error = await api.generate(textCall, [], h).catch((e: unknown) => e);
       expect(error).toMatchObject({ code });
       expect(log).toEqual(['dispatch', `refused ${code}`]);
     }
@@ -246,7 +263,7 @@ describe('ApiClient paid calls', () => {
     ]) {
       const { api } = clientWith(answer);
       const { log, hooks: h } = hooks();
-      await api.startText('c1', 'fast', {}, h).catch(() => undefined);
+      await api.generate(textCall, [], h).catch(() => undefined);
       expect(log).toEqual(['dispatch']);
     }
   });
@@ -269,10 +286,67 @@ describe('ApiClient paid calls', () => {
       scheduler: new RequestScheduler({ clock }),
     });
     const { log, hooks: h } = hooks();
-    const started = api.startText('c1', 'fast', {}, h);
+    const started = api.generate(textCall, [], h);
     await clock.runUntilIdle();
     await expect(started).resolves.toMatchObject({ value: { task_id: 't1' } });
     expect(log).toEqual(['dispatch', 'refused rate_limited', 'dispatch']);
+  });
+});
+
+describe('ApiClient.generate', () => {
+  /** A call as a journal may hold it: any path, any query and body values (property inputs). */
+  const word = fc.stringMatching(/^[a-z_]{1,12}$/);
+  const callArb = fc.record({
+    path: word.map((w) => `/generate/${w}`),
+    query: fc.dictionary(word, fc.string({ maxLength: 20 })),
+    operation: word,
+    sendBy: fc.oneof(
+      fc.constantFrom('file' as const, 'files' as const),
+      fc.dictionary(word, fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean())),
+    ),
+  });
+
+  it('sends exactly the journaled call: its path, query and body as they are, nothing rebuilt', async () => {
+    const photo = { path: PHOTO, name: 'coffee.png', type: 'image/png' };
+    await fc.assert(
+      fc.asyncProperty(callArb, async ({ sendBy, ...base }) => {
+        const call: GenerationCall =
+          typeof sendBy === 'string' ? { ...base, form: sendBy } : { ...base, body: sendBy };
+        let sent: { url: URL; body: unknown } | undefined;
+        const { api } = clientWith(async (url, init) => {
+          sent = {
+            url,
+            body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+          };
+          return Response.json({ task_id: 't1', status: 'queued' });
+        });
+        const files = call.form === 'files' ? [photo, photo] : call.form ? [photo] : [];
+        await api.generate(call, files);
+        expect(sent!.url.pathname).toBe(call.path);
+        expect(Object.fromEntries(sent!.url.searchParams)).toEqual(call.query);
+        if (call.body) {
+          expect(sent!.body).toEqual(call.body);
+        } else {
+          const form = sent!.body as FormData;
+          expect(form.getAll(call.form).map((f) => (f as File).name)).toEqual(
+            files.map((f) => f.name),
+          );
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses a photo count its route does not take, before anything is sent', async () => {
+    const { api, seen } = clientWith(() => Response.json({ task_id: 't1', status: 'queued' }));
+    const photo = { path: PHOTO, name: 'coffee.png', type: 'image/png' };
+    const multi = generationCall({ kind: 'multi', tier: 'fast' });
+    const single = generationCall({ kind: 'photo', tier: 'fast' });
+    await expect(api.generate(multi, [photo])).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(api.generate(single, [photo, photo])).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    expect(seen).toEqual([]);
   });
 });
 

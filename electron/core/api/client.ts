@@ -39,8 +39,8 @@ import {
   type PriceList,
   type TaskStatus,
 } from '../../../shared/api/schemas';
-import { LIMITS, TIERS, type ModelTier } from '../../../shared/api/rules';
-import type { GenerationOptions, LibraryListInput } from '../../../shared/ipc/contract';
+import { LIMITS } from '../../../shared/api/rules';
+import type { LibraryListInput } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import type { Clock, Connection } from '../ports';
 import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
@@ -48,15 +48,7 @@ import { billingFromHeaders, captureBilling, type BillingCapture } from './billi
 import { ApiError, AuthError, LinkExpiredError, MalformedAnswerError } from './errors';
 import { mapErrorAnswer } from './error-mapping';
 import { Transport } from './transport';
-import {
-  generationQuery,
-  imagineBody,
-  libraryQuery,
-  retextureQuery,
-  textBody,
-  type OpCall,
-  type Query,
-} from './query';
+import { imagineBody, libraryQuery, type GenerationCall, type OpCall, type Query } from './query';
 
 export { captureBilling, type BillingCapture } from './billing';
 export { MAX_ANSWER_BYTES } from './transport';
@@ -148,7 +140,8 @@ export type ApiClientOptions = Readonly<{
  * @example
  * ```ts
  * const api = new ApiClient({ connection, clock: systemClock, scheduler });
- * const start = await api.startPhoto('fast', { path, name: 'cup.png', type: 'image/png' });
+ * const call = generationCall({ kind: 'photo', tier: 'fast' });
+ * const start = await api.generate(call, [{ path, name: 'cup.png', type: 'image/png' }]);
  * const status = await api.taskStatus(start.value.task_id);
  * ```
  */
@@ -172,37 +165,33 @@ export class ApiClient {
     return new URL(this.#connection.baseUrl).origin;
   }
 
-  /** Starts a single-photo generation (§4.2). Paid. The photo streams from disk. */
-  async startPhoto(
-    tier: ModelTier,
-    file: UploadFile,
-    options: GenerationOptions = {},
+  /**
+   * Starts a generation (§4.2–§4.6) with the call its job journaled: exactly that path, query
+   * and body, never one rebuilt from options. The photos stream from disk as a form under the
+   * call's field (one `file`; 2–4 `files` for a multi-view, front first). Paid.
+   */
+  async generate(
+    call: GenerationCall,
+    files: readonly UploadFile[] = [],
     hooks: PaidCallHooks = {},
   ): Promise<Answer<GenerationStart>> {
-    const query = generationQuery(tier, options);
-    const form = new FormData();
-    form.append('file', await blobOf(file), file.name);
-    return this.#paid(TIERS[tier].photoPath, query, form, GenerationStartSchema, hooks, true);
-  }
-
-  /** Starts a multi-view generation (§4.3) from 2–4 views, front first. Paid. Streams from disk. */
-  async startMulti(
-    tier: ModelTier,
-    files: readonly UploadFile[],
-    options: GenerationOptions = {},
-    hooks: PaidCallHooks = {},
-  ): Promise<Answer<GenerationStart>> {
-    if (files.length < LIMITS.views.min || files.length > LIMITS.views.max) {
+    if (call.body) {
+      const body = JSON.stringify(call.body);
+      return this.#paid(call.path, call.query, body, GenerationStartSchema, hooks, false);
+    }
+    const [min, max] = call.form === 'files' ? [LIMITS.views.min, LIMITS.views.max] : [1, 1];
+    if (files.length < min || files.length > max) {
       throw new ApiError(
         'invalid_input',
-        `Multi-view needs ${LIMITS.views.min} to ${LIMITS.views.max} views of one object; ${files.length} were given.`,
-        { field: 'files' },
+        call.form === 'files'
+          ? `Multi-view needs ${min} to ${max} views of one object; ${files.length} were given.`
+          : `This generation takes one photo; ${files.length} were given.`,
+        { field: call.form },
       );
     }
-    const query = generationQuery(tier, options);
     const form = new FormData();
-    for (const file of files) form.append('files', await blobOf(file), file.name);
-    return this.#paid(TIERS[tier].multiPath, query, form, GenerationStartSchema, hooks, true);
+    for (const file of files) form.append(call.form, await blobOf(file), file.name);
+    return this.#paid(call.path, call.query, form, GenerationStartSchema, hooks, true);
   }
 
   /** Text to a concept picture (§4.4). Paid; answered at once. */
@@ -213,30 +202,6 @@ export class ApiClient {
   ): Promise<Answer<ConceptAnswer>> {
     const body = JSON.stringify(imagineBody(prompt, style));
     return this.#paid('/generate/text/imagine', {}, body, ConceptSchema, hooks, false);
-  }
-
-  /** Concept to a model (§4.5); `tier` is the `mode`. Paid. */
-  async startText(
-    conceptId: string,
-    tier: ModelTier,
-    options: GenerationOptions = {},
-    hooks: PaidCallHooks = {},
-  ): Promise<Answer<GenerationStart>> {
-    const body = JSON.stringify(textBody(conceptId, tier, options));
-    return this.#paid('/generate/text', {}, body, GenerationStartSchema, hooks, false);
-  }
-
-  /** Paints a model anew from a photo (§4.6); the result is a new version. Paid. */
-  async retexture(
-    modelId: string,
-    file: UploadFile,
-    options: Readonly<{ textureSize?: number; seed?: number }> = {},
-    hooks: PaidCallHooks = {},
-  ): Promise<Answer<GenerationStart>> {
-    const query = retextureQuery(modelId, options);
-    const form = new FormData();
-    form.append('file', await blobOf(file), file.name);
-    return this.#paid('/generate/retexture', query, form, GenerationStartSchema, hooks, true);
   }
 
   /**
@@ -366,9 +331,10 @@ export class ApiClient {
    * links on the service's own origin, are followed, redirects included (each hop is checked
    * again); the key is attached only on the service's own origin. The body is left unread.
    * `priority` `idle` for downloads nobody waits on (library thumbnails): they are sent from the
-   * budget's unused share. `withoutKey`: the link is opened without the key and outside the
-   * request budget (a request with no key counts against no key's rate), for links the service
-   * proved it serves to anyone (see `ThumbnailCache`); a 401 says it does not.
+   * budget's unused share. `withoutKey`: the link is opened without the key (see
+   * `ThumbnailCache`: a 401 says the service wants it). Every request goes through the scheduler
+   * and counts against the budget, a keyless one too, except with `free`: for links the service's
+   * answers proved it serves to anyone, which cost nothing.
    * @throws ApiError `unsafe_url` for a refused link, {@link LinkExpiredError} for 410, or the
    *   mapped error answer; CancelledError when `signal` aborts before it is sent
    */
@@ -376,17 +342,18 @@ export class ApiClient {
     url: string,
     signal?: AbortSignal,
     priority: Priority = 'download',
-    options: Readonly<{ withoutKey?: boolean }> = {},
+    options: Readonly<{ withoutKey?: boolean; free?: boolean }> = {},
   ): Promise<Response> {
+    const withKey = !options.withoutKey;
     let target = this.#checkLink(url);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const current = target;
-      const response = options.withoutKey
-        ? await this.#downloadOnce(current, signal, false)
+      const response = options.free
+        ? await this.#downloadOnce(current, signal, withKey)
         : await this.#scheduler.run(
             priority,
             // The scheduler's signal: an `idle` download, once sent, is not cancelled (its answer is kept).
-            (sent) => this.#downloadOnce(current, sent),
+            (sent) => this.#downloadOnce(current, sent, withKey),
             { retry: true, budget: this.#budget, ...(signal ? { signal } : {}) },
           );
       if (response.status < 300 || response.status >= 400) return response;

@@ -4,7 +4,11 @@
  * is sent, so a value the service would refuse with a 422 is refused here, for free, with the
  * same field name. Only the values the caller gave are sent: the service applies its defaults.
  */
-import { postOperation } from '../../../shared/api/operations';
+import {
+  generationOperation,
+  postOperation,
+  RETEXTURE_OPERATION,
+} from '../../../shared/api/operations';
 import type { z } from 'zod';
 import {
   ExportQuerySchema,
@@ -17,7 +21,7 @@ import {
   RigQuerySchema,
   TextGenerateBodySchema,
 } from '../../../shared/api/params';
-import { PROMPT_MAX_CHARS, type ModelTier } from '../../../shared/api/rules';
+import { PROMPT_MAX_CHARS, TIERS, type ModelTier } from '../../../shared/api/rules';
 import type { ValidationItem } from '../../../shared/api/errors';
 import type { GenerationOptions, LibraryListInput, Op } from '../../../shared/ipc/contract';
 import { ValidationError } from './errors';
@@ -25,14 +29,43 @@ import { ValidationError } from './errors';
 /** Query parameters as sent: names to string values, in a stable order. */
 export type Query = Readonly<Record<string, string>>;
 
-/** A post-processing call: its path, its exact query and its price-list operation id. */
-export interface OpCall {
-  readonly modelId: string;
+/**
+ * A paid call as a job journals it before it leaves: its path, its exact query and its
+ * price-list operation id. Built once, from options checked once, when the job is started; every
+ * send (the first, one after a restart, a retry) sends exactly this, never a call rebuilt from
+ * options (§3.2 wants repeats identical).
+ */
+export interface ServiceCall {
   readonly path: string;
   readonly query: Query;
-  /** Price-list operation id: `export`, `rig`, `make.papercraft`, … */
+  /** Price-list operation id: `generate.photo.fast`, `export`, `rig`, `make.papercraft`, … */
   readonly operation: string;
 }
+
+/** A post-processing call (§4.10–§4.16) on one model. */
+export interface OpCall extends ServiceCall {
+  readonly modelId: string;
+}
+
+/** The JSON body of the text route, as sent. */
+export type CallBody = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * A generation's start (§4.2–§4.6). The photo routes send their photos as a form under the field
+ * `form` names (`file`, or `files` for the 2–4 views of a multi-view); the text route sends `body`.
+ */
+export type GenerationCall = ServiceCall &
+  Readonly<{ form: 'file' | 'files'; body?: undefined } | { body: CallBody; form?: undefined }>;
+
+/** What a generation is asked to make: the inputs {@link generationCall} checks and builds from. */
+export type GenerationRequest =
+  | Readonly<{ kind: 'photo' | 'multi'; tier: ModelTier; options?: GenerationOptions }>
+  | Readonly<{ kind: 'text'; conceptId: string; tier: ModelTier; options?: GenerationOptions }>
+  | Readonly<{
+      kind: 'retexture';
+      modelId: string;
+      options?: Readonly<{ textureSize?: number; seed?: number }>;
+    }>;
 
 type Raw = Record<string, string | number | boolean | null | undefined>;
 
@@ -68,7 +101,7 @@ function localValidation(
 }
 
 /** Query of the photo and multi-view routes (§4.1). */
-export function generationQuery(tier: ModelTier, options: GenerationOptions = {}): Query {
+function generationQuery(tier: ModelTier, options: GenerationOptions = {}): Query {
   return checked(
     GENERATION_QUERY_SCHEMAS[tier],
     {
@@ -83,11 +116,7 @@ export function generationQuery(tier: ModelTier, options: GenerationOptions = {}
 }
 
 /** JSON body of `POST /generate/text` (§4.5); the tier is the `mode`. */
-export function textBody(
-  conceptId: string,
-  tier: ModelTier,
-  options: GenerationOptions = {},
-): Record<string, unknown> {
+function textBody(conceptId: string, tier: ModelTier, options: GenerationOptions = {}): CallBody {
   const raw = {
     concept_id: conceptId,
     mode: tier,
@@ -98,7 +127,9 @@ export function textBody(
     seed: options.seed,
   };
   checked(TextGenerateBodySchema, raw, 'body');
-  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== null),
+  ) as CallBody;
 }
 
 /**
@@ -118,7 +149,7 @@ export function imagineBody(prompt: string, style?: string | null): Record<strin
 }
 
 /** Query of `POST /generate/retexture` (§4.6). */
-export function retextureQuery(
+function retextureQuery(
   modelId: string,
   options: Readonly<{ textureSize?: number; seed?: number }> = {},
 ): Query {
@@ -127,6 +158,39 @@ export function retextureQuery(
     { model_id: modelId, texture_size: options.textureSize, seed: options.seed },
     'query',
   );
+}
+
+/**
+ * The start call of a generation (§4.2–§4.6): its route, its options checked with the route's
+ * schema (a value the service would refuse throws a {@link ValidationError} here, before any job
+ * exists), and its price-list operation id. The job journals it and sends exactly it.
+ */
+export function generationCall(request: GenerationRequest): GenerationCall {
+  switch (request.kind) {
+    case 'photo':
+    case 'multi':
+      return {
+        path:
+          request.kind === 'photo' ? TIERS[request.tier].photoPath : TIERS[request.tier].multiPath,
+        query: generationQuery(request.tier, request.options),
+        operation: generationOperation(request.kind, request.tier),
+        form: request.kind === 'photo' ? 'file' : 'files',
+      };
+    case 'text':
+      return {
+        path: '/generate/text',
+        query: {},
+        operation: generationOperation('text', request.tier),
+        body: textBody(request.conceptId, request.tier, request.options),
+      };
+    case 'retexture':
+      return {
+        path: '/generate/retexture',
+        query: retextureQuery(request.modelId, request.options),
+        operation: RETEXTURE_OPERATION,
+        form: 'file',
+      };
+  }
 }
 
 /** Query of `GET /library` (§4.8) from the app's filter names. */
@@ -213,7 +277,7 @@ export function opCall(modelId: string, op: Op): OpCall {
   };
 }
 
-/** True when two post-processing calls are identical (same path, same parameters). */
+/** True when two calls are identical (same path, same parameters). */
 export function sameCall(
   a: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,
   b: Readonly<{ path: string; query: Readonly<Record<string, string>> }>,

@@ -21,13 +21,23 @@ function record(id: string, state: JobRecord['view']['state'], files: string[]):
             kind: 'photo',
             tier: 'fast',
             file: { path: files[0]!, name: 'cup.png', type: 'image/png' },
-            options: {},
+            call: {
+              path: '/generate/cloud/fast',
+              query: {},
+              operation: 'generate.photo.fast',
+              form: 'file',
+            },
           }
         : {
             kind: 'multi',
             tier: 'fast',
             files: files.map((p) => ({ path: p, name: 'v.png', type: 'image/png' })),
-            options: {},
+            call: {
+              path: '/generate/cloud/multi/fast',
+              query: {},
+              operation: 'generate.multi.fast',
+              form: 'files',
+            },
           },
     origin: 'https://sandbox.kiln.invalid',
     operation: 'generate.photo.fast',

@@ -268,25 +268,16 @@ export class GenerationRunner implements ServiceRunner {
     this.#schedulePoll(id, 0, 0);
   }
 
+  /** Sends the call the job journaled, exactly (never one rebuilt from options). */
   #send(input: JobInput, hooks: PaidCallHooks): Promise<Answer<GenerationStart>> {
-    const api = this.#o.api;
     switch (input.kind) {
       case 'photo':
-        return api.startPhoto(input.tier, input.file, input.options, hooks);
-      case 'multi':
-        return api.startMulti(input.tier, input.files, input.options, hooks);
-      case 'text':
-        return api.startText(input.conceptId, input.tier, input.options, hooks);
       case 'retexture':
-        return api.retexture(
-          input.modelId,
-          input.file,
-          {
-            ...(input.textureSize !== undefined ? { textureSize: input.textureSize } : {}),
-            ...(input.seed !== undefined ? { seed: input.seed } : {}),
-          },
-          hooks,
-        );
+        return this.#o.api.generate(input.call, [input.file], hooks);
+      case 'multi':
+        return this.#o.api.generate(input.call, input.files, hooks);
+      case 'text':
+        return this.#o.api.generate(input.call, [], hooks);
       case 'op':
       case 'local':
         throw new Error('not a generation');

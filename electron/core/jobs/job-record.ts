@@ -10,7 +10,6 @@ import { isMoving } from '../../../shared/jobs';
 import { connectionIdentity } from '../session';
 import {
   CompatibleOpSchema,
-  GenerationOptionsSchema,
   JobViewSchema,
   OpSchema,
   type JobView,
@@ -19,43 +18,54 @@ import {
 /** A file to upload, by its path on disk. */
 export const UploadRefSchema = z.object({ path: z.string(), name: z.string(), type: z.string() });
 
+/** A paid call as journaled (`ServiceCall`): every repeat must be identical (§3.2). */
+const ServiceCallShape = {
+  path: z.string(),
+  query: z.record(z.string(), z.string()),
+  operation: z.string(),
+};
+
+/**
+ * A generation's start call as journaled (`GenerationCall`): built once when the job is started,
+ * and sent exactly so (first, after a restart, on a retry).
+ */
+export const GenerationCallSchema = z.union([
+  z.object({ ...ServiceCallShape, form: z.enum(['file', 'files']) }),
+  z.object({
+    ...ServiceCallShape,
+    body: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  }),
+]);
+
 /** What a job was asked to do. */
 export const JobInputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('photo'),
     tier: z.enum(MODEL_TIERS),
     file: UploadRefSchema,
-    options: GenerationOptionsSchema,
+    call: GenerationCallSchema,
   }),
   z.object({
     kind: z.literal('multi'),
     tier: z.enum(MODEL_TIERS),
     files: z.array(UploadRefSchema),
-    options: GenerationOptionsSchema,
+    call: GenerationCallSchema,
   }),
   z.object({
     kind: z.literal('text'),
     tier: z.enum(MODEL_TIERS),
-    conceptId: z.string(),
-    options: GenerationOptionsSchema,
+    call: GenerationCallSchema,
   }),
   z.object({
     kind: z.literal('retexture'),
-    modelId: z.string(),
     file: UploadRefSchema,
-    textureSize: z.number().int().optional(),
-    seed: z.number().int().optional(),
+    call: GenerationCallSchema,
   }),
   z.object({
     kind: z.literal('op'),
     op: OpSchema,
     /** The exact call: every repeat must be identical (§3.2). */
-    call: z.object({
-      modelId: z.string(),
-      path: z.string(),
-      query: z.record(z.string(), z.string()),
-      operation: z.string(),
-    }),
+    call: z.object({ ...ServiceCallShape, modelId: z.string() }),
     /** Where the result is saved. */
     folder: z.string(),
   }),

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobView } from '../../../shared/ipc/contract';
 import { createSandbox, serveSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
 import { ApiClient } from '../api/client';
+import { generationCall } from '../api/query';
 import { systemClock } from '../ports';
 import { RequestScheduler } from '../schedule/request-scheduler';
 import { createServices, type Services } from '../services';
@@ -22,6 +23,8 @@ const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared
 const KEY = 'sk-jobs-test-00001';
 let work: string;
 const jobEventsOf = new WeakMap<Services, () => JobView[]>();
+/** The data folder each booted core writes its journal in. */
+const dataDirOf = new WeakMap<Services, string>();
 const opened: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
@@ -62,6 +65,7 @@ async function boot(url: string, rewrite?: Rewrite): Promise<Services> {
   const { ports, recorded } = testPorts({ dataDir, baseUrl: url, key: KEY, fetch: liveFetch });
   const services = await createServices(ports, { ...FAST_POLLING, requestBudget: BUDGET });
   jobEventsOf.set(services, recorded.jobs);
+  dataDirOf.set(services, dataDir);
   opened.push(async () => services.close());
   return services;
 }
@@ -138,7 +142,8 @@ describe('generation queue', () => {
       scheduler: new RequestScheduler({ clock: systemClock }),
     });
     const file = { path: path.join(PHOTOS, 'coffee.png'), name: 'coffee.png', type: 'image/png' };
-    for (let i = 0; i < 5; i++) await other.startPhoto('fast', file, small);
+    for (let i = 0; i < 5; i++)
+      await other.generate(generationCall({ kind: 'photo', tier: 'fast', options: small }), [file]);
     const services = await boot(url);
     const job = await services.jobs.startPhoto(await stage(services), 'fast', small);
     const waiting = await waitFor(
@@ -188,6 +193,44 @@ describe('cancel, retry, unknown outcomes', () => {
     const again = await services.jobs.retry(job.id);
     expect((await untilJob(services, again.id, SETTLED)).state).toBe('done');
     expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
+  });
+
+  it('a generation checks its options once, journals its call, and every send (a retry too) is that call', async () => {
+    const { url, sandbox } = await serve({ taskSeconds: 0, balanceUsd: '0.05' });
+    const starts: string[] = [];
+    const services = await boot(url, (u, init, next) => {
+      if (u.pathname.startsWith('/generate/')) starts.push(`${u.pathname}${u.search}`);
+      return next(u, init);
+    });
+    // A value the service would refuse: refused here, before a job exists or anything is sent.
+    await expect(
+      services.jobs.startPhoto(await stage(services), 'fast', { polyCount: 5 }),
+    ).rejects.toMatchObject({ field: 'poly_count' });
+    expect(services.jobs.list()).toEqual([]);
+
+    const job = await services.jobs.startPhoto(await stage(services), 'fast', {
+      polyCount: 12_000,
+      seed: 9,
+    });
+    const journal = JSON.parse(
+      await readFile(path.join(dataDirOf.get(services)!, 'jobs.json'), 'utf8'),
+    ) as { version: number; jobs: Array<{ input: { call?: unknown; options?: unknown } }> };
+    expect(journal.version).toBe(3);
+    expect(journal.jobs[0]!.input.call).toEqual({
+      path: '/generate/cloud/fast',
+      query: { poly_count: '12000', seed: '9' },
+      operation: 'generate.photo.fast',
+      form: 'file',
+    });
+    expect(journal.jobs[0]!.input.options).toBeUndefined();
+    expect((await untilJob(services, job.id, SETTLED)).error?.code).toBe('insufficient_balance');
+    sandbox.setBalance('5.00');
+    const again = await services.jobs.retry(job.id);
+    expect((await untilJob(services, again.id, SETTLED)).state).toBe('done');
+    expect(starts).toEqual([
+      '/generate/cloud/fast?poly_count=12000&seed=9',
+      '/generate/cloud/fast?poly_count=12000&seed=9',
+    ]);
   });
 
   it('each job records the connection it was started on (live: the service and the key)', async () => {

@@ -8,12 +8,7 @@
  * Jobs belong to the service origin they were started on: after a switch between the sandbox and
  * the live service they wait, and carry on when Kiln uses their origin again.
  */
-import {
-  COMPATIBLE_OPERATION,
-  generationOperation,
-  postOperation,
-  RETEXTURE_OPERATION,
-} from '../../../shared/api/operations';
+import { COMPATIBLE_OPERATION, postOperation } from '../../../shared/api/operations';
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,7 +26,7 @@ import { KilnError } from '../../../shared/ipc/errors';
 import { jobLabel } from '../../../shared/tools';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
-import { generationQuery, opCall, retextureQuery, sameCall, textBody } from '../api/query';
+import { generationCall, opCall, sameCall } from '../api/query';
 import type { Converter } from '../convert/converter';
 import { exportFolder } from '../files/export-folder';
 import type { FileStager } from '../files/file-stager';
@@ -207,80 +202,77 @@ export class JobService implements SessionListener {
     };
   }
 
-  /** Starts a photo generation. Resolves once the job is journaled; the rest reports by event. */
+  /**
+   * Starts a photo generation. Its call is built (the options checked) once, here, and journaled
+   * with the job: the job sends exactly it. Resolves once the job is journaled; the rest reports
+   * by event.
+   * @throws ValidationError for an option the service refuses (no job is made)
+   */
   async startPhoto(
     fileId: string,
     tier: ModelTier,
     options: GenerationOptions = {},
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
-    generationQuery(tier, options);
-    return this.#create(
-      this.#record(
-        { kind: 'photo', tier, file: upload(file), options },
-        { kind: 'photo', tier, source: file.name },
-        generationOperation('photo', tier),
-        true,
-      ),
+    const call = generationCall({ kind: 'photo', tier, options });
+    return this.#startGeneration(
+      { kind: 'photo', tier, file: upload(file), call },
+      { kind: 'photo', tier, source: file.name },
     );
   }
 
-  /** Starts a multi-view generation from 2–4 staged views, front first. */
+  /** Starts a multi-view generation from 2–4 staged views, front first (see {@link startPhoto}). */
   async startMulti(
     fileIds: readonly string[],
     tier: ModelTier,
     options: GenerationOptions = {},
   ): Promise<JobView> {
     const files = fileIds.map((id) => this.#o.files.get(id));
-    generationQuery(tier, options);
-    return this.#create(
-      this.#record(
-        { kind: 'multi', tier, files: files.map(upload), options },
-        {
-          kind: 'multi',
-          tier,
-          source: `${files[0]!.name} + ${files.length - 1} view${files.length > 2 ? 's' : ''}`,
-        },
-        generationOperation('multi', tier),
-        true,
-      ),
+    const call = generationCall({ kind: 'multi', tier, options });
+    return this.#startGeneration(
+      { kind: 'multi', tier, files: files.map(upload), call },
+      {
+        kind: 'multi',
+        tier,
+        source: `${files[0]!.name} + ${files.length - 1} view${files.length > 2 ? 's' : ''}`,
+      },
     );
   }
 
-  /** Starts a model from a concept picture; `tier` is the text route's `mode`. */
+  /** Starts a model from a concept picture; `tier` is the text route's `mode` (see {@link startPhoto}). */
   async startText(
     conceptId: string,
     tier: ModelTier,
     options: GenerationOptions = {},
     label?: string,
   ): Promise<JobView> {
-    textBody(conceptId, tier, options);
-    return this.#create(
-      this.#record(
-        { kind: 'text', tier, conceptId, options },
-        { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
-        generationOperation('text', tier),
-        true,
-      ),
+    const call = generationCall({ kind: 'text', conceptId, tier, options });
+    return this.#startGeneration(
+      { kind: 'text', tier, call },
+      { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
     );
   }
 
-  /** Paints a model anew from a staged photo (a new version). */
+  /** Paints a model anew from a staged photo, a new version (see {@link startPhoto}). */
   async retexture(
     modelId: string,
     fileId: string,
     options: Readonly<{ textureSize?: number; seed?: number }> = {},
   ): Promise<JobView> {
     const file = this.#o.files.get(fileId);
-    retextureQuery(modelId, options);
-    return this.#create(
-      this.#record(
-        { kind: 'retexture', modelId, file: upload(file), ...options },
-        { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
-        RETEXTURE_OPERATION,
-        true,
-      ),
+    const call = generationCall({ kind: 'retexture', modelId, options });
+    return this.#startGeneration(
+      { kind: 'retexture', file: upload(file), call },
+      { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
     );
+  }
+
+  /** Journals a generation with its call (whose operation it is charged as) and queues it. */
+  #startGeneration(
+    input: Extract<JobInput, { kind: 'photo' | 'multi' | 'text' | 'retexture' }>,
+    view: Pick<NewJob['view'], 'kind' | 'source'> & Partial<NewJob['view']>,
+  ): Promise<JobView> {
+    return this.#create(this.#record(input, view, input.call.operation, true));
   }
 
   /**

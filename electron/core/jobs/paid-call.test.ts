@@ -51,7 +51,12 @@ async function setup() {
       kind: 'photo',
       tier: 'fast',
       file: { path: '/cup.png', name: 'cup.png', type: 'image/png' },
-      options: {},
+      call: {
+        path: '/generate/cloud/fast',
+        query: {},
+        operation: 'generate.photo.fast',
+        form: 'file',
+      },
     },
     origin: 'https://api.example.test',
     operation: 'generate.photo.fast',

@@ -42,25 +42,36 @@ export class ImageCache {
    * Downloads the picture at `url` (a service link) and returns its cache file name.
    * @param options.priority `idle` for pictures nobody waits on (see `ApiClient.download`)
    * @param options.signal cancels the download while it waits to be sent
-   * @param options.withoutKey opens the link without the key, outside the request budget (see
-   *   `ApiClient.download`)
+   * @param options.withoutKey opens the link without the key; `options.free` outside the request
+   *   budget, for a link proved to cost nothing (see `ApiClient.download`)
    * @throws ApiError when the link is refused, the download fails or the bytes are not a picture;
    *   CancelledError once the core is closing
    */
   fetch(
     url: string,
-    options: Readonly<{ priority?: Priority; signal?: AbortSignal; withoutKey?: boolean }> = {},
+    options: Readonly<{
+      priority?: Priority;
+      signal?: AbortSignal;
+      withoutKey?: boolean;
+      free?: boolean;
+    }> = {},
   ): Promise<string> {
     return this.#work.run((stop) => this.#fetch(url, options, stop));
   }
 
   async #fetch(
     url: string,
-    options: Readonly<{ priority?: Priority; signal?: AbortSignal; withoutKey?: boolean }>,
+    options: Readonly<{
+      priority?: Priority;
+      signal?: AbortSignal;
+      withoutKey?: boolean;
+      free?: boolean;
+    }>,
     stop: AbortSignal,
   ): Promise<string> {
     const response = await this.#o.api.download(url, options.signal, options.priority, {
       withoutKey: options.withoutKey ?? false,
+      free: options.free ?? false,
     });
     await mkdir(this.#o.paths.temp, { recursive: true });
     await mkdir(this.#o.paths.cache, { recursive: true });

@@ -13,7 +13,9 @@
  * sandbox reads it so. A live service may serve its thumbnail links to anyone (a public link, a
  * CDN): then Kiln sends no key and they cost nothing. Which it is is learned per origin from the
  * service's answer to the first thumbnail asked for without the key (a picture: open; a 401:
- * keyed), never guessed; until an answer decides it, thumbnails are fetched with the key.
+ * keyed), never guessed; until an answer decides it, thumbnails are fetched with the key. That
+ * first keyless try is paced and counted like any request (at `idle`): it reaches the service
+ * before anything proved that it costs nothing.
  */
 import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -123,8 +125,14 @@ export class ThumbnailCache {
     if (running && !this.#access.has(origin)) await running.catch(() => undefined);
     const access = this.#access.get(origin);
     if (access === 'keyed') return keyed();
-    const open = this.#o.images.fetch(link, { withoutKey: true, ...(signal ? { signal } : {}) });
-    if (access === 'open') return open;
+    const keyless = (free: boolean) =>
+      this.#o.images.fetch(link, {
+        withoutKey: true,
+        ...(free ? { free } : { priority: 'idle' as const }),
+        ...(signal ? { signal } : {}),
+      });
+    if (access === 'open') return keyless(true);
+    const open = keyless(false);
     this.#probes.set(origin, open);
     try {
       const file = await open;
