@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import electron from 'vite-plugin-electron';
+import { lingui } from '@lingui/vite-plugin';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -68,6 +69,9 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 2000,
   },
   plugins: [
+    // Lingui's macros (`<Trans>`, `t`, `msg`) compiled natively, and `.po` catalogs compiled on
+    // import, so no generated catalog is committed (docs/i18n.md).
+    lingui({ macroTransform: true }),
     react(),
     preloadViewerChunk(),
     mode === 'web'

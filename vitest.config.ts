@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { lingui } from '@lingui/vite-plugin';
 
 export default defineConfig({
+  // Tests import components that use Lingui's macros and `.po` catalogs, as the app build does.
+  plugins: [lingui({ macroTransform: true })],
   test: {
     include: [
       '{shared,electron,renderer,tools}/**/*.test.{ts,tsx}',

@@ -1,0 +1,43 @@
+/**
+ * The renderer's Lingui runtime: which locale is active, and its catalogs loaded lazily (one
+ * chunk per catalog and locale, compiled from the `.po` files by @lingui/vite-plugin on import),
+ * merged into one `i18n.load`. `<html lang>` follows the active locale.
+ */
+import { i18n, type Messages } from '@lingui/core';
+import {
+  PSEUDO_LOCALE,
+  SOURCE_LOCALE,
+  isUiLocale,
+  matchLocale,
+  type UiLocale,
+} from '../../../shared/locale';
+
+/** Every catalog of every locale, each a lazy chunk: `../locales/<area>/<locale>.po`. */
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+
+/** The catalogs of one locale, loaded and merged into one set of messages. */
+async function loadMessages(locale: UiLocale): Promise<Messages> {
+  const ofLocale = Object.entries(catalogs).filter(([path]) =>
+    path.endsWith(`/${locale}.po`),
+  );
+  const loaded = await Promise.all(ofLocale.map(([, load]) => load()));
+  return Object.assign({}, ...loaded.map((m) => m.messages)) as Messages;
+}
+
+/**
+ * The locale to start in: `?lang=` in the address (the pseudo-locale for development and tests,
+ * docs/i18n.md), else the best shipped match for the browser's (Chromium's: the OS's) languages.
+ */
+export function initialLocale(search = location.search, languages = navigator.languages): UiLocale {
+  const asked = new URLSearchParams(search).get('lang');
+  if (isUiLocale(asked)) return asked;
+  return matchLocale(languages);
+}
+
+/** Loads and activates a locale, then sets `<html lang>` to it. */
+export async function activateLocale(locale: UiLocale): Promise<void> {
+  i18n.loadAndActivate({ locale, messages: await loadMessages(locale) });
+  document.documentElement.lang = locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale;
+}
+
+export { i18n };
