@@ -16,6 +16,19 @@ export const PSEUDO_LOCALE = 'pseudo';
 /** A locale the renderer can show: a shipped one or, in development and tests, the pseudo-locale. */
 export type UiLocale = Locale | typeof PSEUDO_LOCALE;
 
+/**
+ * Chromium's locale pak of each shipped locale: the installers keep only these
+ * (electron-builder `electronLanguages`, checked against this list by packaging.test.ts).
+ */
+export const CHROMIUM_LOCALES: Readonly<Record<Locale, string>> = {
+  en: 'en-US',
+  'zh-CN': 'zh-CN',
+  ja: 'ja',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+};
+
 /** The source language, and the fallback when nothing the person prefers is shipped. */
 export const SOURCE_LOCALE: Locale = 'en';
 

@@ -7,6 +7,8 @@
  * service could plausibly quote; a string with more precision is refused rather than rounded.
  */
 
+import { numberFormat } from './format';
+
 /** A US-dollar amount as a decimal string, for example `"12.30"` or `"-0.40"`. */
 export type Usd = string;
 
@@ -77,8 +79,16 @@ export function compareUsd(a: Usd, b: Usd): -1 | 0 | 1 {
   return d < 0n ? -1 : d > 0n ? 1 : 0;
 }
 
-/** For display: "$12.30", "-$0.40". */
+/**
+ * For display, in the app's language (`shared/format.ts`): the service charges US dollars, so the
+ * amount stays in dollars, written the region's way: "$12.30", "-$0.40", "12,30 $US" in French,
+ * "US$12.30" in Chinese. Exact: Intl formats the decimal string itself, never a float.
+ */
 export function formatUsd(value: Usd): string {
-  const n = normalizeUsd(value);
-  return n.startsWith('-') ? `-$${n.slice(1)}` : `$${n}`;
+  return numberFormat({
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  }).format(normalizeUsd(value) as Intl.StringNumericLiteral);
 }

@@ -42,6 +42,7 @@ describe('the settings’ declarations', () => {
       'spendWarningUsd',
       'units',
       'theme',
+      'language',
     ]);
     expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toContain('allows 60');
   });

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './api/rules';
+import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
 
 /** Length units Kiln can show. */
@@ -18,6 +19,15 @@ export const THEMES = ['system', 'light', 'dark'] as const;
 
 /** A theme setting's value. */
 export type Theme = (typeof THEMES)[number];
+
+/**
+ * Languages Kiln can speak: the OS's choice, one of the shipped ones (`shared/locale.ts`), or the
+ * pseudo-locale (development and tests; not offered on the Settings page).
+ */
+export const LANGUAGES = ['system', ...LOCALES, PSEUDO_LOCALE] as ['system', ...UiLocale[]];
+
+/** A language setting's value. */
+export type Language = 'system' | UiLocale;
 
 /** Default of the platform URL when the host names none (like the base URL's, a placeholder). */
 export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
@@ -162,6 +172,20 @@ export const SETTINGS = {
       { value: 'dark', label: 'Dark' },
     ],
     page: { label: 'Appearance', hint: 'Light or dark; “Follow the system” changes with the OS.' },
+  },
+  language: {
+    kind: 'choice',
+    schema: z.enum(LANGUAGES),
+    default: 'system',
+    choices: [
+      { value: 'system', label: 'Follow the system' },
+      // Each language by its own name, whatever the current one: a reader finds theirs.
+      ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+    ],
+    page: {
+      label: 'Language',
+      hint: 'Kiln’s words, numbers and dates. “Follow the system” uses the OS’s language.',
+    },
   },
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
   checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },

@@ -23,7 +23,7 @@ import {
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
 } from '../api/rules';
-import { SETTINGS, THEMES, UNITS } from '../settings';
+import { LANGUAGES, SETTINGS, THEMES, UNITS } from '../settings';
 import { UsdStringSchema } from './views';
 
 const textureSize = z
@@ -265,6 +265,7 @@ export const SettingsPatchSchema = z.object({
   cacheMaxMb: z.number().int().optional(),
   units: z.enum(UNITS).optional(),
   theme: z.enum(THEMES).optional(),
+  language: z.enum(LANGUAGES).optional(),
   welcomeSeen: z.boolean().optional(),
   checkUpdatesAtStart: z.boolean().optional(),
   dragOutCompatible: z.boolean().optional(),

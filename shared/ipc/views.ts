@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
 import { JOB_KINDS, JOB_STATES, OP_KINDS } from '../jobs';
 import { isUsd } from '../money';
-import { SETTINGS, THEMES, UNITS } from '../settings';
+import { LANGUAGES, SETTINGS, THEMES, UNITS } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -346,6 +346,8 @@ export const SettingsViewSchema = z.object({
   units: z.enum(UNITS).optional(),
   /** Light, dark, or following the OS. */
   theme: z.enum(THEMES).optional(),
+  /** The app's language: the OS's, or one chosen (shared/locale.ts). */
+  language: z.enum(LANGUAGES).optional(),
   /** The first-run welcome was shown and closed. */
   welcomeSeen: z.boolean().optional(),
   /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */

@@ -23,7 +23,7 @@ test('a photo with its own settings: refusals at the field first, then a model',
   await expect(create.error('photo')).toHaveCount(0);
   const preview = kiln.page.getByTestId('photo-preview');
   await expect(preview).toContainText('coffee.png');
-  await expect(preview.getByTestId('photo-size')).toHaveText('455.8 KB');
+  await expect(preview.getByTestId('photo-size')).toHaveText('455.8 kB');
 
   // Each model version shows its own defaults; the price follows the version.
   await kiln.page.getByTestId('tier').selectOption('ultra');

@@ -61,6 +61,7 @@ describe('SettingsService', () => {
       cacheMaxMb: 2048,
       units: 'cm',
       theme: 'system',
+      language: 'system',
       welcomeSeen: false,
       checkUpdatesAtStart: true,
       dragOutCompatible: false,

@@ -148,7 +148,7 @@ const INT_FIELDS = settingsOfKind('int') as (
 
 /** Settings taken as they come (a choice the patch schema already checked, or a switch). */
 const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')] as (
-  'units' | 'theme' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
+  'units' | 'theme' | 'language' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
 )[];
 
 /** Remembered choices: taken as the patch schema checked them; `null` forgets one. */

@@ -25,6 +25,7 @@ import { inElectron } from '../bridge';
 import { Tabs } from '../ui/Tabs';
 import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
+import { useLanguage } from './use-language';
 import { ViewerPanel } from './ViewerPanel';
 
 /** The whole window. */
@@ -40,6 +41,7 @@ export function App() {
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
+  useLanguage(useKiln((s) => s.settings?.language));
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">

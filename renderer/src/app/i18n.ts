@@ -4,6 +4,8 @@
  * merged into one `i18n.load`. `<html lang>` follows the active locale.
  */
 import { i18n, type Messages } from '@lingui/core';
+import { setFormatLocale } from '../../../shared/format';
+import type { Language } from '../../../shared/settings';
 import {
   PSEUDO_LOCALE,
   SOURCE_LOCALE,
@@ -17,9 +19,7 @@ const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
 
 /** The catalogs of one locale, loaded and merged into one set of messages. */
 async function loadMessages(locale: UiLocale): Promise<Messages> {
-  const ofLocale = Object.entries(catalogs).filter(([path]) =>
-    path.endsWith(`/${locale}.po`),
-  );
+  const ofLocale = Object.entries(catalogs).filter(([path]) => path.endsWith(`/${locale}.po`));
   const loaded = await Promise.all(ofLocale.map(([, load]) => load()));
   return Object.assign({}, ...loaded.map((m) => m.messages)) as Messages;
 }
@@ -34,10 +34,24 @@ export function initialLocale(search = location.search, languages = navigator.la
   return matchLocale(languages);
 }
 
-/** Loads and activates a locale, then sets `<html lang>` to it. */
+/**
+ * The locale a Language setting asks for: the one chosen, else (`system`, or no setting read
+ * yet) the one Kiln started in, which follows `?lang=` and the OS's languages.
+ */
+export function localeFor(language: Language | undefined): UiLocale {
+  return language && language !== 'system' ? language : initialLocale();
+}
+
+/**
+ * Loads and activates a locale: every message, and every number, amount, date and size
+ * (`shared/format.ts`), switch at once; `<html lang>` follows (screen readers, CJK glyphs).
+ */
 export async function activateLocale(locale: UiLocale): Promise<void> {
-  i18n.loadAndActivate({ locale, messages: await loadMessages(locale) });
-  document.documentElement.lang = locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale;
+  const messages = await loadMessages(locale);
+  const tag = locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale;
+  setFormatLocale(tag);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = tag;
 }
 
 export { i18n };

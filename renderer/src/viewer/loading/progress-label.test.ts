@@ -24,7 +24,7 @@ describe('stageLabel', () => {
       'Downloading 3.5 MB of 12.0 MB',
     );
     expect(stageLabel({ stage: 'download', loaded: 2048, total: undefined })).toBe(
-      'Downloading 2.0 KB',
+      'Downloading 2.0 kB',
     );
     expect(stageLabel({ stage: 'upload', loaded: 1, total: 1 })).toBe('Preparing for display');
   });

@@ -1,0 +1,24 @@
+/**
+ * The Language setting on the page: when it (or, for "Follow the system", the OS's language)
+ * names another locale than the one active, its catalogs load and every message and format
+ * switches at once, without a restart.
+ */
+import { useEffect } from 'react';
+import type { Language } from '../../../shared/settings';
+import { activateLocale, i18n, localeFor } from './i18n';
+
+/** Keeps the active locale on what `language` asks for while the calling component is mounted. */
+export function useLanguage(language: Language | undefined): void {
+  useEffect(() => {
+    const wanted = localeFor(language);
+    if (i18n.locale !== wanted) void activateLocale(wanted);
+    if (language !== undefined && language !== 'system') return;
+    // Following the system: a change of the OS's (or browser's) language follows too.
+    const onChange = () => {
+      const now = localeFor(language);
+      if (i18n.locale !== now) void activateLocale(now);
+    };
+    window.addEventListener('languagechange', onChange);
+    return () => window.removeEventListener('languagechange', onChange);
+  }, [language]);
+}
