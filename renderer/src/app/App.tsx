@@ -4,6 +4,7 @@
  * over the workspace when open. The library workspace (its grid across the window) hides the
  * viewer and the right column without unmounting them.
  */
+import type { CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
@@ -26,6 +27,8 @@ import { Tabs } from '../ui/Tabs';
 import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
 import { ViewerPanel } from './ViewerPanel';
+import { LeftSplitter, RightSplitter } from './panels/splitters';
+import { panelWidthVar, usePanelLayout } from './panels/use-panel-layout';
 
 /** The whole window. */
 export function App() {
@@ -40,6 +43,13 @@ export function App() {
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
+  const panels = usePanelLayout();
+  const { layout } = panels;
+  // The side columns' widths ride on CSS variables: a splitter's drag moves only the variable.
+  const widths = {
+    [panelWidthVar('left')]: `${layout.left}px`,
+    [panelWidthVar('right')]: `${layout.right}px`,
+  } as CSSProperties;
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -56,8 +66,18 @@ export function App() {
         </p>
       ) : null}
       <AppNotices />
-      <main className={`app-main${workspace ? ' app-main--workspace' : ''}`}>
-        <section className="panel side-panel left-panel" aria-label="Create and library">
+      <main
+        className={`app-main${workspace ? ' app-main--workspace' : ''}`}
+        style={widths}
+        data-left-collapsed={layout.leftCollapsed ? 'true' : undefined}
+        data-right-collapsed={layout.rightCollapsed ? 'true' : undefined}
+      >
+        <section
+          id="left-side"
+          className="panel side-panel left-panel"
+          aria-label="Create and library"
+          hidden={layout.leftCollapsed && !workspace}
+        >
           <Tabs
             label="Create or browse"
             idPrefix="left"
@@ -72,8 +92,31 @@ export function App() {
             {leftTab === 'create' ? <CreatePanel /> : <LibraryPanel />}
           </div>
         </section>
+        <LeftSplitter
+          side="left"
+          width={layout.left}
+          collapsed={layout.leftCollapsed}
+          label="Resize the left panel"
+          controls="left-side"
+          onResize={(w) => panels.resize('left', w)}
+          onToggle={() => panels.toggle('left')}
+        />
         <ViewerPanel />
-        <section className="panel side-panel right-panel" aria-label="Tools and activity">
+        <RightSplitter
+          side="right"
+          width={layout.right}
+          collapsed={layout.rightCollapsed}
+          label="Resize the right panel"
+          controls="right-side"
+          onResize={(w) => panels.resize('right', w)}
+          onToggle={() => panels.toggle('right')}
+        />
+        <section
+          id="right-side"
+          className="panel side-panel right-panel"
+          aria-label="Tools and activity"
+          hidden={layout.rightCollapsed}
+        >
           <Tabs
             label="Tools or activity"
             idPrefix="right"
