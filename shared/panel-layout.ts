@@ -7,6 +7,11 @@
 /** A side column of the shell. */
 export type PanelSide = 'left' | 'right';
 
+/** The CSS variable that carries `side`'s width on the shell's grid (app.css reads it). */
+export function panelWidthVar(side: PanelSide): string {
+  return `--kiln-${side}-width`;
+}
+
 /** How wide a side column may be, in CSS pixels, and how wide it starts. */
 export const PANEL_WIDTHS: Readonly<
   Record<PanelSide, Readonly<{ min: number; max: number; initial: number }>>

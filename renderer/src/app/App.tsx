@@ -27,8 +27,9 @@ import { Tabs } from '../ui/Tabs';
 import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
 import { ViewerPanel } from './ViewerPanel';
-import { LeftSplitter, RightSplitter } from './panels/splitters';
-import { panelWidthVar, usePanelLayout } from './panels/use-panel-layout';
+import { PanelSplitter } from './panels/splitters';
+import { usePanelLayout } from './panels/use-panel-layout';
+import { panelWidthVar } from '../../../shared/panel-layout';
 
 /** The whole window. */
 export function App() {
@@ -92,25 +93,9 @@ export function App() {
             {leftTab === 'create' ? <CreatePanel /> : <LibraryPanel />}
           </div>
         </section>
-        <LeftSplitter
-          side="left"
-          width={layout.left}
-          collapsed={layout.leftCollapsed}
-          label="Resize the left panel"
-          controls="left-side"
-          onResize={(w) => panels.resize('left', w)}
-          onToggle={() => panels.toggle('left')}
-        />
+        <PanelSplitter side="left" />
         <ViewerPanel />
-        <RightSplitter
-          side="right"
-          width={layout.right}
-          collapsed={layout.rightCollapsed}
-          label="Resize the right panel"
-          controls="right-side"
-          onResize={(w) => panels.resize('right', w)}
-          onToggle={() => panels.toggle('right')}
-        />
+        <PanelSplitter side="right" />
         <section
           id="right-side"
           className="panel side-panel right-panel"

@@ -10,31 +10,21 @@ import {
   clampPanelWidth,
   keyedPanelWidth,
   PANEL_WIDTHS,
+  panelWidthVar,
   type PanelSide,
 } from '../../../../shared/panel-layout';
-import { panelWidthVar } from './use-panel-layout';
+import { usePanelLayout } from './use-panel-layout';
 
-/** One splitter handle (its own chunk: see ./splitters.tsx). */
-export default function PanelSplitter({
-  side,
-  width,
-  collapsed,
-  label,
-  controls,
-  onResize,
-  onToggle,
-}: Readonly<{
-  side: PanelSide;
-  width: number;
-  collapsed: boolean;
-  /** What the handle resizes, as the user reads it. */
-  label: string;
-  /** The id of the panel it resizes. */
-  controls: string;
-  /** A width, or how to work it out from the latest (keys pressed faster than saves answer). */
-  onResize(width: number | ((from: number) => number)): void;
-  onToggle(): void;
-}>) {
+/** The handle on `side` of the viewer (its own chunk: see ./splitters.tsx). */
+export default function PanelSplitter({ side }: Readonly<{ side: PanelSide }>) {
+  const panels = usePanelLayout();
+  const width = panels.layout[side];
+  const collapsed = panels.layout[`${side}Collapsed`];
+  const label = `Resize the ${side} panel`;
+  const controls = `${side}-side`;
+  const onToggle = () => panels.toggle(side);
+  // A width, or how to work it out from the latest (keys pressed faster than saves answer).
+  const onResize = (to: number | ((from: number) => number)) => panels.resize(side, to);
   const drag = useRef<{ startX: number; startWidth: number; width: number } | undefined>(undefined);
   const grid = (el: Element) => el.closest<HTMLElement>('.app-main');
   const widthAt = (clientX: number) => {

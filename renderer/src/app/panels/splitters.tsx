@@ -1,20 +1,9 @@
 /**
  * The splitter handles, in a chunk of their own fetched at the first idle moment (the entry
- * chunk's budget): until it is here each handle is a plain line in its grid column, so the
- * layout does not move when it arrives.
+ * chunk's budget). Until it is here their grid columns stay empty lines: every column is placed
+ * explicitly (app.css), so the layout does not move when the handles arrive.
  */
 import { idleChunk } from '../../ui/idle-chunk';
 
-const load = () => import('./PanelSplitter');
-
-/** The handle between the left panel and the viewer. */
-export const LeftSplitter = idleChunk(
-  load,
-  <div className="panel-splitter panel-splitter--left" aria-hidden="true" />,
-);
-
-/** The handle between the viewer and the right panel. */
-export const RightSplitter = idleChunk(
-  load,
-  <div className="panel-splitter panel-splitter--right" aria-hidden="true" />,
-);
+/** The handle on `side` of the viewer. */
+export const PanelSplitter = idleChunk(() => import('./PanelSplitter'), null);

@@ -8,11 +8,6 @@ import {
 } from '../../../../shared/panel-layout';
 import { useKiln } from '../../store/StoreProvider';
 
-/** The CSS variable that carries `side`'s width on the shell's grid. */
-export function panelWidthVar(side: PanelSide): string {
-  return `--kiln-${side}-width`;
-}
-
 /**
  * The layout last handed to a save that has not answered yet: a change made meanwhile (an arrow
  * key pressed again, a fold right after a drag) builds on it rather than on the older settings.
