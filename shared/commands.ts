@@ -56,6 +56,18 @@ export const COMMANDS = {
   },
   'panels.tools': { label: 'Show Tools', group: 'View', keywords: ['export', 'remesh'] },
   'panels.activity': { label: 'Show Activity', group: 'View', keywords: ['jobs', 'progress'] },
+  'panels.toggleLeft': {
+    label: 'Show or hide the left panel',
+    group: 'View',
+    shortcut: 'CmdOrCtrl+B',
+    keywords: ['sidebar', 'collapse', 'create', 'library'],
+  },
+  'panels.toggleRight': {
+    label: 'Show or hide the right panel',
+    group: 'View',
+    shortcut: 'CmdOrCtrl+Alt+B',
+    keywords: ['sidebar', 'collapse', 'tools', 'activity'],
+  },
   'view.fit': { label: 'Fit the model to the view', group: 'View', shortcut: 'F' },
   'view.reset': { label: 'Reset the view', group: 'View', shortcut: 'Home' },
   'view.front': { label: 'Front view', group: 'View', shortcut: '1' },

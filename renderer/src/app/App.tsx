@@ -4,6 +4,7 @@
  * over the workspace when open. The library workspace (its grid across the window) hides the
  * viewer and the right column without unmounting them.
  */
+import type { CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
@@ -27,6 +28,9 @@ import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
 import { useLanguage } from './use-language';
 import { ViewerPanel } from './ViewerPanel';
+import { PanelSplitter } from './panels/splitters';
+import { usePanelLayout } from './panels/use-panel-layout';
+import { panelWidthVar } from '../../../shared/panel-layout';
 
 /** The whole window. */
 export function App() {
@@ -42,6 +46,13 @@ export function App() {
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
   useLanguage(useKiln((s) => s.settings?.language));
+  const panels = usePanelLayout();
+  const { layout } = panels;
+  // The side columns' widths ride on CSS variables: a splitter's drag moves only the variable.
+  const widths = {
+    [panelWidthVar('left')]: `${layout.left}px`,
+    [panelWidthVar('right')]: `${layout.right}px`,
+  } as CSSProperties;
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -58,8 +69,18 @@ export function App() {
         </p>
       ) : null}
       <AppNotices />
-      <main className={`app-main${workspace ? ' app-main--workspace' : ''}`}>
-        <section className="panel side-panel left-panel" aria-label="Create and library">
+      <main
+        className={`app-main${workspace ? ' app-main--workspace' : ''}`}
+        style={widths}
+        data-left-collapsed={layout.leftCollapsed ? 'true' : undefined}
+        data-right-collapsed={layout.rightCollapsed ? 'true' : undefined}
+      >
+        <section
+          id="left-side"
+          className="panel side-panel left-panel"
+          aria-label="Create and library"
+          hidden={layout.leftCollapsed && !workspace}
+        >
           <Tabs
             label="Create or browse"
             idPrefix="left"
@@ -74,8 +95,15 @@ export function App() {
             {leftTab === 'create' ? <CreatePanel /> : <LibraryPanel />}
           </div>
         </section>
+        <PanelSplitter side="left" />
         <ViewerPanel />
-        <section className="panel side-panel right-panel" aria-label="Tools and activity">
+        <PanelSplitter side="right" />
+        <section
+          id="right-side"
+          className="panel side-panel right-panel"
+          aria-label="Tools and activity"
+          hidden={layout.rightCollapsed}
+        >
           <Tabs
             label="Tools or activity"
             idPrefix="right"

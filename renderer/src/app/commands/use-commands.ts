@@ -14,6 +14,7 @@ import {
 import type { Theme } from '../../../../shared/settings';
 import { useKiln } from '../../store/StoreProvider';
 import { pressViewerKey } from '../../ui/viewer-keys';
+import { usePanelLayout } from '../panels/use-panel-layout';
 
 /** A command as the app runs it. */
 export interface Command extends CommandSpec {
@@ -41,6 +42,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
   const settingsRead = useKiln((s) => s.settings !== undefined);
   const updateSettings = useKiln((s) => s.updateSettings);
   // The viewer's keys reach it only while it is on screen (the workspace covers it).
+  const panels = usePanelLayout();
   const viewerShown = useKiln((s) => s.viewerState !== undefined) && !workspace;
 
   return useMemo(() => {
@@ -63,6 +65,11 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
       'panels.workspace': { run: () => setWorkspace(!workspace) },
       'panels.tools': { run: () => showRight('tools') },
       'panels.activity': { run: () => showRight('activity') },
+      'panels.toggleLeft': { run: () => panels.toggle('left'), enabled: settingsRead },
+      'panels.toggleRight': {
+        run: () => panels.toggle('right'),
+        enabled: settingsRead && !workspace,
+      },
       'view.fit': viewerKey('f'),
       'view.reset': viewerKey('Home'),
       'view.front': viewerKey('1'),
@@ -90,5 +97,6 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     settingsRead,
     updateSettings,
     viewerShown,
+    panels,
   ]);
 }
