@@ -79,6 +79,9 @@ export default tseslint.config(
             '^[a-z0-9]+([-_:./][a-z0-9]+)*$',
             '^[A-Z0-9_]+$',
             '^(https?|kiln|data|blob):',
+            // Paths (module globs), and the product's name.
+            '^\\.{1,2}/',
+            '^Kiln$',
             '^[#.][\\w-]+$',
             // CSS selectors (an element's role, a form control's type).
             '\\[(role|type|contenteditable)=',
@@ -128,6 +131,8 @@ export default tseslint.config(
             'ariaShortcut',
             'import.meta.glob',
             '*.closest',
+            'viewerKey',
+            'document.execCommand',
           ],
         },
       ],

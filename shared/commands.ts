@@ -9,6 +9,16 @@
 /** The app menu a command belongs to (and the palette's group). */
 export type CommandGroup = 'File' | 'Edit' | 'View' | 'Model' | 'Window' | 'Help';
 
+/** The menus in the order the app menu, the palette and the shortcut sheet show them. */
+export const COMMAND_GROUPS: readonly CommandGroup[] = [
+  'File',
+  'Edit',
+  'View',
+  'Model',
+  'Window',
+  'Help',
+];
+
 /** The declaration of one command. */
 export interface CommandSpec {
   readonly label: string;

@@ -4,6 +4,8 @@
  * over the workspace when open. The library workspace (its grid across the window) hides the
  * viewer and the right column without unmounting them.
  */
+import { formatNumber } from '../../../shared/format';
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
@@ -46,6 +48,7 @@ export function App() {
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
   useLanguage(useKiln((s) => s.settings?.language));
+  const { t } = useLingui();
   const panels = usePanelLayout();
   const { layout } = panels;
   // The side columns' widths ride on CSS variables: a splitter's drag moves only the variable.
@@ -78,17 +81,17 @@ export function App() {
         <section
           id="left-side"
           className="panel side-panel left-panel"
-          aria-label="Create and library"
+          aria-label={t`Create and library`}
           hidden={layout.leftCollapsed && !workspace}
         >
           <Tabs
-            label="Create or browse"
+            label={t`Create or browse`}
             idPrefix="left"
             value={leftTab}
             onChange={showLeft}
             tabs={[
-              { id: 'create', label: 'Create' },
-              { id: 'library', label: 'Library' },
+              { id: 'create', label: t`Create` },
+              { id: 'library', label: t`Library` },
             ]}
           />
           <div id="left-panel" role="tabpanel" aria-labelledby={`left-tab-${leftTab}`}>
@@ -101,17 +104,21 @@ export function App() {
         <section
           id="right-side"
           className="panel side-panel right-panel"
-          aria-label="Tools and activity"
+          aria-label={t`Tools and activity`}
           hidden={layout.rightCollapsed}
         >
           <Tabs
-            label="Tools or activity"
+            label={t`Tools or activity`}
             idPrefix="right"
             value={rightTab}
             onChange={showRight}
             tabs={[
-              { id: 'tools', label: 'Tools' },
-              { id: 'activity', label: 'Activity', badge: running ? String(running) : undefined },
+              { id: 'tools', label: t`Tools` },
+              {
+                id: 'activity',
+                label: t`Activity`,
+                badge: running ? formatNumber(running) : undefined,
+              },
             ]}
           />
           <div id="right-panel" role="tabpanel" aria-labelledby={`right-tab-${rightTab}`}>

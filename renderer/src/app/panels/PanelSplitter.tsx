@@ -5,6 +5,7 @@
  * (the grid and the viewer's canvas follow without React rendering the app); the width is saved
  * when the pointer is released.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   clampPanelWidth,
@@ -20,8 +21,9 @@ export default function PanelSplitter({ side }: Readonly<{ side: PanelSide }>) {
   const panels = usePanelLayout();
   const width = panels.layout[side];
   const collapsed = panels.layout[`${side}Collapsed`];
-  const label = `Resize the ${side} panel`;
-  const controls = `${side}-side`;
+  const { t } = useLingui();
+  const label = side === 'left' ? t`Resize the left panel` : t`Resize the right panel`;
+  const controlsId = `${side}-side`;
   const onToggle = () => panels.toggle(side);
   // A width, or how to work it out from the latest (keys pressed faster than saves answer).
   const onResize = (to: number | ((from: number) => number)) => panels.resize(side, to);
@@ -75,7 +77,7 @@ export default function PanelSplitter({ side }: Readonly<{ side: PanelSide }>) {
       role="separator"
       aria-orientation="vertical"
       aria-label={label}
-      aria-controls={controls}
+      aria-controls={controlsId}
       aria-valuemin={min}
       aria-valuemax={max}
       aria-valuenow={collapsed ? 0 : width}
