@@ -47,6 +47,14 @@ test('starts in French, switches to German at once from Settings, and remembers 
   await expect(account.badge).toHaveText('Sandbox – nichts wird berechnet');
   await expect(account.balance).toContainText(usd('de', raw!));
 
+  // Words of the shared tables too: the command palette lists the commands in German.
+  await account.close();
+  await page.getByTestId('open-command-palette').click();
+  const palette = page.getByTestId('command-palette');
+  await expect(palette.getByText('Tastenkürzel', { exact: true })).toBeVisible();
+  await expect(palette.getByRole('group', { name: 'Ansicht' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // The next start keeps it, whatever the OS says.
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

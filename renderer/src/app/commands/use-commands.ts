@@ -4,6 +4,7 @@
  * from here, so a command is declared once and bound once; the type below fails to check when a
  * declared command has no binding.
  */
+import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import {
   COMMAND_IDS,
@@ -17,8 +18,10 @@ import { pressViewerKey } from '../../ui/viewer-keys';
 import { usePanelLayout } from '../panels/use-panel-layout';
 
 /** A command as the app runs it. */
-export interface Command extends CommandSpec {
+export interface Command extends Omit<CommandSpec, 'label'> {
   readonly id: CommandId;
+  /** Its words in the artist's language. */
+  readonly label: string;
   /** False where it would do nothing now (no viewer on screen, settings not read yet). */
   readonly enabled: boolean;
   run(): void;
@@ -45,6 +48,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
   const panels = usePanelLayout();
   const viewerShown = useKiln((s) => s.viewerState !== undefined) && !workspace;
 
+  const { _ } = useLingui();
   return useMemo(() => {
     const viewerKey = (key: string): Binding => ({
       run: () => void pressViewerKey(key),
@@ -84,6 +88,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     return COMMAND_IDS.map((id) => ({
       id,
       ...(COMMANDS[id] as CommandSpec),
+      label: _(COMMANDS[id].label),
       enabled: bindings[id].enabled ?? true,
       run: bindings[id].run,
     }));
@@ -98,5 +103,6 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     updateSettings,
     viewerShown,
     panels,
+    _,
   ]);
 }
