@@ -31,10 +31,14 @@ export function ViewerProgress({ progress }: ViewerProgressProps): JSX.Element {
       />
       <p className="kiln-viewer__progress-label">
         <span>{label}</span>
-        {percent !== null && <span className="kiln-viewer__progress-percent">{t`${percentText}%`}</span>}
-        {elapsed >= 1 && <span className="kiln-viewer__progress-elapsed">
+        {percent !== null && (
+          <span className="kiln-viewer__progress-percent">{t`${percentText}%`}</span>
+        )}
+        {elapsed >= 1 && (
+          <span className="kiln-viewer__progress-elapsed">
             <Trans>{elapsed} s</Trans>
-          </span>}
+          </span>
+        )}
       </p>
     </div>
   );

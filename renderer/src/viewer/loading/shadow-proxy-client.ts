@@ -31,6 +31,7 @@ let nextId = 0;
 const waiting = new Map<number, Waiting>();
 
 function startWorker(): Worker {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a module path (vite needs it literal)
   const started = new Worker(new URL('./shadow-proxy.worker.ts', import.meta.url), {
     type: 'module',
   });

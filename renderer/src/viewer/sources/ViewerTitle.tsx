@@ -19,9 +19,11 @@ export function ViewerTitle({ source, onClose }: ViewerTitleProps): JSX.Element 
       <span className="kiln-viewer__name" title={source.name}>
         {source.name}
       </span>
-      {source.local ? <span className="kiln-viewer__tag">
+      {source.local ? (
+        <span className="kiln-viewer__tag">
           <Trans>Local file</Trans>
-        </span> : null}
+        </span>
+      ) : null}
       {source.local ? (
         <CloseButton
           label={t`Close ${name}`}
