@@ -109,7 +109,7 @@ export async function prepareModel(
       parsed = await parseOtherFormat(other, buffer, LoaderUtils.extractUrlBase(url));
     } catch (error) {
       if (signal.aborted) throw abortError();
-       
+
       throw new ModelLoadError('format', `Could not parse ${url} as ${other}`, { cause: error });
     }
     if (signal.aborted) {
@@ -118,11 +118,10 @@ export async function prepareModel(
     }
     return { ...parsed, url, bytes: buffer.byteLength };
   }
-   
+
   if (format === 'unknown') throw new ModelLoadError('not-gltf', `${url} is not glTF`);
 
   const legacy = (version: string | undefined, cause?: unknown) =>
-     
     new ModelLoadError('legacy', `${url} is glTF ${version}`, {
       ...(version !== undefined ? { version } : {}),
       ...(name !== undefined ? { file: name } : {}),
@@ -148,7 +147,7 @@ export async function prepareModel(
     if (signal.aborted) throw abortError();
     const version = legacyGltfVersion(buffer, format);
     if (version) throw legacy(version, error);
-     
+
     throw new ModelLoadError('format', `Could not parse ${url}`, { cause: error });
   }
   if (signal.aborted) {
@@ -188,7 +187,7 @@ export async function finishModel(
   } catch (error) {
     disposeObject(root);
     if (signal.aborted) throw abortError();
-     
+
     throw new ModelLoadError('gpu', `Could not prepare ${url} for display`, { cause: error });
   }
   if (signal.aborted) {
