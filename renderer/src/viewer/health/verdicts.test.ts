@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintReport } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
@@ -13,6 +14,9 @@ const options = {
   overhangDeg: 45,
   overlay: 'thickness' as const,
 };
+
+// The source messages (English): the sentences as the panel shows them.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('verdicts', () => {
   it('gives a "not watertight" its reason on the same line', () => {
