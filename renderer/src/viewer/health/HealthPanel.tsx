@@ -85,7 +85,6 @@ export function CheckProgress({ state }: { state: CheckState<unknown> }): JSX.El
 
 function Running({ stage, done }: { stage: HealthStage; done: number }): JSX.Element {
   const elapsed = useElapsedSeconds();
-  useLingui();
   const name = stageText(stage);
   return (
     <div className="kiln-health__progress" role="status" data-testid="health-progress">
