@@ -25,6 +25,11 @@ const TRANSLATED = [
   'renderer/src/viewer/scene',
   'renderer/src/viewer/sources',
   'renderer/src/features/ops',
+  'renderer/src/viewer/health',
+  'renderer/src/viewer/inspect',
+  'renderer/src/viewer/turntable',
+  'renderer/src/viewer/capture',
+  'renderer/src/viewer/compare',
 ];
 
 export default tseslint.config(
@@ -90,7 +95,7 @@ export default tseslint.config(
         {
           // Not words for people: identifiers, class lists, CSS values, URLs, keys, ids.
           ignore: [
-            '^[a-z0-9]+([-_:./][a-z0-9]+)*$',
+            '^[a-z0-9]+([-_:./][a-z0-9]+)*[-_]?$',
             '^[A-Z0-9_]+$',
             '^(https?|kiln|data|blob):',
             // Paths (module globs), and the product's name.
@@ -118,7 +123,9 @@ export default tseslint.config(
                   '^(data|aria-(controls|describedby|labelledby|owns|live|current|haspopup|expanded|pressed|selected|checked|hidden|orientation|sort|valuenow|valuemin|valuemax|modal|busy|invalid|required|disabled|readonly|multiselectable|autocomplete))',
               },
             },
-            { regex: { pattern: '(Id|Key|Url|Class|Mode|Kind|State|Name|Test|Event|Type)$' } },
+            {
+              regex: { pattern: '(Id|Key|Url|Class|Mode|Kind|State|Name|Test|Event|Type|Prefix)$' },
+            },
           ],
           ignoreFunctions: [
             'console.*',

@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
-import { CAPTURE_SIZES, MAX_CAPTURE_SIDE } from './capture-pixels';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CAPTURE_SIZES, MAX_CAPTURE_SIDE, type CaptureSize } from './capture-pixels';
 import { ChoiceSelect } from '../panels/Choices';
 import { SizeFields } from '../panels/SizeFields';
 
@@ -16,8 +17,23 @@ export interface CapturePanelProps {
   }) => Promise<{ fileName: string; width: number; height: number }>;
 }
 
+/** The capture sizes as the menu names them ("Viewer size", "1920 × 1080 (HD)", "Custom…"). */
+function useSizeOptions(): { id: string; label: string }[] {
+  const { t } = useLingui();
+  const name = ({ id, width, height, standardName }: CaptureSize): string => {
+    if (id === 'custom') return t`Custom…`;
+    if (!width || !height) return t`Viewer size`;
+    // Pixel counts as screen sizes are written everywhere: no grouping ("1920 × 1080").
+    const pixels = `${width} × ${height}`;
+    return standardName ? `${pixels} (${standardName})` : pixels;
+  };
+  return CAPTURE_SIZES.map((size) => ({ id: size.id, label: name(size) }));
+}
+
 /** Save the current view as a PNG at a chosen size, optionally with a transparent background. */
 export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelProps): JSX.Element {
+  const { t } = useLingui();
+  const sizeOptions = useSizeOptions();
   const [sizeId, setSizeId] = useState('1080p');
   const [custom, setCustom] = useState({ width: 2000, height: 2000 });
   const [transparent, setTransparent] = useState(false);
@@ -37,11 +53,15 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
     try {
       const saved = await onCapture({ ...target, transparent });
       const smaller = saved.width !== target.width || saved.height !== target.height;
+      const { fileName, width, height } = saved;
       setMessage(
-        `Saved ${saved.fileName}${smaller ? ` — your graphics card allows at most ${saved.width} × ${saved.height}` : ''}.`,
+        smaller
+          ? t`Saved ${fileName} — your graphics card allows at most ${width} × ${height}.`
+          : t`Saved ${fileName}.`,
       );
     } catch (error) {
-      setMessage(`Could not save the screenshot: ${(error as Error).message}. Try a smaller size.`);
+      const reason = (error as Error).message;
+      setMessage(t`Could not save the screenshot: ${reason}. Try a smaller size.`);
     } finally {
       setBusy(false);
     }
@@ -50,18 +70,20 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
   return (
     <div className="kiln-viewer__form">
       <label className="kiln-viewer__field">
-        <span>Size</span>
+        <span>
+          <Trans>Size</Trans>
+        </span>
         <ChoiceSelect
           testId="viewer-capture-size"
           value={sizeId}
-          options={CAPTURE_SIZES}
+          options={sizeOptions}
           onChange={setSizeId}
         />
       </label>
       {size.id === 'custom' ? (
         <SizeFields
           value={custom}
-          labels={{ width: 'Width (px)', height: 'Height (px)' }}
+          labels={{ width: t`Width (px)`, height: t`Height (px)` }}
           min={16}
           max={MAX_CAPTURE_SIDE}
           testIdPrefix="viewer-capture-"
@@ -75,7 +97,9 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
           checked={transparent}
           onChange={(e) => setTransparent(e.currentTarget.checked)}
         />
-        <span>Transparent background</span>
+        <span>
+          <Trans>Transparent background</Trans>
+        </span>
       </label>
       <button
         type="button"
@@ -84,7 +108,7 @@ export function CapturePanel({ disabled, viewerSize, onCapture }: CapturePanelPr
         disabled={disabled || busy}
         onClick={() => void save()}
       >
-        {busy ? 'Rendering…' : 'Save PNG'}
+        {busy ? t`Rendering…` : t`Save PNG`}
       </button>
       {message ? (
         <p className="kiln-viewer__note" role="status" data-testid="viewer-capture-message">

@@ -1,19 +1,22 @@
-/** A capture size the user can pick. `viewer` means the viewer's own size on screen. */
+/**
+ * A capture size the user can pick. `viewer` means the viewer's own size on screen, `custom`
+ * the size typed; the others have their pixels and, for a video standard, its name ("HD").
+ */
 export interface CaptureSize {
   readonly id: string;
-  readonly label: string;
   readonly width?: number;
   readonly height?: number;
+  readonly standardName?: string;
 }
 
-/** Sizes offered in the capture menu. */
+/** Sizes offered in the capture menu (the panel names them: "1920 × 1080 (HD)"). */
 export const CAPTURE_SIZES: readonly CaptureSize[] = [
-  { id: 'viewer', label: 'Viewer size' },
-  { id: '1024', label: '1024 × 1024', width: 1024, height: 1024 },
-  { id: '1080p', label: '1920 × 1080 (HD)', width: 1920, height: 1080 },
-  { id: '2048', label: '2048 × 2048', width: 2048, height: 2048 },
-  { id: '4k', label: '3840 × 2160 (4K)', width: 3840, height: 2160 },
-  { id: 'custom', label: 'Custom…' },
+  { id: 'viewer' },
+  { id: '1024', width: 1024, height: 1024 },
+  { id: '1080p', width: 1920, height: 1080, standardName: 'HD' },
+  { id: '2048', width: 2048, height: 2048 },
+  { id: '4k', width: 3840, height: 2160, standardName: '4K' },
+  { id: 'custom' },
 ];
 
 /** Largest side the capture inputs accept; the GPU may allow less (see {@link fitCaptureSize}). */
@@ -76,5 +79,6 @@ export function modelFileStem(modelName: string): string {
 
 /** "kiln-mug-1920x1080.png": a file name from the model name and the size. */
 export function captureFileName(modelName: string, width: number, height: number): string {
-  return `kiln-${modelFileStem(modelName)}-${width}x${height}.png`;
+  const fileName = `kiln-${modelFileStem(modelName)}-${width}x${height}.png`;
+  return fileName;
 }

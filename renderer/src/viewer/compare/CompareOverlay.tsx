@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Icon } from '../panels/Icon';
 import type { CompareLayout } from '../viewer-settings';
 
@@ -41,6 +42,7 @@ export function CompareOverlay({
   onWipe,
   onStop,
 }: CompareOverlayProps): JSX.Element {
+  const { t } = useLingui();
   return (
     <div
       className={`kiln-viewer__compare kiln-viewer__compare--${layout}`}
@@ -52,11 +54,11 @@ export function CompareOverlay({
           type="button"
           className="kiln-viewer__compare-stop"
           data-testid="viewer-compare-end"
-          title="Stop comparing (Esc)"
+          title={t`Stop comparing (Esc)`}
           onClick={onStop}
         >
           <Icon name="close" />
-          Stop comparing
+          <Trans>Stop comparing</Trans>
         </button>
       </div>
       <div className="kiln-viewer__compare-side kiln-viewer__compare-side--b">
@@ -73,7 +75,7 @@ export function CompareOverlay({
             type="range"
             className="kiln-viewer__wipe"
             data-testid="viewer-wipe"
-            aria-label="Wipe position between A and B"
+            aria-label={t`Wipe position between A and B`}
             min={0}
             max={1}
             step={0.01}

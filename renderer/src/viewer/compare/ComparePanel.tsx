@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CompareLayout } from '../viewer-settings';
 import type { ViewerState } from '../viewer-types';
 
@@ -15,19 +16,21 @@ export interface ComparePanelProps {
   readonly disabled: boolean;
 }
 
-const LAYOUTS: ReadonlyArray<[CompareLayout, string]> = [
-  ['side', 'Side by side'],
-  ['wipe', 'A/B wipe'],
-];
-
 /** Choose a second model (or version) and how to show the two with one shared camera. */
 export function ComparePanel(props: ComparePanelProps): JSX.Element {
   const { compareName, compareState, compareError, layout, onLayout } = props;
+  const { t } = useLingui();
+  const layouts: ReadonlyArray<[CompareLayout, string]> = [
+    ['side', t`Side by side`],
+    ['wipe', t`A/B wipe`],
+  ];
   return (
     <div className="kiln-viewer__form">
       <p className="kiln-viewer__note">
-        Both models share one camera. Drop a .glb on the viewer and choose “Compare”, or pick a
-        file.
+        <Trans>
+          Both models share one camera. Drop a .glb on the viewer and choose “Compare”, or pick a
+          file.
+        </Trans>
       </p>
       <button
         type="button"
@@ -36,18 +39,18 @@ export function ComparePanel(props: ComparePanelProps): JSX.Element {
         disabled={props.disabled}
         onClick={props.onChoose}
       >
-        {compareName ? 'Compare with another file…' : 'Compare with a file…'}
+        {compareName ? t`Compare with another file…` : t`Compare with a file…`}
       </button>
       {compareName ? (
         <p
           className="kiln-viewer__note kiln-viewer__compare-name"
           data-testid="viewer-compare-name"
         >
-          B:{' '}
+          {t`B:`}{' '}
           <strong className="kiln-viewer__ellipsis" title={compareName}>
             {compareName}
           </strong>
-          {compareState === 'loading' ? ' (opening…)' : ''}
+          {compareState === 'loading' ? ' ' + t`(opening…)` : ''}
         </p>
       ) : null}
       {compareError ? (
@@ -59,8 +62,8 @@ export function ComparePanel(props: ComparePanelProps): JSX.Element {
           {compareError}
         </p>
       ) : null}
-      <div className="kiln-viewer__segmented" role="radiogroup" aria-label="Layout">
-        {LAYOUTS.map(([id, label]) => (
+      <div className="kiln-viewer__segmented" role="radiogroup" aria-label={t`Layout`}>
+        {layouts.map(([id, label]) => (
           <button
             key={id}
             type="button"
@@ -80,7 +83,7 @@ export function ComparePanel(props: ComparePanelProps): JSX.Element {
           data-testid="viewer-compare-stop"
           onClick={props.onStop}
         >
-          Stop comparing
+          <Trans>Stop comparing</Trans>
         </button>
       ) : null}
     </div>

@@ -1,4 +1,7 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
@@ -15,6 +18,8 @@ import type {
 } from './health-types';
 import { useHealth, type CheckState } from './use-health';
 import { engineVerdict, printVerdict, watertightText, type Verdict } from './verdicts';
+import { issueText, precise, stageText } from './health-text';
+import type { HealthStage } from './health-types';
 import { ProgressBar } from '../../ui/ProgressBar';
 import './health.css';
 
@@ -27,23 +32,50 @@ export interface HealthPanelProps {
   readonly textures: readonly HealthTexture[];
 }
 
-/** Printers people own, build volume in mm (x × y on the plate, z up). */
-const PRINTERS: ReadonlyArray<{ id: string; label: string; volume: BuildVolume }> = [
-  { id: 'mk4', label: 'Prusa MK4 — 250 × 210 × 220', volume: { x: 250, y: 210, z: 220 } },
-  { id: 'bambu', label: 'Bambu Lab X1 / P1 — 256³', volume: { x: 256, y: 256, z: 256 } },
-  { id: 'ender3', label: 'Creality Ender-3 — 220 × 220 × 250', volume: { x: 220, y: 220, z: 250 } },
-  {
-    id: 'mars',
-    label: 'Elegoo Mars 4 (resin) — 153 × 77 × 175',
-    volume: { x: 153, y: 77, z: 175 },
-  },
-  { id: 'custom', label: 'Custom…', volume: { x: 200, y: 200, z: 200 } },
+/**
+ * Printers people own, build volume in mm (x × y on the plate, z up); `productName` is the
+ * maker's (the same in every language), null for the custom volume.
+ */
+const PRINTERS: ReadonlyArray<{
+  id: string;
+  productName: string | null;
+  resin?: boolean;
+  volume: BuildVolume;
+}> = [
+  { id: 'mk4', productName: 'Prusa MK4', volume: { x: 250, y: 210, z: 220 } },
+  { id: 'bambu', productName: 'Bambu Lab X1 / P1', volume: { x: 256, y: 256, z: 256 } },
+  { id: 'ender3', productName: 'Creality Ender-3', volume: { x: 220, y: 220, z: 250 } },
+  { id: 'mars', productName: 'Elegoo Mars 4', resin: true, volume: { x: 153, y: 77, z: 175 } },
+  { id: 'custom', productName: null, volume: { x: 200, y: 200, z: 200 } },
 ];
 /** Minimum wall per process: what FDM nozzles and resin printers reliably make. */
 const PROCESSES = { fdm: 0.8, resin: 0.4 } as const;
 
-const n = (v: number) => v.toLocaleString('en-US');
-const pct = (v: number) => (v > 0 && v < 0.001 ? '< 0.1 %' : `${Math.round(v * 1000) / 10} %`);
+const n = (v: number) => formatNumber(v);
+
+/** The printers as the drop-down lists them ("Prusa MK4 — 250 × 210 × 220", "Custom…"). */
+function usePrinterOptions(): { id: string; label: string }[] {
+  const { t } = useLingui();
+  return PRINTERS.map(({ id, productName, resin, volume: { x, y, z } }) => {
+    if (productName === null) return { id, label: t`Custom…` };
+    const name = resin ? t`${productName} (resin)` : productName;
+    const size = x === y && y === z ? `${n(x)}³` : [x, y, z].map(n).join(' × ');
+    return { id, label: `${name} — ${size}` };
+  });
+}
+
+/** A share in per cent, one decimal; "< 0.1 %" for a trace ("12.5 %"). */
+function usePercent(): (share: number) => string {
+  const { t } = useLingui();
+  return (share) => {
+    if (share > 0 && share < 0.001) {
+      const least = formatNumber(0.1, 1);
+      return t`< ${least} %`;
+    }
+    const value = formatNumber(share * 100, 1);
+    return t`${value} %`;
+  };
+}
 
 /** A check's progress bar with its stage and elapsed time (shown only while it runs). */
 export function CheckProgress({ state }: { state: CheckState<unknown> }): JSX.Element | null {
@@ -51,13 +83,16 @@ export function CheckProgress({ state }: { state: CheckState<unknown> }): JSX.El
   return <Running key={state.started} stage={state.progress.stage} done={state.progress.done} />;
 }
 
-function Running({ stage, done }: { stage: string; done: number }): JSX.Element {
+function Running({ stage, done }: { stage: HealthStage; done: number }): JSX.Element {
   const elapsed = useElapsedSeconds();
+  const name = stageText(stage);
   return (
     <div className="kiln-health__progress" role="status" data-testid="health-progress">
-      <ProgressBar label={stage} percent={done * 100} />
+      <ProgressBar label={name} percent={done * 100} />
       <span>
-        {stage}… {elapsed} s
+        <Trans>
+          {name}… {elapsed} s
+        </Trans>
       </span>
     </div>
   );
@@ -85,9 +120,10 @@ function Issues(props: {
   selected: string | null;
   onSelect: (issue: HealthIssue | null) => void;
 }): JSX.Element | null {
+  const { t } = useLingui();
   if (!props.issues.length) return null;
   return (
-    <ul className="kiln-health__issues" aria-label="Issues: choose one to see it">
+    <ul className="kiln-health__issues" aria-label={t`Issues: choose one to see it`}>
       {props.issues.map((issue) => (
         <li key={issue.id}>
           <button
@@ -97,7 +133,7 @@ function Issues(props: {
             aria-pressed={props.selected === issue.id}
             onClick={() => props.onSelect(props.selected === issue.id ? null : issue)}
           >
-            {issue.label}
+            {issueText(issue)}
           </button>
         </li>
       ))}
@@ -106,49 +142,51 @@ function Issues(props: {
 }
 
 function Facts({ report }: { report: HealthReport }): JSX.Element {
-  const size = report.size;
+  const { t } = useLingui();
+  const pct = usePercent();
+  const welded = n(report.weldedVertices);
+  const before = n(report.vertices);
+  const tolerance = precise(report.weldTolerance * 1000, 2);
+  const holes = n(report.holes);
+  const openEdges = n(report.boundaryEdges);
+  const volume = report.volume === null ? null : precise(report.volume * 1e6, 4);
+  const uvSets = n(report.uvSets);
+  const withoutUvs = report.meshesWithoutUvs;
+  const density = report.texelDensity === null ? null : n(Math.round(report.texelDensity));
   const rows: Array<[string, string, string]> = [
-    ['triangles', 'Triangles', n(report.triangles)],
+    ['triangles', t`Triangles`, n(report.triangles)],
     [
       'vertices',
-      'Vertices (welded)',
-      `${n(report.weldedVertices)} (${n(report.vertices)} before welding within ${(report.weldTolerance * 1000).toPrecision(2)} mm)`,
+      t`Vertices (welded)`,
+      t`${welded} (${before} before welding within ${tolerance} mm)`,
     ],
-    ['parts', 'Connected parts', n(report.parts)],
-    ['holes', 'Holes (open edges)', `${n(report.holes)} (${n(report.boundaryEdges)})`],
-    ['non-manifold-edges', 'Non-manifold edges', n(report.nonManifoldEdges)],
-    ['non-manifold-vertices', 'Non-manifold vertices', n(report.nonManifoldVertices)],
-    ['degenerate', 'Degenerate triangles', n(report.degenerateTriangles)],
-    ['duplicate', 'Duplicate triangles', n(report.duplicateTriangles)],
-    ['flipped', 'Flipped triangles', n(report.flippedTriangles)],
-    ['inside-out', 'Inside-out parts', n(report.insideOutParts)],
-    ['watertight', 'Watertight', watertightText(report)],
-    ['size', 'Size (m)', size.map((v) => v.toPrecision(3)).join(' × ')],
-    [
-      'volume',
-      'Volume',
-      report.volume === null ? '— (not closed)' : `${(report.volume * 1e6).toPrecision(4)} cm³`,
-    ],
+    ['parts', t`Connected parts`, n(report.parts)],
+    ['holes', t`Holes (open edges)`, t`${holes} (${openEdges})`],
+    ['non-manifold-edges', t`Non-manifold edges`, n(report.nonManifoldEdges)],
+    ['non-manifold-vertices', t`Non-manifold vertices`, n(report.nonManifoldVertices)],
+    ['degenerate', t`Degenerate triangles`, n(report.degenerateTriangles)],
+    ['duplicate', t`Duplicate triangles`, n(report.duplicateTriangles)],
+    ['flipped', t`Flipped triangles`, n(report.flippedTriangles)],
+    ['inside-out', t`Inside-out parts`, n(report.insideOutParts)],
+    ['watertight', t`Watertight`, watertightText(report)],
+    ['size', t`Size (m)`, report.size.map((v) => precise(v, 3)).join(' × ')],
+    ['volume', t`Volume`, volume === null ? t`— (not closed)` : t`${volume} cm³`],
     [
       'uv-sets',
-      'UV sets',
-      report.meshesWithoutUvs
-        ? `${report.uvSets} (${report.meshesWithoutUvs} meshes without)`
-        : String(report.uvSets),
+      t`UV sets`,
+      withoutUvs
+        ? t`${uvSets} (${plural(withoutUvs, { one: '# mesh without', other: '# meshes without' })})`
+        : uvSets,
     ],
-    ['uv-outside', 'UVs outside 0–1', pct(report.uvOutside)],
+    ['uv-outside', t`UVs outside 0–1`, pct(report.uvOutside)],
     [
       'textures',
-      'Textures',
+      t`Textures`,
       report.textures.length
-        ? report.textures.map((t) => `${t.width}×${t.height}`).join(', ')
-        : 'None',
+        ? report.textures.map((tx) => `${tx.width}×${tx.height}`).join(', ')
+        : t`None`,
     ],
-    [
-      'texel-density',
-      'Texel density',
-      report.texelDensity === null ? '—' : `${n(Math.round(report.texelDensity))} px/m`,
-    ],
+    ['texel-density', t`Texel density`, density === null ? '—' : t`${density} px/m`],
   ];
   return (
     <dl className="kiln-health__facts">
@@ -162,6 +200,9 @@ function Facts({ report }: { report: HealthReport }): JSX.Element {
   );
 }
 
+/** Where the minimum wall is remembered. */
+const minWallKey = 'health.minWall';
+
 /** The printability form's values as the user sets them (the length follows the print tool's). */
 function usePrintForm(printLengthMm: number | undefined) {
   const [length, setLength] = useState(String(printLengthMm ?? 100));
@@ -173,7 +214,7 @@ function usePrintForm(printLengthMm: number | undefined) {
     'fdm',
     'resin',
   ]);
-  const [minWall, setMinWall] = useRemembered<string>('health.minWall', String(PROCESSES.fdm));
+  const [minWall, setMinWall] = useRemembered<string>(minWallKey, String(PROCESSES.fdm));
   const [printer, setPrinter] = useRemembered(
     'health.printer',
     PRINTERS[0]!.id,
@@ -215,10 +256,13 @@ function SizeAndWall({
   lengthError: string | null;
   wallError: string | null;
 }) {
+  const { t } = useLingui();
   return (
     <div className="kiln-viewer__row">
       <label className="kiln-viewer__field">
-        <span>Longest side (mm)</span>
+        <span>
+          <Trans>Longest side (mm)</Trans>
+        </span>
         <input
           type="number"
           data-testid="health-length"
@@ -230,7 +274,9 @@ function SizeAndWall({
         />
       </label>
       <label className="kiln-viewer__field">
-        <span>Process</span>
+        <span>
+          <Trans>Process</Trans>
+        </span>
         <select
           data-testid="health-process"
           value={form.process}
@@ -240,12 +286,14 @@ function SizeAndWall({
             form.setMinWall(String(PROCESSES[next]));
           }}
         >
-          <option value="fdm">FDM (filament)</option>
-          <option value="resin">Resin</option>
+          <option value="fdm">{t`FDM (filament)`}</option>
+          <option value="resin">{t`Resin`}</option>
         </select>
       </label>
       <label className="kiln-viewer__field">
-        <span>Min. wall (mm)</span>
+        <span>
+          <Trans>Min. wall (mm)</Trans>
+        </span>
         <input
           type="number"
           step={0.1}
@@ -259,30 +307,27 @@ function SizeAndWall({
   );
 }
 
-/** What the model can show. */
-const OVERLAYS = [
-  ['thickness', 'Thin walls'],
-  ['overhang', 'Overhangs'],
-  ['none', 'Nothing'],
-] as const;
-
 /** The printer (its build volume), or a custom volume. */
 function PrinterField({ form }: { form: PrintForm }) {
+  const { t } = useLingui();
+  const printers = usePrinterOptions();
   return (
     <>
       <label className="kiln-viewer__field">
-        <span>Printer</span>
+        <span>
+          <Trans>Printer</Trans>
+        </span>
         <ChoiceSelect
           testId="health-printer"
           value={form.printer}
-          options={PRINTERS}
+          options={printers}
           onChange={form.setPrinter}
         />
       </label>
       {form.printer === 'custom' ? (
         <SizeFields
           value={form.custom}
-          labels={{ x: 'Width (mm)', y: 'Depth (mm)', z: 'Height (mm)' }}
+          labels={{ x: t`Width (mm)`, y: t`Depth (mm)`, z: t`Height (mm)` }}
           min={1}
           testIdPrefix="health-volume-"
           onChange={form.setCustom}
@@ -300,14 +345,23 @@ function OverlayChoice({
   form: PrintForm;
   showHeatMap: (on: boolean) => void;
 }) {
+  const { t } = useLingui();
+  // What the model can show.
+  const overlays = [
+    ['thickness', t`Thin walls`],
+    ['overhang', t`Overhangs`],
+    ['none', t`Nothing`],
+  ] as const;
   return (
     <fieldset className="kiln-health__overlay">
-      <legend>Show on the model</legend>
+      <legend>
+        <Trans>Show on the model</Trans>
+      </legend>
       <RadioChoices
         name="kiln-health-overlay"
         testIdPrefix="health-overlay-"
         value={form.overlay}
-        options={OVERLAYS}
+        options={overlays}
         onChange={(id) => {
           form.setOverlay(id);
           if (id === 'none') showHeatMap(false);
@@ -319,48 +373,95 @@ function OverlayChoice({
 
 /** The printability figures and the heat map's legend. */
 function PrintFacts({ result: printResult, overlay }: { result: PrintReport; overlay: string }) {
+  const { t } = useLingui();
+  const pct = usePercent();
+  const size = printResult.sizeMm.map((v) => formatNumber(v, 1)).join(' × ');
+  const minWall = formatNumber(printResult.options.minWallMm, 2);
+  const nearWall = formatNumber(printResult.options.minWallMm * 2, 2);
+  const thin = pct(printResult.thinFraction);
+  const overhang = pct(printResult.overhangFraction);
+  const angle = formatNumber(45);
+  const solid = printResult.volumeCm3 === null ? null : precise(printResult.volumeCm3, 3);
+  const shell = printResult.shellVolumeCm3 === null ? null : precise(printResult.shellVolumeCm3, 3);
   return (
     <>
       <dl className="kiln-health__facts" data-testid="health-print-facts">
         <div>
-          <dt>Printed size</dt>
+          <dt>
+            <Trans>Printed size</Trans>
+          </dt>
           <dd data-testid="health-print-size">
-            {printResult.sizeMm.map((v) => Math.round(v * 10) / 10).join(' × ')} mm
+            <Trans>{size} mm</Trans>
           </dd>
         </div>
         <div>
-          <dt>Fits the printer</dt>
-          <dd data-testid="health-print-fits">{printResult.fits ? 'Yes' : 'No'}</dd>
+          <dt>
+            <Trans>Fits the printer</Trans>
+          </dt>
+          <dd data-testid="health-print-fits">{printResult.fits ? t`Yes` : t`No`}</dd>
         </div>
         <div>
-          <dt>Thinner than {printResult.options.minWallMm} mm</dt>
-          <dd data-testid="health-print-thin">{pct(printResult.thinFraction)} of the surface</dd>
+          <dt>
+            <Trans>Thinner than {minWall} mm</Trans>
+          </dt>
+          <dd data-testid="health-print-thin">
+            <Trans>{thin} of the surface</Trans>
+          </dd>
         </div>
         <div>
-          <dt>Overhangs beyond 45°</dt>
-          <dd data-testid="health-print-overhang">{pct(printResult.overhangFraction)}</dd>
+          <dt>
+            <Trans>Overhangs beyond {angle}°</Trans>
+          </dt>
+          <dd data-testid="health-print-overhang">{overhang}</dd>
         </div>
-        {printResult.volumeCm3 !== null ? (
+        {solid !== null ? (
           <div>
-            <dt>Material</dt>
+            <dt>
+              <Trans>Material</Trans>
+            </dt>
             <dd data-testid="health-print-volume">
-              {printResult.shellVolumeCm3 !== null
-                ? `${printResult.shellVolumeCm3.toPrecision(3)} cm³ hollow (solid ${printResult.volumeCm3.toPrecision(3)} cm³)`
-                : `${printResult.volumeCm3.toPrecision(3)} cm³`}
+              {shell !== null ? t`${shell} cm³ hollow (solid ${solid} cm³)` : t`${solid} cm³`}
             </dd>
           </div>
         ) : null}
       </dl>
       {overlay === 'thickness' ? (
         <p className="kiln-health__legend" aria-hidden="true">
-          <span className="kiln-health__swatch kiln-health__swatch--thin" /> under{' '}
-          {printResult.options.minWallMm} mm
-          <span className="kiln-health__swatch kiln-health__swatch--near" /> up to{' '}
-          {printResult.options.minWallMm * 2} mm
+          <span className="kiln-health__swatch kiln-health__swatch--thin" />{' '}
+          <Trans>under {minWall} mm</Trans>
+          <span className="kiln-health__swatch kiln-health__swatch--near" />{' '}
+          <Trans>up to {nearWall} mm</Trans>
         </p>
       ) : null}
     </>
   );
+}
+
+/** The health check's failure, with what to do. */
+function CheckFailed({ message }: { message: string }): JSX.Element {
+  return (
+    <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
+      <Trans>The check failed: {message}. Check again, or reopen the model.</Trans>
+    </p>
+  );
+}
+
+/** What is wrong with the typed length and minimum wall, in words (null when nothing). */
+function useFormErrors(lengthMm: number, minWallMm: number) {
+  const { t } = useLingui();
+  const shortest = n(LIMITS.lengthMm.min);
+  const longest = n(LIMITS.lengthMm.max);
+  const lengthError =
+    !Number.isFinite(lengthMm) || lengthMm < LIMITS.lengthMm.min || lengthMm > LIMITS.lengthMm.max
+      ? t`Type a length from ${shortest} to ${longest} mm (what the print service makes).`
+      : null;
+  const thinnestWall = formatNumber(0.1, 1);
+  const thickestWall = n(5);
+  const wallError =
+    !Number.isFinite(minWallMm) || minWallMm < 0.1 || minWallMm > 5
+      ? t`Type a minimum wall from ${thinnestWall} to ${thickestWall} mm.`
+      : null;
+  return { lengthError, wallError };
 }
 
 /**
@@ -370,6 +471,7 @@ function PrintFacts({ result: printResult, overlay }: { result: PrintReport; ove
  * volume, hollow shell). Every issue can be clicked: the viewer frames it and highlights it.
  */
 export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JSX.Element {
+  const { t } = useLingui();
   const printLengthMm = useViewerOutlets()?.printLengthMm;
   const { health, print, selected, run, checkPrint, showHeatMap, select } = useHealth(
     stage,
@@ -387,14 +489,7 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
 
   const lengthMm = Number(length);
   const minWallMm = Number(minWall);
-  const lengthError =
-    !Number.isFinite(lengthMm) || lengthMm < LIMITS.lengthMm.min || lengthMm > LIMITS.lengthMm.max
-      ? `Type a length from ${LIMITS.lengthMm.min} to ${LIMITS.lengthMm.max} mm (what the print service makes).`
-      : null;
-  const wallError =
-    !Number.isFinite(minWallMm) || minWallMm < 0.1 || minWallMm > 5
-      ? 'Type a minimum wall from 0.1 to 5 mm.'
-      : null;
+  const { lengthError, wallError } = useFormErrors(lengthMm, minWallMm);
   const volume = printer === 'custom' ? custom : PRINTERS.find((p) => p.id === printer)!.volume;
   const options = useMemo(
     () => ({
@@ -416,6 +511,8 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
   }, [report, options, overlay, lengthError, wallError, checkPrint]);
 
   const printResult = print.phase === 'ready' ? print.result : null;
+  const shellMm = formatNumber(LIMITS.hollowShellMm, 2);
+  const printError = print.phase === 'error' ? print.message : '';
   const verdicts = report ? [printVerdict(report, printResult), engineVerdict(report)] : [];
 
   return (
@@ -425,13 +522,13 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
       data-health-state={health.phase}
       data-print-state={print.phase}
     >
-      {!modelKey ? <p className="kiln-viewer__note">Open a model to check it.</p> : null}
-      <CheckProgress state={health} />
-      {health.phase === 'error' ? (
-        <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
-          The check failed: {health.message}. Check again, or reopen the model.
+      {!modelKey ? (
+        <p className="kiln-viewer__note">
+          <Trans>Open a model to check it.</Trans>
         </p>
       ) : null}
+      <CheckProgress state={health} />
+      {health.phase === 'error' ? <CheckFailed message={health.message} /> : null}
       {report ? (
         <>
           {verdicts.map((v) => (
@@ -439,14 +536,18 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
           ))}
           <Issues issues={report.issues} selected={selected} onSelect={select} />
           <details className="kiln-health__details">
-            <summary>Mesh facts</summary>
+            <summary>
+              <Trans>Mesh facts</Trans>
+            </summary>
             <Facts report={report} />
           </details>
         </>
       ) : null}
       {report ? (
-        <section className="kiln-health__print" aria-label="Printability">
-          <h3>Printability</h3>
+        <section className="kiln-health__print" aria-label={t`Printability`}>
+          <h3>
+            <Trans>Printability</Trans>
+          </h3>
           <SizeAndWall form={form} lengthError={lengthError} wallError={wallError} />
           {lengthError || wallError ? (
             <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
@@ -461,13 +562,15 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
               checked={hollow}
               onChange={(e) => setHollow(e.currentTarget.checked)}
             />
-            <span>Hollow (the service’s {LIMITS.hollowShellMm} mm shell)</span>
+            <span>
+              <Trans>Hollow (the service’s {shellMm} mm shell)</Trans>
+            </span>
           </label>
           <OverlayChoice form={form} showHeatMap={showHeatMap} />
           <CheckProgress state={print} />
           {print.phase === 'error' ? (
             <p className="kiln-viewer__note kiln-viewer__note--error" role="alert">
-              The printability check failed: {print.message}.
+              <Trans>The printability check failed: {printError}.</Trans>
             </p>
           ) : null}
           {printResult ? (
@@ -485,7 +588,7 @@ export function HealthPanel({ stage, modelKey, textures }: HealthPanelProps): JS
         disabled={!modelKey || health.phase === 'running'}
         onClick={() => void run()}
       >
-        {health.phase === 'running' ? 'Checking…' : 'Check again'}
+        {health.phase === 'running' ? t`Checking…` : t`Check again`}
       </button>
     </div>
   );

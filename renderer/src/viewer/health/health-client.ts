@@ -2,18 +2,20 @@
  * The main thread's side of the health worker: one worker per viewer, one request at a time per
  * kind (a newer request supersedes an older one's answer), progress reported as it comes.
  */
+import { t } from '@lingui/core/macro';
 import type {
   HealthInput,
   HealthReport,
   HealthRequest,
   HealthResponse,
+  HealthStage,
   PrintOptions,
   PrintReport,
 } from './health-types';
 
 /** Progress of a running check. */
 export interface HealthProgress {
-  readonly stage: string;
+  readonly stage: HealthStage;
   /** 0…1 */
   readonly done: number;
 }
@@ -40,14 +42,14 @@ export class HealthClient {
 
   constructor(worker?: Worker) {
     // Vite bundles the worker with its imports into a file of the app: nothing is fetched from
-    // elsewhere.
+    // elsewhere. (Vite finds the worker only by this literal path inline, so it stays a literal.)
     this.#worker =
       worker ?? new Worker(new URL('./health.worker.ts', import.meta.url), { type: 'module' });
     this.#worker.onmessage = (event: MessageEvent<HealthResponse>) => this.#answer(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
       for (const p of this.#pending.values())
-        p.reject(new Error(event.message || 'the check stopped unexpectedly'));
+        p.reject(new Error(event.message || t`the check stopped unexpectedly`));
       this.#pending.clear();
     };
   }

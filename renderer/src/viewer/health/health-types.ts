@@ -61,12 +61,36 @@ export type IssueKind =
   | 'thin'
   | 'overhang';
 
+/**
+ * What an issue's label says, as data: the worker has no catalogs, so the renderer writes it in
+ * the artist's language (`issueText` in health-text.ts). `count`: the issue's count of its kind
+ * ("3 flipped triangles"); `hole`: one hole and its open edges; `more-holes`: the holes past the
+ * listed ones; `area`: mm² beyond a limit (the minimum wall in mm, or the overhang angle).
+ */
+export type IssueLabel =
+  | { readonly says: 'count' }
+  | { readonly says: 'hole'; readonly hole: number; readonly edges: number }
+  | { readonly says: 'more-holes'; readonly holes: number; readonly edges: number }
+  | { readonly says: 'area'; readonly areaMm2: number; readonly limit: number };
+
+/** The stages a check goes through, named for the progress line (`stageText`). */
+export type HealthStage =
+  | 'copying'
+  | 'reading'
+  | 'welding'
+  | 'topology'
+  | 'winding'
+  | 'issues'
+  | 'done'
+  | 'indexing'
+  | 'measuring';
+
 /** Something the viewer can frame and highlight. */
 export interface HealthIssue {
   readonly id: string;
   readonly kind: IssueKind;
-  /** "Hole 2 (14 open edges)". */
-  readonly label: string;
+  /** What its label says ("Hole 2 · 14 open edges"). */
+  readonly label: IssueLabel;
   /** How many items (edges, faces, vertices) it covers. */
   readonly count: number;
   /** Edges to draw: 6 floats per edge (two end points). */
@@ -181,7 +205,7 @@ export type HealthResponse =
   | {
       readonly type: 'progress';
       readonly id: number;
-      readonly stage: string;
+      readonly stage: HealthStage;
       readonly done: number;
     }
   | { readonly type: 'report'; readonly id: number; readonly report: HealthReport }

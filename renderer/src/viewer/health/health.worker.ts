@@ -3,7 +3,7 @@
  * stalls the viewer. It keeps the last model's cleaned surface and BVH, so asking again at
  * another print size only casts the rays.
  */
-import type { HealthIssue, HealthRequest, HealthResponse } from './health-types';
+import type { HealthIssue, HealthRequest, HealthResponse, HealthStage } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis, type PrintBasis } from './printability';
 import type { SolidMesh } from './mesh-health';
@@ -20,7 +20,7 @@ const geometryOf = (issues: readonly HealthIssue[]): Transferable[] =>
 
 self.onmessage = (event: MessageEvent<HealthRequest>) => {
   const request = event.data;
-  const progress = (stage: string, done: number) =>
+  const progress = (stage: HealthStage, done: number) =>
     post({ type: 'progress', id: request.id, stage, done });
   try {
     if (request.type === 'analyse') {
@@ -35,10 +35,10 @@ self.onmessage = (event: MessageEvent<HealthRequest>) => {
     }
     if (!solid) throw new Error('no model has been checked yet');
     if (!basis) {
-      progress('Building the ray-casting index', 0);
+      progress('indexing', 0);
       basis = printBasis(solid);
     }
-    progress('Measuring the walls', 0.5);
+    progress('measuring', 0.5);
     const report = analysePrint(basis, request.options);
     post({ type: 'print', id: request.id, report }, [
       report.overlay.positions.buffer,

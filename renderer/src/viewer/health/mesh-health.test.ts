@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { issueText } from './health-text';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
 import type { PrintOptions } from './health-types';
@@ -9,6 +11,9 @@ const unit = [0, 0, 0] as const;
 const one = [1, 1, 1] as const;
 
 const check = (...parts: Parameters<typeof model>[0]) => analyseHealth(model(parts)).report;
+
+// The source messages (English): the sentences as the panel shows them.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('mesh health', () => {
   it('welds a box split at its UV seams into one closed solid', () => {
@@ -47,7 +52,7 @@ describe('mesh health', () => {
       volume: null,
     });
     const hole = r.issues.find((i) => i.kind === 'hole')!;
-    expect(hole.label).toBe('Hole 1 · 4 open edges');
+    expect(issueText(hole)).toBe('Hole 1 · 4 open edges');
     expect(hole.segments).toHaveLength(4 * 6);
     // The hole is the top face: framed around its centre.
     expect(hole.center).toEqual([0.5, 1, 0.5]);
@@ -132,7 +137,7 @@ describe('mesh health', () => {
     expect(r.uvSets).toBe(1);
     expect(r.meshesWithoutUvs).toBe(0);
     expect(r.uvOutside).toBeCloseTo(2 / 24, 6);
-    expect(r.textures).toEqual([{ slots: ['Base colour'], width: 1024, height: 1024 }]);
+    expect(r.textures).toEqual([{ slots: ['map'], width: 1024, height: 1024 }]);
     // Every 1 m² face maps onto the whole 1024² texture (the two edited UVs aside).
     const clean = analyseHealth(model([b], { width: 1024, height: 1024 })).report;
     expect(clean.texelDensity).toBeCloseTo(1024, 3);

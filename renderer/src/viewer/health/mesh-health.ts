@@ -18,7 +18,14 @@
  *   edges; a closed region whose majority orientation encloses a negative volume is **inside out**.
  */
 import { decodeInput } from './decode-input';
-import type { HealthInput, HealthIssue, HealthReport, IssueKind } from './health-types';
+import type {
+  HealthInput,
+  HealthIssue,
+  HealthReport,
+  HealthStage,
+  IssueKind,
+  IssueLabel,
+} from './health-types';
 import {
   buildEdges,
   buildSolid,
@@ -79,7 +86,7 @@ export function sphereOf(points: Float32Array): {
 export function makeIssue(
   id: string,
   kind: IssueKind,
-  label: string,
+  label: IssueLabel,
   count: number,
   segments: Float32Array | null,
   faces: Float32Array | null,
@@ -117,31 +124,31 @@ function edgeGeometry(pos: Float32Array, ends: ArrayLike<number>): Float32Array 
   return out;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** The label of an issue that says its count of its kind. */
+const COUNTED: IssueLabel = { says: 'count' };
 
 /**
  * Checks `input` in numbered stages (`topology.ts`); `progress` hears each stage as it starts.
  */
 export function analyseHealth(
   input: HealthInput,
-  progress: (stage: string, done: number) => void = () => {},
+  progress: (stage: HealthStage, done: number) => void = () => {},
 ): { report: HealthReport; solid: SolidMesh } {
   // 1. Read the model and weld its seams by position.
-  progress('Reading the model', 0);
+  progress('reading', 0);
   const { mesh, uv } = decodeInput(input);
   const raw = mesh.triangles;
   const F = raw.length / 3;
   const { center: _c, radius: halfDiagonal } = sphereOf(mesh.positions);
   const tolerance = weldTolerance(halfDiagonal * 2);
-  progress('Welding seams', 0.1);
+  progress('welding', 0.1);
   const welded = weld(mesh.positions, tolerance);
   const tri = new Uint32Array(F * 3);
   for (let i = 0; i < raw.length; i++) tri[i] = welded.remap[raw[i]!]!;
   const m: WeldedMesh = { P: welded.positions, tri, F, V: welded.count };
 
   // 2–6. The topology: triangles, edges, holes, parts, non-manifold vertices.
-  progress('Reading the topology', 0.25);
+  progress('topology', 0.25);
   const triangles = classifyTriangles(m, tolerance);
   const edges = buildEdges(m, triangles.valid);
   const holes = findHoles(m, edges);
@@ -149,7 +156,7 @@ export function analyseHealth(
   const vertices = findNonManifoldVertices(m, triangles.valid, edges);
 
   // 7–8. The winding, and the solid turned outward.
-  progress('Checking the winding', 0.6);
+  progress('winding', 0.6);
   const winding = orientRegions(m, triangles.valid, edges);
   const solid = buildSolid(m, triangles.valid, winding);
   const watertight =
@@ -160,10 +167,10 @@ export function analyseHealth(
     edges.inconsistent.length === 0;
 
   // 9. The issues, biggest first.
-  progress('Collecting the issues', 0.85);
+  progress('issues', 0.85);
   const issues = collectIssues(m, { triangles, edges, holes, badVertex: vertices, winding });
 
-  progress('Done', 1);
+  progress('done', 1);
   return {
     report: {
       meshes: input.meshes.length,
@@ -231,7 +238,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'non-manifold-edges',
         'non-manifold-edge',
-        `${plural(nonManifold.length, 'non-manifold edge')} (shared by 3+ triangles)`,
+        COUNTED,
         nonManifold.length,
         edgeList(nonManifold),
         null,
@@ -254,7 +261,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'non-manifold-vertices',
         'non-manifold-vertex',
-        `${plural(nonManifoldVertices, 'non-manifold vertex', 'non-manifold vertices')} (solids touching at a point)`,
+        COUNTED,
         nonManifoldVertices,
         edgeGeometry(P, ends),
         null,
@@ -266,7 +273,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'flipped',
         'flipped',
-        `${plural(flipped.length, 'flipped triangle')} (wound against their neighbours)`,
+        COUNTED,
         flipped.length,
         inconsistent.length ? edgeList(inconsistent) : null,
         faceGeometry(P, tri, flipped),
@@ -281,7 +288,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'inside-out',
         'inside-out',
-        `${plural(insideOutParts, 'part')} inside out (normals point inward)`,
+        COUNTED,
         insideOutParts,
         null,
         faceGeometry(P, tri, faces),
@@ -298,7 +305,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'degenerate',
         'degenerate',
-        `${plural(degenerate.length, 'degenerate triangle')} (no area)`,
+        COUNTED,
         degenerate.length,
         edgeGeometry(P, ends),
         null,
@@ -310,7 +317,7 @@ function collectIssues(m: WeldedMesh, found: Findings): HealthIssue[] {
       makeIssue(
         'duplicate',
         'duplicate',
-        `${plural(duplicate.length, 'duplicate triangle')}`,
+        COUNTED,
         duplicate.length,
         null,
         faceGeometry(P, tri, duplicate),
@@ -332,7 +339,7 @@ function holeIssues(
       makeIssue(
         `hole-${i + 1}`,
         'hole',
-        `Hole ${i + 1} · ${plural(edges.length, 'open edge')}`,
+        { says: 'hole', hole: i + 1, edges: edges.length },
         edges.length,
         edgeList(edges),
         null,
@@ -345,7 +352,7 @@ function holeIssues(
       makeIssue(
         'hole-rest',
         'hole',
-        `${plural(holes.length - LISTED_HOLES, 'more hole')} · ${plural(rest.length, 'open edge')}`,
+        { says: 'more-holes', holes: holes.length - LISTED_HOLES, edges: rest.length },
         rest.length,
         edgeList(rest),
         null,

@@ -139,8 +139,6 @@ function mix(from: readonly number[], to: readonly number[], t: number): number[
   return from.map((v, i) => Math.round(v + (to[i]! - v) * t));
 }
 
-const mm2 = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString('en-US')} mm²`;
-
 /**
  * The thinnest wall (mm) that counts: the thickness below which {@link THINNEST_SHARE} of the
  * area lies, so a few stray faces do not decide it; null when nothing was measured.
@@ -253,7 +251,7 @@ export function analysePrint(basis: PrintBasis, options: PrintOptions): PrintRep
       makeIssue(
         'thin',
         'thin',
-        `${mm2(thinArea)} thinner than ${options.minWallMm} mm`,
+        { says: 'area', areaMm2: thinArea, limit: options.minWallMm },
         thin.length,
         null,
         faceGeometry(P, T, thin),
@@ -265,7 +263,7 @@ export function analysePrint(basis: PrintBasis, options: PrintOptions): PrintRep
       makeIssue(
         'overhang',
         'overhang',
-        `${mm2(overhangArea)} overhanging more than ${options.overhangDeg}°`,
+        { says: 'area', areaMm2: overhangArea, limit: options.overhangDeg },
         overhang.length,
         null,
         faceGeometry(P, T, overhang),

@@ -3,6 +3,7 @@
  * (as glTF splits them at UV seams), with a face removed, a triangle flipped, joined to a second
  * box along an edge, and thin slabs.
  */
+import { BASE_COLOUR_SLOT } from '../inspect/model-inspection';
 import { plainMesh } from './decode-input';
 import type { HealthInput, HealthMeshInput } from './health-types';
 
@@ -76,6 +77,6 @@ export function model(
   );
   return {
     meshes,
-    textures: texture ? [{ slots: ['Base colour'], ...texture }] : [],
+    textures: texture ? [{ slots: [BASE_COLOUR_SLOT], ...texture }] : [],
   };
 }

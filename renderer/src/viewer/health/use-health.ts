@@ -15,6 +15,7 @@ import type {
   PrintReport,
 } from './health-types';
 import { frameIssue, ModelOverlay } from './model-overlay';
+import { BASE_COLOUR_SLOT } from '../inspect/model-inspection';
 
 /** Where a check stands. */
 export type CheckState<T> =
@@ -39,7 +40,7 @@ function rememberedFor(modelKey: string | undefined): CheckState<HealthReport> {
  * on screen is a shading mode's.
  */
 function baseColourOf(textures: readonly HealthTexture[]): HealthTexture | null {
-  const base = textures.filter((t) => t.slots?.includes('Base colour'));
+  const base = textures.filter((t) => t.slots?.includes(BASE_COLOUR_SLOT));
   return (base.length ? base : textures).reduce<HealthTexture | null>(
     (best, t) => (!best || t.width * t.height > best.width * best.height ? t : best),
     null,
@@ -97,7 +98,7 @@ export function useHealth(
     const key = modelKey;
     if (!s?.model || !key) return;
     const started = performance.now();
-    setHealth({ phase: 'running', progress: { stage: 'Copying the model', done: 0 }, started });
+    setHealth({ phase: 'running', progress: { stage: 'copying', done: 0 }, started });
     setPrint(IDLE);
     try {
       const input = await extractModel(s.model, textures, baseColourOf(textures));
@@ -125,7 +126,7 @@ export function useHealth(
       const key = modelKey;
       if (!key || health.phase !== 'ready') return;
       const started = performance.now();
-      setPrint({ phase: 'running', progress: { stage: 'Measuring the walls', done: 0 }, started });
+      setPrint({ phase: 'running', progress: { stage: 'measuring', done: 0 }, started });
       try {
         if (workerHas.current !== key) {
           const s = stage();

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { setFormatLocale } from '../../../../shared/format';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintReport } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
@@ -13,6 +15,9 @@ const options = {
   overhangDeg: 45,
   overlay: 'thickness' as const,
 };
+
+// The source messages (English): the sentences as the panel shows them.
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('verdicts', () => {
   it('gives a "not watertight" its reason on the same line', () => {
@@ -58,5 +63,26 @@ describe('verdicts', () => {
       analysePrint(printBasis(solid), { ...options, lengthMm: 400 }),
     );
     expect(big.title).toBe('Watertight, too large for the printer');
+  });
+
+  it('speaks German with German numbers when the app does', async () => {
+    const [load] = Object.values(
+      import.meta.glob<{ messages: Messages }>('../../locales/viewer/de.po'),
+    );
+    const { messages } = await load!();
+    i18n.loadAndActivate({ locale: 'de', messages });
+    setFormatLocale('de');
+    try {
+      const flipped = analyseHealth(model([box([0, 0, 0], [1, 1, 1], { flip: [6] })])).report;
+      expect(watertightText(flipped)).toBe('Nein – 1 gespiegeltes Dreieck');
+      const { report, solid } = analyseHealth(model([box([0, 0, 0], [0.02, 0.02, 0.02])]));
+      const print = analysePrint(printBasis(solid), { ...options, lengthMm: 1234.5 });
+      expect(printVerdict(report, print).advice.join(' ')).toContain(
+        'Bei 1.235 × 1.235 × 1.235 mm passt es nicht in den Bauraum',
+      );
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+      setFormatLocale('en');
+    }
   });
 });

@@ -2,6 +2,8 @@
  * Plain verdicts per purpose from a health report (and a printability report when one was
  * made): "Ready for print", "Needs repair: 3 holes", with what to do about each finding.
  */
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import type { HealthReport, PrintReport } from './health-types';
 
 /** A verdict for one purpose. */
@@ -20,20 +22,39 @@ const MAX_ENGINE_TEXTURE = 4096;
 /** Triangles above which a real-time model wants a lighter level of detail. */
 const HEAVY_TRIANGLES = 150_000;
 
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** Findings as a list ("1 hole, 1 flipped triangle"), with the language's separator. */
+const list = (items: readonly string[]) =>
+  items.join(
+    t({ message: ', ', comment: 'Separates findings in a list: "1 hole, 1 flipped triangle".' }),
+  );
+
+/** A share of the surface in per cent, one decimal ("12.5"). */
+const percent = (fraction: number) => formatNumber(fraction * 100, 1);
+
+const flippedTriangles = (n: number) =>
+  plural(n, { one: '# flipped triangle', other: '# flipped triangles' });
+const insideOutParts = (n: number) =>
+  plural(n, { one: '# inside-out part', other: '# inside-out parts' });
 
 const isPowerOfTwo = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
 /** What keeps the model from being a solid, in words ("1 hole", "1 flipped triangle"). */
 function repairsOf(r: HealthReport): string[] {
   const repairs: string[] = [];
-  if (r.holes) repairs.push(count(r.holes, 'hole'));
-  if (r.nonManifoldEdges) repairs.push(count(r.nonManifoldEdges, 'non-manifold edge'));
+  if (r.holes) repairs.push(plural(r.holes, { one: '# hole', other: '# holes' }));
+  if (r.nonManifoldEdges)
+    repairs.push(
+      plural(r.nonManifoldEdges, { one: '# non-manifold edge', other: '# non-manifold edges' }),
+    );
   if (r.nonManifoldVertices)
-    repairs.push(count(r.nonManifoldVertices, 'non-manifold vertex', 'non-manifold vertices'));
-  if (r.flippedTriangles) repairs.push(count(r.flippedTriangles, 'flipped triangle'));
-  if (r.insideOutParts) repairs.push(count(r.insideOutParts, 'inside-out part'));
+    repairs.push(
+      plural(r.nonManifoldVertices, {
+        one: '# non-manifold vertex',
+        other: '# non-manifold vertices',
+      }),
+    );
+  if (r.flippedTriangles) repairs.push(flippedTriangles(r.flippedTriangles));
+  if (r.insideOutParts) repairs.push(insideOutParts(r.insideOutParts));
   return repairs;
 }
 
@@ -42,12 +63,24 @@ function repairsOf(r: HealthReport): string[] {
  * beside "Holes: 0" is never a puzzle.
  */
 export function watertightText(r: HealthReport): string {
-  if (r.watertight) return 'Yes';
+  if (r.watertight) return t`Yes`;
   const reasons = repairsOf(r);
   if (!reasons.length && r.inconsistentEdges) {
-    reasons.push(`${count(r.inconsistentEdges, 'edge')} wound both ways`);
+    reasons.push(
+      plural(r.inconsistentEdges, {
+        one: '# edge wound both ways',
+        other: '# edges wound both ways',
+      }),
+    );
   }
-  return `No — ${reasons.length ? reasons.join(', ') : 'no closed part'}`;
+  const why = reasons.length ? list(reasons) : t`no closed part`;
+  return t`No — ${why}`;
+}
+
+/** The title of a verdict with repairs to make ("Needs repair: 3 holes"). */
+function needsRepair(repairs: readonly string[]): string {
+  const what = list(repairs);
+  return t`Needs repair: ${what}`;
 }
 
 /** Is the model ready to print, and if not, what to do. */
@@ -56,27 +89,32 @@ export function printVerdict(r: HealthReport, print: PrintReport | null): Verdic
   const advice: string[] = [];
   if (repairs.length) {
     advice.push(
-      'Order the service’s print file (Tools → Print): it welds the surface into one watertight solid, closing holes and fixing the winding, so slicers read it as a solid.',
+      t`Order the service’s print file (Tools → Print): it welds the surface into one watertight solid, closing holes and fixing the winding, so slicers read it as a solid.`,
     );
   }
   if (print) {
-    const min = print.options.minWallMm;
+    const min = formatNumber(print.options.minWallMm, 2);
     if (print.thinAreaMm2 > 0) {
-      const where = `${Math.round(print.thinFraction * 1000) / 10} % of the surface`;
+      const share = percent(print.thinFraction);
+      const length = formatNumber(print.options.lengthMm, 1);
+      const needed = print.lengthForMinWallMm ? formatNumber(print.lengthForMinWallMm) : null;
       advice.push(
-        print.lengthForMinWallMm
-          ? `Walls on ${where} are thinner than ${min} mm at ${print.options.lengthMm} mm: print it at least ${print.lengthForMinWallMm} mm long, or thicken them in a modelling tool.`
-          : `Walls on ${where} are thinner than ${min} mm: thicken them in a modelling tool, or print larger.`,
+        needed
+          ? t`Walls on ${share} % of the surface are thinner than ${min} mm at ${length} mm: print it at least ${needed} mm long, or thicken them in a modelling tool.`
+          : t`Walls on ${share} % of the surface are thinner than ${min} mm: thicken them in a modelling tool, or print larger.`,
       );
     }
     if (!print.fits) {
+      const size = print.sizeMm.map((v) => formatNumber(Math.round(v))).join(' × ');
       advice.push(
-        `At ${print.sizeMm.map((v) => Math.round(v)).join(' × ')} mm it does not fit the build volume: print it smaller, or split it into parts (Tools → Parts).`,
+        t`At ${size} mm it does not fit the build volume: print it smaller, or split it into parts (Tools → Parts).`,
       );
     }
     if (print.overhangFraction > 0.001) {
+      const share = percent(print.overhangFraction);
+      const angle = formatNumber(print.options.overhangDeg);
       advice.push(
-        `${Math.round(print.overhangFraction * 1000) / 10} % of the surface overhangs more than ${print.options.overhangDeg}°: turn supports on in your slicer.`,
+        t`${share} % of the surface overhangs more than ${angle}°: turn supports on in your slicer.`,
       );
     }
   }
@@ -84,7 +122,7 @@ export function printVerdict(r: HealthReport, print: PrintReport | null): Verdic
     return {
       purpose: 'print',
       level: 'repair',
-      title: `Needs repair: ${repairs.join(', ')}`,
+      title: needsRepair(repairs),
       advice,
     };
   }
@@ -93,15 +131,15 @@ export function printVerdict(r: HealthReport, print: PrintReport | null): Verdic
     return {
       purpose: 'print',
       level: 'care',
-      title: print.fits ? 'Watertight, with thin walls' : 'Watertight, too large for the printer',
+      title: print.fits ? t`Watertight, with thin walls` : t`Watertight, too large for the printer`,
       advice,
     };
   }
   return {
     purpose: 'print',
     level: advice.length ? 'care' : 'ready',
-    title: 'Ready for print',
-    advice: advice.length ? advice : ['A closed, manifold solid: any slicer can fill it.'],
+    title: t`Ready for print`,
+    advice: advice.length ? advice : [t`A closed, manifold solid: any slicer can fill it.`],
   };
 }
 
@@ -111,61 +149,79 @@ export function engineVerdict(r: HealthReport): Verdict {
   const advice: string[] = [];
   if (r.flippedTriangles || r.insideOutParts) {
     repairs.push(
-      r.flippedTriangles
-        ? count(r.flippedTriangles, 'flipped triangle')
-        : count(r.insideOutParts, 'inside-out part'),
+      r.flippedTriangles ? flippedTriangles(r.flippedTriangles) : insideOutParts(r.insideOutParts),
     );
     advice.push(
-      'Engines hide the back of every triangle: flipped ones show as holes. Recalculate the normals outside in a modelling tool, or order a Quad remesh.',
+      t`Engines hide the back of every triangle: flipped ones show as holes. Recalculate the normals outside in a modelling tool, or order a Quad remesh.`,
     );
   }
   if (r.degenerateTriangles || r.duplicateTriangles) {
     const n = r.degenerateTriangles + r.duplicateTriangles;
-    repairs.push(count(n, 'degenerate or duplicate triangle'));
+    repairs.push(
+      plural(n, {
+        one: '# degenerate or duplicate triangle',
+        other: '# degenerate or duplicate triangles',
+      }),
+    );
     advice.push(
-      'Degenerate and duplicate triangles flicker and break lightmap baking: merge by distance in a modelling tool, or order a Quad remesh.',
+      t`Degenerate and duplicate triangles flicker and break lightmap baking: merge by distance in a modelling tool, or order a Quad remesh.`,
     );
   }
   if (r.meshesWithoutUvs) {
-    repairs.push(count(r.meshesWithoutUvs, 'mesh without UVs', 'meshes without UVs'));
-    advice.push('Meshes without UVs cannot be textured or lightmapped: unwrap them first.');
+    repairs.push(
+      plural(r.meshesWithoutUvs, { one: '# mesh without UVs', other: '# meshes without UVs' }),
+    );
+    advice.push(t`Meshes without UVs cannot be textured or lightmapped: unwrap them first.`);
   }
   if (r.uvOutside > 0.01) {
+    const share = formatNumber(Math.round(r.uvOutside * 100));
     advice.push(
-      `${Math.round(r.uvOutside * 100)} % of the UVs lie outside 0–1: fine for tiling textures, wrong for a baked atlas or a lightmap.`,
+      t`${share} % of the UVs lie outside 0–1: fine for tiling textures, wrong for a baked atlas or a lightmap.`,
     );
   }
   const big = r.textures.filter((t) => Math.max(t.width, t.height) > MAX_ENGINE_TEXTURE);
   if (big.length) {
+    const limit = MAX_ENGINE_TEXTURE;
     advice.push(
-      `${count(big.length, 'texture')} larger than ${MAX_ENGINE_TEXTURE} px: mobile GPUs refuse them; export with a smaller texture size.`,
+      plural(big.length, {
+        one: `# texture larger than ${limit} px: mobile GPUs refuse them; export with a smaller texture size.`,
+        other: `# textures larger than ${limit} px: mobile GPUs refuse them; export with a smaller texture size.`,
+      }),
     );
   }
   const odd = r.textures.filter((t) => !isPowerOfTwo(t.width) || !isPowerOfTwo(t.height));
   if (odd.length) {
     advice.push(
-      `${count(odd.length, 'texture')} not a power of two in size: some engines resize them and lose mipmap quality.`,
+      plural(odd.length, {
+        one: '# texture not a power of two in size: some engines resize them and lose mipmap quality.',
+        other:
+          '# textures not a power of two in size: some engines resize them and lose mipmap quality.',
+      }),
     );
   }
   if (r.triangles > HEAVY_TRIANGLES) {
     advice.push(
-      `${count(r.triangles, 'triangle')} is heavy for real time: the Game pack (Tools) makes levels of detail, Quad remesh a lighter mesh.`,
+      plural(r.triangles, {
+        one: '# triangle is heavy for real time: the Game pack (Tools) makes levels of detail, Quad remesh a lighter mesh.',
+        other:
+          '# triangles is heavy for real time: the Game pack (Tools) makes levels of detail, Quad remesh a lighter mesh.',
+      }),
     );
   }
   if (repairs.length) {
     return {
       purpose: 'engines',
       level: 'repair',
-      title: `Needs repair: ${repairs.join(', ')}`,
+      title: needsRepair(repairs),
       advice,
     };
   }
   return {
     purpose: 'engines',
     level: advice.length ? 'care' : 'ready',
-    title: 'Ready for engines',
+    title: t`Ready for engines`,
     advice: advice.length
       ? advice
-      : ['Clean triangles, UVs and textures engines take as they are.'],
+      : [t`Clean triangles, UVs and textures engines take as they are.`],
   };
 }

@@ -7,6 +7,7 @@ import {
   Vector3,
   type Box3,
 } from 'three';
+import { t } from '@lingui/core/macro';
 import { formatLength } from './units';
 import type { LengthUnit } from '../viewer-settings';
 
@@ -61,22 +62,26 @@ export function DimensionsOverlay({ box, unit }: DimensionsOverlayProps): JSX.El
   const size = box.getSize(new Vector3());
   const { min, max } = box;
   const mid = box.getCenter(new Vector3());
-  const labels: Array<[string, string, [number, number, number], number]> = [
-    ['x', 'Width', [mid.x, min.y, max.z], size.x],
-    ['y', 'Height', [max.x, mid.y, max.z], size.y],
-    ['z', 'Depth', [max.x, min.y, mid.z], size.z],
+  // The labels' titles with the global `t`: drei's <Html> renders outside this React tree.
+  const width = formatLength(size.x, unit);
+  const height = formatLength(size.y, unit);
+  const depth = formatLength(size.z, unit);
+  const labels: Array<[string, string, [number, number, number], string]> = [
+    ['x', t`Width: ${width}`, [mid.x, min.y, max.z], width],
+    ['y', t`Height: ${height}`, [max.x, mid.y, max.z], height],
+    ['z', t`Depth: ${depth}`, [max.x, min.y, mid.z], depth],
   ];
   return (
     <>
       <lineSegments geometry={geometry} material={material} renderOrder={10} />
-      {labels.map(([axis, name, position, length]) => (
+      {labels.map(([axis, title, position, length]) => (
         <Html key={axis} position={position} center zIndexRange={[20, 10]}>
           <span
             className="kiln-viewer__dimension"
             data-testid={`viewer-dimension-${axis}`}
-            title={`${name}: ${formatLength(length, unit)}`}
+            title={title}
           >
-            {formatLength(length, unit)}
+            {length}
           </span>
         </Html>
       ))}

@@ -1,4 +1,6 @@
 import type { JSX } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { Icon } from '../panels/Icon';
 import { isPartVisible, type ModelPart, type PartsView } from './parts';
 
@@ -14,8 +16,13 @@ export interface PartsPanelProps {
  * isolate buttons; hovering or focusing a row highlights the part on the model.
  */
 export function PartsPanel({ parts, view, onView }: PartsPanelProps): JSX.Element {
+  const { t } = useLingui();
   if (parts.length === 0)
-    return <p className="kiln-viewer__note">Open a model to list its parts.</p>;
+    return (
+      <p className="kiln-viewer__note">
+        <Trans>Open a model to list its parts.</Trans>
+      </p>
+    );
   const highlight = (id: string | null): void => {
     if (view.highlighted !== id) onView({ ...view, highlighted: id });
   };
@@ -29,9 +36,10 @@ export function PartsPanel({ parts, view, onView }: PartsPanelProps): JSX.Elemen
     onView({ ...view, isolated: view.isolated === id ? null : id });
   return (
     <div className="kiln-viewer__parts">
-      <ul className="kiln-viewer__outliner" aria-label="Parts" data-testid="viewer-parts">
+      <ul className="kiln-viewer__outliner" aria-label={t`Parts`} data-testid="viewer-parts">
         {parts.map((part) => {
           const visible = isPartVisible(view, part.id);
+          const partName = part.name;
           return (
             <li
               key={part.id}
@@ -50,13 +58,13 @@ export function PartsPanel({ parts, view, onView }: PartsPanelProps): JSX.Elemen
               <span className="kiln-viewer__part-name" title={part.name}>
                 {part.name}
               </span>
-              <span className="kiln-viewer__hint">{part.triangles.toLocaleString('en-US')} ▲</span>
+              <span className="kiln-viewer__hint">{formatNumber(part.triangles)} ▲</span>
               <button
                 type="button"
                 className="kiln-viewer__tool kiln-viewer__tool--small"
                 data-testid="viewer-part-hide"
-                aria-label={visible ? `Hide ${part.name}` : `Show ${part.name}`}
-                title={visible ? 'Hide' : 'Show'}
+                aria-label={visible ? t`Hide ${partName}` : t`Show ${partName}`}
+                title={visible ? t`Hide` : t`Show`}
                 aria-pressed={!visible}
                 onClick={() => toggleHidden(part.id)}
               >
@@ -66,8 +74,8 @@ export function PartsPanel({ parts, view, onView }: PartsPanelProps): JSX.Elemen
                 type="button"
                 className="kiln-viewer__tool kiln-viewer__tool--small"
                 data-testid="viewer-part-isolate"
-                aria-label={`Isolate ${part.name}`}
-                title="Isolate"
+                aria-label={t`Isolate ${partName}`}
+                title={t`Isolate`}
                 aria-pressed={view.isolated === part.id}
                 onClick={() => toggleIsolated(part.id)}
               >
@@ -84,7 +92,7 @@ export function PartsPanel({ parts, view, onView }: PartsPanelProps): JSX.Elemen
         disabled={view.hidden.size === 0 && view.isolated === null}
         onClick={() => onView({ hidden: new Set(), isolated: null, highlighted: null })}
       >
-        Show all parts
+        <Trans>Show all parts</Trans>
       </button>
     </div>
   );

@@ -1,5 +1,7 @@
 import type { JSX } from 'react';
-import { formatBytes } from '../../../../shared/format';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatBytes, formatNumber } from '../../../../shared/format';
+import { formatText, slotText } from './texture-slots';
 import { formatLength } from './units';
 import type { LengthUnit } from '../viewer-settings';
 import type { ModelInfo } from '../viewer-types';
@@ -13,7 +15,7 @@ export interface StatsPanelProps {
 }
 
 const UNITS: readonly LengthUnit[] = ['mm', 'cm', 'm', 'in'];
-const n = (v: number): string => v.toLocaleString('en-US');
+const n = (v: number): string => formatNumber(v);
 
 /**
  * The numbers an artist checks before shipping a model: triangles, vertices, meshes, materials,
@@ -21,20 +23,25 @@ const n = (v: number): string => v.toLocaleString('en-US');
  * size of the bounding box. When comparing, A and B side by side.
  */
 export function StatsPanel({ models, unit, onUnit }: StatsPanelProps): JSX.Element {
+  const { t } = useLingui();
   if (models.length === 0)
-    return <p className="kiln-viewer__note">Open a model to see its statistics.</p>;
+    return (
+      <p className="kiln-viewer__note">
+        <Trans>Open a model to see its statistics.</Trans>
+      </p>
+    );
   const rows: Array<[string, string, (i: ModelInfo) => string]> = [
-    ['triangles', 'Triangles', (i) => n(i.stats.triangles)],
-    ['vertices', 'Vertices', (i) => n(i.stats.vertices)],
-    ['meshes', 'Meshes', (i) => n(i.stats.meshes)],
-    ['materials', 'Materials', (i) => n(i.stats.materials)],
-    ['textures', 'Textures', (i) => n(i.stats.textures.length)],
-    ['gpu', 'GPU memory (est.)', (i) => `≈ ${formatBytes(i.stats.gpuBytes)}`],
-    ['geometry', '· geometry', (i) => formatBytes(i.stats.geometryBytes)],
-    ['texture-memory', '· textures', (i) => formatBytes(i.stats.textureBytes)],
-    ['bones', 'Bones', (i) => n(i.stats.bones)],
-    ['clips', 'Animations', (i) => n(i.animation?.getSnapshot().clips.length ?? 0)],
-    ['parts', 'Parts', (i) => n(i.parts.length)],
+    ['triangles', t`Triangles`, (i) => n(i.stats.triangles)],
+    ['vertices', t`Vertices`, (i) => n(i.stats.vertices)],
+    ['meshes', t`Meshes`, (i) => n(i.stats.meshes)],
+    ['materials', t`Materials`, (i) => n(i.stats.materials)],
+    ['textures', t`Textures`, (i) => n(i.stats.textures.length)],
+    ['gpu', t`GPU memory (est.)`, (i) => `≈ ${formatBytes(i.stats.gpuBytes)}`],
+    ['geometry', t`· geometry`, (i) => formatBytes(i.stats.geometryBytes)],
+    ['texture-memory', t`· textures`, (i) => formatBytes(i.stats.textureBytes)],
+    ['bones', t`Bones`, (i) => n(i.stats.bones)],
+    ['clips', t`Animations`, (i) => n(i.animation?.getSnapshot().clips.length ?? 0)],
+    ['parts', t`Parts`, (i) => n(i.parts.length)],
   ];
   const many = models.length > 1;
   return (
@@ -44,7 +51,9 @@ export function StatsPanel({ models, unit, onUnit }: StatsPanelProps): JSX.Eleme
           <thead>
             <tr>
               <th scope="col">
-                <span className="kiln-viewer__sr">Measure</span>
+                <span className="kiln-viewer__sr">
+                  <Trans>Measure</Trans>
+                </span>
               </th>
               {models.map((m) => (
                 <th scope="col" key={m.label}>
@@ -72,8 +81,10 @@ export function StatsPanel({ models, unit, onUnit }: StatsPanelProps): JSX.Eleme
       </table>
 
       <div className="kiln-viewer__subhead">
-        <h3>Size (W × H × D)</h3>
-        <div className="kiln-viewer__segmented" role="radiogroup" aria-label="Unit">
+        <h3>
+          <Trans>Size (W × H × D)</Trans>
+        </h3>
+        <div className="kiln-viewer__segmented" role="radiogroup" aria-label={t`Unit`}>
           {UNITS.map((u) => (
             <button
               key={u}
@@ -100,23 +111,24 @@ export function StatsPanel({ models, unit, onUnit }: StatsPanelProps): JSX.Eleme
         </p>
       ))}
 
-      {models.map((m) =>
-        m.info.stats.textures.length ? (
+      {models.map((m) => {
+        const model = m.label;
+        return m.info.stats.textures.length ? (
           <div key={m.label}>
-            <h3>{many ? `Textures of ${m.label}` : 'Textures'}</h3>
+            <h3>{many ? t`Textures of ${model}` : t`Textures`}</h3>
             <ul className="kiln-viewer__textures" data-testid="viewer-texture-list">
-              {m.info.stats.textures.map((t, i) => (
+              {m.info.stats.textures.map((tx, i) => (
                 <li key={i}>
-                  <span>{t.slots.join(', ')}</span>
+                  <span>{tx.slots.map(slotText).join(', ')}</span>
                   <span>
-                    {t.width} × {t.height} · {t.format} · {formatBytes(t.bytes)}
+                    {tx.width} × {tx.height} · {formatText(tx.format)} · {formatBytes(tx.bytes)}
                   </span>
                 </li>
               ))}
             </ul>
           </div>
-        ) : null,
-      )}
+        ) : null;
+      })}
     </div>
   );
 }

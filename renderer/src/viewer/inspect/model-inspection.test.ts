@@ -8,7 +8,7 @@ import {
   SphereGeometry,
 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { inspectModel, textureBytes, textureFormat } from './model-inspection';
+import { inspectModel, RAW_FORMAT, textureBytes, textureFormat } from './model-inspection';
 
 function texture(size: number, mimeType?: string): DataTexture {
   const t = new DataTexture(new Uint8Array(size * size * 4), size, size, RGBAFormat);
@@ -30,10 +30,10 @@ describe('inspectModel', () => {
     expect(info.meshes).toBe(2);
     expect(info.materials).toBe(1);
     expect(info.textures).toHaveLength(2);
-    const base = info.textures.find((t) => t.slots.includes('Base colour'));
+    const base = info.textures.find((t) => t.slots.includes('map'));
     expect(base).toMatchObject({ width: 1024, height: 1024, format: 'WebP' });
     const packed = info.textures.find((t) => t.format === 'PNG');
-    expect(packed?.slots).toEqual(['Roughness', 'Metalness']);
+    expect(packed?.slots).toEqual(['roughnessMap', 'metalnessMap']);
   });
 
   it('estimates GPU memory from decoded texels and each buffer once', () => {
@@ -58,6 +58,6 @@ describe('texture helpers', () => {
   });
   it('names the encoded format', () => {
     expect(textureFormat(texture(4, 'image/jpeg'))).toBe('JPEG');
-    expect(textureFormat(texture(4))).toBe('Raw');
+    expect(textureFormat(texture(4))).toBe(RAW_FORMAT);
   });
 });

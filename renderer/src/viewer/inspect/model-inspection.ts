@@ -12,11 +12,14 @@ import { countModelStats, type ModelStats } from './model-stats';
 
 /** One texture of a model, as the stats panel lists it. */
 export interface TextureInfo {
-  /** Material slots that use it, e.g. "Base colour", "Normal". */
+  /**
+   * Material slots that use it, as three.js names the material's property ("map",
+   * "normalMap"); `slotText` (texture-slots.ts) writes the name artists know ("Base colour").
+   */
   readonly slots: readonly string[];
   readonly width: number;
   readonly height: number;
-  /** "PNG", "WebP", "JPEG", "KTX2" or "Raw" for pixel data made in code. */
+  /** "PNG", "WebP", "JPEG", "KTX2", or {@link RAW_FORMAT} for pixel data made in code. */
   readonly format: string;
   /** Estimated GPU bytes, mip chain included. */
   readonly bytes: number;
@@ -35,31 +38,11 @@ export interface ModelInspection extends ModelStats {
   readonly bones: number;
 }
 
-/** Material properties that hold textures, with the name artists know them by. */
-const SLOT_NAMES: Readonly<Record<string, string>> = {
-  map: 'Base colour',
-  normalMap: 'Normal',
-  roughnessMap: 'Roughness',
-  metalnessMap: 'Metalness',
-  aoMap: 'Occlusion',
-  emissiveMap: 'Emissive',
-  alphaMap: 'Alpha',
-  bumpMap: 'Bump',
-  displacementMap: 'Displacement',
-  lightMap: 'Light',
-  clearcoatMap: 'Clearcoat',
-  clearcoatNormalMap: 'Clearcoat normal',
-  clearcoatRoughnessMap: 'Clearcoat roughness',
-  sheenColorMap: 'Sheen colour',
-  sheenRoughnessMap: 'Sheen roughness',
-  transmissionMap: 'Transmission',
-  thicknessMap: 'Thickness',
-  specularIntensityMap: 'Specular',
-  specularColorMap: 'Specular colour',
-  iridescenceMap: 'Iridescence',
-  iridescenceThicknessMap: 'Iridescence thickness',
-  anisotropyMap: 'Anisotropy',
-};
+/** The material property (three.js's name) of the base colour texture. */
+export const BASE_COLOUR_SLOT = 'map';
+
+/** The format of a texture whose pixels were made in code. */
+export const RAW_FORMAT = 'raw';
 
 const FORMATS: Readonly<Record<string, string>> = {
   'image/png': 'PNG',
@@ -79,11 +62,14 @@ export function textureSize(texture: Texture): { width: number; height: number }
   return { width: image?.width ?? 0, height: image?.height ?? 0 };
 }
 
-/** "PNG", "WebP", …: the encoded format GLTFLoader recorded, or "Raw" for data textures. */
+/**
+ * "PNG", "WebP", …: the encoded format GLTFLoader recorded, or `raw` for data textures (pixels
+ * made in code), which the panel names in words.
+ */
 export function textureFormat(texture: Texture): string {
   const mime = (texture.userData as { mimeType?: unknown }).mimeType;
   if (typeof mime === 'string') return FORMATS[mime] ?? mime.replace(/^image\//, '').toUpperCase();
-  return 'Raw';
+  return RAW_FORMAT;
 }
 
 /**
@@ -141,7 +127,7 @@ export function inspectModel(root: Object3D): ModelInspection {
       for (const [key, value] of Object.entries(material)) {
         if (!isTexture(value)) continue;
         const names = slots.get(value) ?? new Set<string>();
-        names.add(SLOT_NAMES[key] ?? key);
+        names.add(key);
         slots.set(value, names);
       }
     }

@@ -1,4 +1,5 @@
 import type { Mesh, Object3D } from 'three';
+import { t } from '@lingui/core/macro';
 import { HIGHLIGHT_LAYER } from '../layers';
 import { triangleCount } from './model-stats';
 
@@ -29,7 +30,8 @@ export function indexParts(root: Object3D): PartIndex {
     const mesh = object as Mesh;
     if (!mesh.isMesh) return;
     const base = mesh.name || (mesh.parent !== root ? mesh.parent?.name : '') || '';
-    const label = base || `Part ${parts.length + 1}`;
+    const number = parts.length + 1;
+    const label = base || t`Part ${number}`;
     // Repeated names get a counter, so every row of the outliner can be told apart.
     const n = (seen.get(label) ?? 0) + 1;
     seen.set(label, n);

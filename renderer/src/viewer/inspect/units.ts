@@ -1,10 +1,11 @@
+import { formatFixed, formatNumber } from '../../../../shared/format';
 import type { LengthUnit } from '../viewer-settings';
 
 const PER_METRE: Readonly<Record<LengthUnit, number>> = { mm: 1000, cm: 100, m: 1, in: 1 / 0.0254 };
 
 /**
  * A length in metres (glTF's unit) written in `unit` with sensible precision: three significant
- * figures, at least whole millimetres, grouped thousands ("1,250 mm", "25.2 cm", "0.252 m").
+ * figures, at least whole millimetres, the region's way ("1,250 mm", "25.2 cm", "0,252 m" in German).
  */
 export function formatLength(metres: number, unit: LengthUnit): string {
   const value = metres * PER_METRE[unit];
@@ -17,11 +18,7 @@ export function formatLength(metres: number, unit: LengthUnit): string {
       0,
       Math.min(unit === 'm' ? 3 : unit === 'in' ? 2 : 1, 2 - Math.floor(Math.log10(abs))),
     );
-  const text = value.toLocaleString('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  return `${text} ${unit}`;
+  return `${formatFixed(value, decimals)} ${unit}`;
 }
 
 /** Grid steps offered, in metres: 1-2-5 from a millimetre to a kilometre. */
@@ -46,7 +43,7 @@ export function gridStep(size: number): number {
 
 /** "1 cm", "20 cm", "5 m": a grid step in the unit that reads best. */
 export function formatStep(metres: number): string {
-  if (metres < 0.01) return `${Math.round(metres * 1000)} mm`;
-  if (metres < 1) return `${Math.round(metres * 100)} cm`;
-  return `${Math.round(metres)} m`;
+  if (metres < 0.01) return `${formatNumber(Math.round(metres * 1000))} mm`;
+  if (metres < 1) return `${formatNumber(Math.round(metres * 100))} cm`;
+  return `${formatNumber(Math.round(metres))} m`;
 }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useState, type JSX } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { formatFixed, formatNumber } from '../../../../shared/format';
 import { useElapsedSeconds } from '../loading/use-elapsed-seconds';
 import { useViewerOutlets } from '../outlets';
 import { ChoiceSelect, RadioChoices } from '../panels/Choices';
@@ -12,6 +14,7 @@ import {
   optionsError,
   SIZES,
   type BackgroundKind,
+  type RecordingSize,
   type FormatId,
   type Motion,
   type TurntableOptions,
@@ -29,11 +32,30 @@ export interface TurntablePanelProps {
   readonly clip: string | null;
 }
 
-const MOTIONS: ReadonlyArray<[Motion, string]> = [
-  ['turn', 'Turn 360°'],
-  ['swing', 'Swing back and forth'],
-  ['still', 'Still camera (clip only)'],
-];
+/** How the camera can move. */
+const MOTIONS: readonly Motion[] = ['turn', 'swing', 'still'];
+
+/** The camera motions as the menu names them. */
+function useMotionLabels(): Record<Motion, string> {
+  const { t } = useLingui();
+  return {
+    turn: t`Turn 360°`,
+    swing: t`Swing back and forth`,
+    still: t`Still camera (clip only)`,
+  };
+}
+
+/** A frame size as the menu names it ("1920 × 1080 (HD)", "1080 × 1080 (square)"). */
+function useSizeOptions(): { id: string; label: string }[] {
+  const { t } = useLingui();
+  const name = ({ width, height, standardName }: RecordingSize): string => {
+    // Pixel counts as screen sizes are written everywhere: no grouping ("1920 × 1080").
+    const pixels = `${width} × ${height}`;
+    if (standardName) return `${pixels} (${standardName})`;
+    return width === height ? t`${pixels} (square)` : pixels;
+  };
+  return SIZES.map((size) => ({ id: size.id, label: name(size) }));
+}
 
 function Progress({
   state,
@@ -41,16 +63,20 @@ function Progress({
   state: Extract<RecordingState, { phase: 'recording' | 'saving' }>;
 }) {
   const elapsed = useElapsedSeconds();
+  const { t } = useLingui();
   const { frame, frames, stage } =
     state.phase === 'recording'
       ? state.progress
-      : { frame: 1, frames: 1, stage: 'Saving the file' };
+      : { frame: 1, frames: 1, stage: t`Saving the file` };
+  const frameText = formatNumber(frame);
+  const framesText = formatNumber(frames);
   return (
     <div className="kiln-turntable__progress" role="status" data-testid="turntable-progress">
-      <ProgressBar label="Recording progress" percent={(frame / frames) * 100} />
+      <ProgressBar label={t`Recording progress`} percent={(frame / frames) * 100} />
       <span>
-        {stage}
-        {state.phase === 'recording' ? ` frame ${frame} of ${frames}` : '…'} · {elapsed} s
+        {state.phase === 'recording'
+          ? t`${stage} frame ${frameText} of ${framesText} · ${elapsed} s`
+          : t`${stage}… · ${elapsed} s`}
       </span>
     </div>
   );
@@ -70,11 +96,7 @@ function useTurntableForm(clip: string | null) {
   );
   const [fps, setFps] = useRemembered<TurntableOptions['fps']>('turntable.fps', 30, FRAME_RATES);
   const [duration, setDuration] = useRemembered<string>('turntable.duration', '8');
-  const [motion, setMotion] = useRemembered<Motion>(
-    'turntable.motion',
-    'turn',
-    MOTIONS.map(([m]) => m),
-  );
+  const [motion, setMotion] = useRemembered<Motion>('turntable.motion', 'turn', MOTIONS);
   const [playClip, setPlayClip] = useState(Boolean(clip));
   const [background, setBackground] = useRemembered<BackgroundKind>(
     'turntable.background',
@@ -106,6 +128,15 @@ function useTurntableForm(clip: string | null) {
 }
 type TurntableForm = ReturnType<typeof useTurntableForm>;
 
+/** A format as the menu names it ("GIF (for chat)"), marked when this browser cannot record it. */
+function useFormatLabel(): (id: FormatId, formatName: string, unavailable: boolean) => string {
+  const { t } = useLingui();
+  return (id, formatName, unavailable) => {
+    const name = id === 'gif' ? t`${formatName} (for chat)` : formatName;
+    return unavailable ? t`${name} — not available here` : name;
+  };
+}
+
 /** The file format, with the formats this browser cannot record marked. */
 function FormatField({
   form,
@@ -119,10 +150,13 @@ function FormatField({
   note: string | undefined;
 }) {
   const formatNote = note;
+  const formatLabel = useFormatLabel();
   return (
     <>
       <label className="kiln-viewer__field">
-        <span>Format</span>
+        <span>
+          <Trans>Format</Trans>
+        </span>
         <select
           data-testid="turntable-format"
           value={form.format}
@@ -131,8 +165,7 @@ function FormatField({
         >
           {FORMATS.map((f) => (
             <option key={f.id} value={f.id} data-supported={String(support[f.id]?.supported ?? '')}>
-              {f.label}
-              {support[f.id]?.supported === false ? ' — not available here' : ''}
+              {formatLabel(f.id, f.formatName, support[f.id]?.supported === false)}
             </option>
           ))}
         </select>
@@ -151,21 +184,29 @@ function FormatField({
 
 /** Size, frame rate, length and camera motion. */
 function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
+  const sizes = useSizeOptions();
+  const motions = useMotionLabels();
+  const shortest = formatNumber(DURATION.min);
+  const longest = formatNumber(DURATION.max);
   return (
     <>
       <div className="kiln-viewer__row">
         <label className="kiln-viewer__field">
-          <span>Size</span>
+          <span>
+            <Trans>Size</Trans>
+          </span>
           <ChoiceSelect
             testId="turntable-size"
             value={form.sizeId}
             disabled={busy}
-            options={SIZES}
+            options={sizes}
             onChange={form.setSizeId}
           />
         </label>
         <label className="kiln-viewer__field">
-          <span>Frame rate</span>
+          <span>
+            <Trans>Frame rate</Trans>
+          </span>
           <select
             data-testid="turntable-fps"
             value={form.fps}
@@ -174,7 +215,7 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
           >
             {FRAME_RATES.map((r) => (
               <option key={r} value={r}>
-                {r} fps
+                <Trans>{r} fps</Trans>
               </option>
             ))}
           </select>
@@ -183,7 +224,9 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
       <div className="kiln-viewer__row">
         <label className="kiln-viewer__field">
           <span>
-            Length (s, {DURATION.min}–{DURATION.max})
+            <Trans>
+              Length (s, {shortest}–{longest})
+            </Trans>
           </span>
           <input
             type="number"
@@ -196,16 +239,18 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
           />
         </label>
         <label className="kiln-viewer__field">
-          <span>Camera</span>
+          <span>
+            <Trans>Camera</Trans>
+          </span>
           <select
             data-testid="turntable-motion"
             value={form.motion}
             disabled={busy}
             onChange={(e) => form.setMotion(e.currentTarget.value as Motion)}
           >
-            {MOTIONS.map(([id, label]) => (
+            {MOTIONS.map((id) => (
               <option key={id} value={id}>
-                {label}
+                {motions[id]}
               </option>
             ))}
           </select>
@@ -215,34 +260,34 @@ function SizeFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
   );
 }
 
-/** The backgrounds a recording can have. */
-const BACKGROUNDS = [
-  ['environment', 'Lighting environment'],
-  ['solid', 'Solid colour'],
-  ['transparent', 'Transparent'],
-] as const;
-
 /** The background: the lighting environment, a solid colour, or transparent. */
 function BackgroundFields({ form, busy }: { form: TurntableForm; busy: boolean }) {
+  const { t } = useLingui();
+  // The backgrounds a recording can have.
+  const backgrounds: ReadonlyArray<[BackgroundKind, string]> = [
+    ['environment', t`Lighting environment`],
+    ['solid', t`Solid colour`],
+    [
+      'transparent',
+      formatOf(form.format).alpha ? t`Transparent` : t`Transparent (not in this format)`,
+    ],
+  ];
   return (
     <fieldset className="kiln-turntable__background" disabled={busy}>
-      <legend>Background</legend>
+      <legend>
+        <Trans>Background</Trans>
+      </legend>
       <RadioChoices
         name="kiln-turntable-background"
         testIdPrefix="turntable-background-"
         value={form.background}
-        options={BACKGROUNDS.map(([id, label]) => [
-          id,
-          id === 'transparent' && !formatOf(form.format).alpha
-            ? `${label} (not in this format)`
-            : label,
-        ])}
+        options={backgrounds}
         onChange={form.setBackground}
       />
       {form.background === 'solid' ? (
         <input
           type="color"
-          aria-label="Background colour"
+          aria-label={t`Background colour`}
           data-testid="turntable-colour"
           value={form.colour}
           onChange={(e) => form.setColour(e.currentTarget.value)}
@@ -266,7 +311,9 @@ function SaveFolder({
   const folderId = useId();
   return (
     <div className="kiln-viewer__field">
-      <label htmlFor={folderId}>Save in</label>
+      <label htmlFor={folderId}>
+        <Trans>Save in</Trans>
+      </label>
       <div className="kiln-turntable__folder">
         <input
           id={folderId}
@@ -289,7 +336,7 @@ function SaveFolder({
               )
             }
           >
-            Choose…
+            <Trans>Choose…</Trans>
           </button>
         ) : null}
       </div>
@@ -297,18 +344,33 @@ function SaveFolder({
   );
 }
 
+/** What was saved: "Saved kiln-mug-turntable.webm (2.4 MB, 240 frames in 8.0 s)." */
+function SavedNote(props: { name: string; megabytes: string; frames: number; seconds: string }) {
+  const { name, megabytes, frames, seconds } = props;
+  return (
+    <p className="kiln-viewer__note">
+      <Trans>
+        Saved <strong data-testid="turntable-file">{name}</strong> ({megabytes} MB,{' '}
+        <Plural value={frames} one="# frame" other="# frames" /> in {seconds} s).
+      </Trans>
+    </p>
+  );
+}
+
 /** The saved file with its actions, or why the recording failed. */
 function RecordingOutcome({ state }: { state: RecordingState }) {
   const outlets = useViewerOutlets();
+  const recordingError = state.phase === 'error' ? state.message : '';
   return (
     <>
       {state.phase === 'saved' ? (
         <div className="kiln-turntable__result" role="status" data-testid="turntable-result">
-          <p className="kiln-viewer__note">
-            Saved <strong data-testid="turntable-file">{state.saved.name}</strong> (
-            {(state.saved.bytes / 1024 / 1024).toFixed(1)} MB, {state.frames} frames in{' '}
-            {state.seconds.toFixed(1)} s).
-          </p>
+          <SavedNote
+            name={state.saved.name}
+            megabytes={formatFixed(state.saved.bytes / 1024 / 1024, 1)}
+            frames={state.frames}
+            seconds={formatFixed(state.seconds, 1)}
+          />
           <div className="kiln-turntable__actions">
             {outlets?.recordingActions(state.saved.recordingId)}
           </div>
@@ -320,7 +382,7 @@ function RecordingOutcome({ state }: { state: RecordingState }) {
           role="alert"
           data-testid="turntable-error"
         >
-          The recording failed: {state.message}
+          <Trans>The recording failed: {recordingError}</Trans>
         </p>
       ) : null}
     </>
@@ -334,6 +396,7 @@ function RecordingOutcome({ state }: { state: RecordingState }) {
  * to drag out.
  */
 export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps): JSX.Element {
+  const { t } = useLingui();
   const outlets = useViewerOutlets();
   const exportDir = outlets?.exportDir;
   const { state, support, probe, record, cancel } = useTurntable(stage, modelName);
@@ -359,8 +422,9 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
   const problem =
     optionsError(options, Boolean(clip)) ??
     formatNote ??
-    (folderText.trim() ? null : 'Choose the folder to save the recording in.');
+    (folderText.trim() ? null : t`Choose the folder to save the recording in.`);
   const busy = state.phase === 'recording' || state.phase === 'saving';
+  const extension = formatOf(format).extension.toUpperCase();
 
   return (
     <div
@@ -379,7 +443,9 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
             disabled={busy}
             onChange={(e) => form.setPlayClip(e.currentTarget.checked)}
           />
-          <span>Play the clip “{clip}”</span>
+          <span>
+            <Trans>Play the clip “{clip}”</Trans>
+          </span>
         </label>
       ) : null}
       <BackgroundFields form={form} busy={busy} />
@@ -399,7 +465,7 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
               data-testid="turntable-cancel"
               onClick={cancel}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           ) : null}
         </>
@@ -411,7 +477,7 @@ export function TurntablePanel({ stage, modelName, clip }: TurntablePanelProps):
           disabled={Boolean(problem) || !modelName}
           onClick={() => void record(options, folderText.trim())}
         >
-          Record {formatOf(format).extension.toUpperCase()}
+          <Trans>Record {extension}</Trans>
         </button>
       )}
       <RecordingOutcome state={state} />

@@ -4,6 +4,7 @@
  * (Debian's encodes VP9, AV1 and H.264; others lack H.264), and an encoder may refuse a size.
  * GIF is encoded in JavaScript and always works.
  */
+import { t } from '@lingui/core/macro';
 import { formatOf, type FormatId } from './turntable-plan';
 
 /** Whether a format can be recorded here, and why not. */
@@ -32,11 +33,12 @@ export function formatSupport(
 
 async function probe(format: FormatId, width: number, height: number): Promise<FormatSupport> {
   const f = formatOf(format);
+  const name = f.formatName;
   if (!f.codec) return { supported: true };
   if (typeof VideoEncoder === 'undefined') {
     return {
       supported: false,
-      reason: `${f.label} needs a video encoder (WebCodecs), which this window does not have: record a GIF instead.`,
+      reason: t`${name} needs a video encoder (WebCodecs), which this window does not have: record a GIF instead.`,
     };
   }
   // mediabunny is fetched with the first recording, not with the viewer (its own chunk).
@@ -47,7 +49,7 @@ async function probe(format: FormatId, width: number, height: number): Promise<F
     supported: false,
     reason:
       f.codec === 'avc'
-        ? `This platform has no H.264 encoder for ${width} × ${height}: record WebM (VP9) or a GIF instead.`
-        : `This platform cannot encode ${f.label} at ${width} × ${height}: choose another format or a smaller size.`,
+        ? t`This platform has no H.264 encoder for ${width} × ${height}: record WebM (VP9) or a GIF instead.`
+        : t`This platform cannot encode ${name} at ${width} × ${height}: choose another format or a smaller size.`,
   };
 }

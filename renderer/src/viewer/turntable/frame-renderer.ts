@@ -24,6 +24,8 @@ import { renderView } from '../scene/render-view';
 import type { ViewerStage } from '../viewer-types';
 import type { BackgroundKind } from './turntable-plan';
 
+// GLSL source, not words for people.
+/* eslint-disable lingui/no-unlocalized-strings */
 const OUTPUT_SHADER = {
   vertex: /* glsl */ `
     varying vec2 vUv;
@@ -48,6 +50,7 @@ const OUTPUT_SHADER = {
       gl_FragColor = solid ? vec4(mix(background, rgb, c.a), 1.0) : vec4(rgb, c.a);
     }`,
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Where the recording camera looks from, relative to its start. */
 export interface FramePose {

@@ -4,6 +4,7 @@
  * the page gets its turn, so the progress bar moves and Cancel works, and the encoder's
  * backpressure is respected. The viewer's own camera and clip are left as they were.
  */
+import { t } from '@lingui/core/macro';
 import { yieldToBrowser } from '../loading/load-model';
 import type { ViewerStage } from '../viewer-types';
 import { FrameRenderer } from './frame-renderer';
@@ -56,11 +57,11 @@ export async function recordTurntable(
       if (clip) clip.seek(clipTime(i * speed, o.fps, clip.duration));
       const pixels = renderer.render({ angle: cameraAngle(o.motion, i, frames) });
       await sink.add(pixels, i);
-      onProgress({ frame: i + 1, frames, stage: 'Rendering' });
+      onProgress({ frame: i + 1, frames, stage: t`Rendering` });
       await yieldToBrowser();
     }
     signal.throwIfAborted();
-    onProgress({ frame: frames, frames, stage: 'Finishing the file' });
+    onProgress({ frame: frames, frames, stage: t`Finishing the file` });
     return { bytes: await sink.finish(), frames, mime: formatOf(o.format).mime };
   } catch (error) {
     await sink.cancel().catch(() => undefined);

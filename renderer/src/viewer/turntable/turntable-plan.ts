@@ -3,6 +3,8 @@
  * camera stands and which moment of a clip is shown. Frames are numbered, never timed, so a slow
  * machine makes the same smooth video as a fast one, only later.
  */
+import { t } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import { modelFileStem } from '../capture/capture-pixels';
 
 /** How the camera moves. */
@@ -15,7 +17,8 @@ export type FormatId = 'webm-vp9' | 'webm-av1' | 'mp4-h264' | 'gif';
 /** A format and what it can do. */
 export interface RecordingFormat {
   readonly id: FormatId;
-  readonly label: string;
+  /** The format and codec as their makers name them ("WebM (VP9)"), the same in every language. */
+  readonly formatName: string;
   readonly extension: 'webm' | 'mp4' | 'gif';
   readonly mime: string;
   /** The WebCodecs codec (mediabunny's name), or null for GIF (encoded in JavaScript). */
@@ -28,7 +31,7 @@ export interface RecordingFormat {
 export const FORMATS: readonly RecordingFormat[] = [
   {
     id: 'mp4-h264',
-    label: 'MP4 (H.264)',
+    formatName: 'MP4 (H.264)',
     extension: 'mp4',
     mime: 'video/mp4',
     codec: 'avc',
@@ -36,7 +39,7 @@ export const FORMATS: readonly RecordingFormat[] = [
   },
   {
     id: 'webm-vp9',
-    label: 'WebM (VP9)',
+    formatName: 'WebM (VP9)',
     extension: 'webm',
     mime: 'video/webm',
     codec: 'vp9',
@@ -44,7 +47,7 @@ export const FORMATS: readonly RecordingFormat[] = [
   },
   {
     id: 'webm-av1',
-    label: 'WebM (AV1)',
+    formatName: 'WebM (AV1)',
     extension: 'webm',
     mime: 'video/webm',
     codec: 'av1',
@@ -52,7 +55,7 @@ export const FORMATS: readonly RecordingFormat[] = [
   },
   {
     id: 'gif',
-    label: 'GIF (for chat)',
+    formatName: 'GIF',
     extension: 'gif',
     mime: 'image/gif',
     codec: null,
@@ -60,22 +63,23 @@ export const FORMATS: readonly RecordingFormat[] = [
   },
 ];
 
-/** A frame size. */
+/** A frame size; the panel names it ("1920 × 1080 (HD)", "1080 × 1080 (square)"). */
 export interface RecordingSize {
   readonly id: string;
-  readonly label: string;
   readonly width: number;
   readonly height: number;
+  /** The video standard's name, when it has one. */
+  readonly standardName?: string;
 }
 
 /** Sizes offered: wide and square, up to 1920 × 1080 and 1080 × 1080. */
 export const SIZES: readonly RecordingSize[] = [
-  { id: '1080p', label: '1920 × 1080 (HD)', width: 1920, height: 1080 },
-  { id: '720p', label: '1280 × 720', width: 1280, height: 720 },
-  { id: 'square', label: '1080 × 1080 (square)', width: 1080, height: 1080 },
-  { id: 'square-720', label: '720 × 720 (square)', width: 720, height: 720 },
-  { id: '360p', label: '640 × 360', width: 640, height: 360 },
-  { id: 'square-480', label: '480 × 480 (square)', width: 480, height: 480 },
+  { id: '1080p', width: 1920, height: 1080, standardName: 'HD' },
+  { id: '720p', width: 1280, height: 720 },
+  { id: 'square', width: 1080, height: 1080 },
+  { id: 'square-720', width: 720, height: 720 },
+  { id: '360p', width: 640, height: 360 },
+  { id: 'square-480', width: 480, height: 480 },
 ];
 
 /** Frame rates offered. */
@@ -133,26 +137,30 @@ export function clipTime(i: number, fps: number, length: number): number {
 export function optionsError(o: TurntableOptions, hasClip: boolean): string | null {
   const format = formatOf(o.format);
   if (!(o.duration >= DURATION.min && o.duration <= DURATION.max)) {
-    return `Choose a length from ${DURATION.min} to ${DURATION.max} seconds.`;
+    const shortest = formatNumber(DURATION.min);
+    const longest = formatNumber(DURATION.max);
+    return t`Choose a length from ${shortest} to ${longest} seconds.`;
   }
   if (o.width > 1920 || o.height > 1080 || o.width < 16 || o.height < 16) {
-    return 'Choose a size up to 1920 × 1080.';
+    return t`Choose a size up to 1920 × 1080.`;
   }
   if (o.background === 'transparent' && !format.alpha) {
-    return `${format.label} has no transparency: choose WebM (VP9) or GIF, or another background.`;
+    const name = format.formatName;
+    return t`${name} has no transparency: choose WebM (VP9) or GIF, or another background.`;
   }
   if (o.format === 'gif' && o.fps === 60) {
-    return 'GIF cannot play 60 frames a second (players slow frames under 20 ms down): choose 24 or 30.';
+    return t`GIF cannot play 60 frames a second (players slow frames under 20 ms down): choose 24 or 30.`;
   }
   if (o.motion === 'still' && !(o.clip && hasClip)) {
-    return 'A still camera records only a playing clip: turn the camera, or play a clip.';
+    return t`A still camera records only a playing clip: turn the camera, or play a clip.`;
   }
-  if (!/^#[0-9a-f]{6}$/i.test(o.colour)) return 'Choose a background colour.';
+  if (!/^#[0-9a-f]{6}$/i.test(o.colour)) return t`Choose a background colour.`;
   return null;
 }
 
 /** "kiln-coffee-turntable-1920x1080.webm": a file name from the model name and the options. */
 export function recordingFileName(modelName: string, o: TurntableOptions): string {
   const kind = o.motion === 'still' ? 'clip' : o.motion === 'swing' ? 'swing' : 'turntable';
-  return `kiln-${modelFileStem(modelName)}-${kind}-${o.width}x${o.height}.${formatOf(o.format).extension}`;
+  const fileName = `kiln-${modelFileStem(modelName)}-${kind}-${o.width}x${o.height}.${formatOf(o.format).extension}`;
+  return fileName;
 }

@@ -2,6 +2,7 @@
  * The turntable panel's state: which formats this machine encodes at the chosen size, the
  * recording in progress (frame count, stage, cancel), and where the finished file was saved.
  */
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RecordingView } from '../../../../shared/ipc/contract';
 import { useViewerOutlets } from '../outlets';
@@ -57,7 +58,7 @@ export function useTurntable(stage: () => ViewerStage | null, modelName: string 
       let place: OpenRecording | undefined;
       setState({
         phase: 'recording',
-        progress: { frame: 0, frames, stage: 'Checking the folder' },
+        progress: { frame: 0, frames, stage: t`Checking the folder` },
         started,
       });
       try {
@@ -69,7 +70,7 @@ export function useTurntable(stage: () => ViewerStage | null, modelName: string 
         );
         setState({
           phase: 'recording',
-          progress: { frame: 0, frames, stage: 'Rendering' },
+          progress: { frame: 0, frames, stage: t`Rendering` },
           started,
         });
         const recording = await recordTurntable(
