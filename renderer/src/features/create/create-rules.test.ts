@@ -16,6 +16,10 @@ import {
   viewCountProblem,
   type ViewLabel,
 } from './create-rules';
+import { i18n } from '@lingui/core';
+
+// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('checkSettings', () => {
   it('sends nothing for an untouched draft (the service applies the version defaults)', () => {
