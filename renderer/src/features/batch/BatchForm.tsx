@@ -245,6 +245,7 @@ function QuoteSummary({
   const paidText =
     quote && quote.totalUsd !== undefined ? formatUsd(quote.totalUsd) : t`price not available`;
   const mustConfirm = quote?.needsConfirmation === true;
+  const leftOutCount = quote?.leftOut.length ?? 0;
   return (
     <div className="batch-quote" data-testid="batch-quote" aria-live="polite">
       {quoteError ? (
@@ -264,11 +265,7 @@ function QuoteSummary({
           {quote.leftOut.length > 0 ? (
             <details data-testid="batch-left-out" open={quote.leftOut.length <= 5}>
               <summary>
-                <Plural
-                  value={quote.leftOut.length}
-                  one="# model left out"
-                  other="# models left out"
-                />
+                <Plural value={leftOutCount} one="# model left out" other="# models left out" />
               </summary>
               <ul>
                 {quote.leftOut.map((m) => (

@@ -245,7 +245,8 @@ export function placePhotos(
     // Every slot is filled: say why the photos were not added (nothing dropped vanishes).
     const names = good.map((f) => `“${f.name}”`).join(', ');
     const max = LIMITS.views.max;
-    const notAdded = plural(good.length, {
+    const count = good.length;
+    const notAdded = plural(count, {
       one: `${names} was not added: multi-view takes at most ${max} views, and all ${max} are filled. Remove a view, then drop it again.`,
       other: `${names} were not added: multi-view takes at most ${max} views, and all ${max} are filled. Remove a view, then drop them again.`,
     });

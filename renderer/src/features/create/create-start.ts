@@ -41,11 +41,12 @@ export function placeError(error: unknown): FieldErrors {
 /** The error of a batch that started in part: what started, what did not, what is kept. */
 export function partialBatch(error: unknown, done: number, refused: readonly string[]): KilnError {
   const names = refused.map((n) => `“${n}”`).join(', ');
-  const total = done + refused.length;
+  const refusedCount = refused.length;
+  const total = done + refusedCount;
   const reason = (error as Error).message;
   return new KilnError(
     error instanceof KilnError ? error.code : 'start_failed',
-    plural(refused.length, {
+    plural(refusedCount, {
       one: `${done} of ${total} started. Not started: ${names} — ${reason} It is still here to try again.`,
       other: `${done} of ${total} started. Not started: ${names} — ${reason} They are still here to try again.`,
     }),
