@@ -30,6 +30,8 @@ const TRANSLATED = [
   'renderer/src/viewer/turntable',
   'renderer/src/viewer/capture',
   'renderer/src/viewer/compare',
+  'renderer/src/features/create',
+  'renderer/src/features/batch',
 ];
 
 export default tseslint.config(

@@ -5,6 +5,7 @@
  * ones, the balance after), the models the tool cannot take with why, asks above the
  * spend-confirmation threshold, and when the balance covers only part offers to run those.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAKER_KINDS, PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
 import type {
@@ -14,6 +15,7 @@ import type {
   ToolOp,
 } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
+import { formatNumber } from '../../../../shared/format';
 import { LISTED_TOOLS } from '../../../../shared/tools';
 import { useKiln } from '../../store/StoreProvider';
 import { ExportFields } from '../ops/ExportFields';
@@ -121,7 +123,10 @@ function ToolFields({
   built: Built;
 }) {
   const prices = useKiln((s) => s.prices?.items);
+  const { t } = useLingui();
   const errors = 'errors' in built ? built.errors : {};
+  const facesMin = formatNumber(500);
+  const facesMax = formatNumber(100_000);
   return (
     <>
       {tool === 'export' ? (
@@ -134,13 +139,13 @@ function ToolFields({
       {tool === 'print' ? (
         <>
           <WholeField
-            label="Longest side (mm)"
+            label={t`Longest side (mm)`}
             error={errors['lengthMm']}
             testId="batch-print-length"
             value={forms.print.lengthMm}
             onChange={(lengthMm) => setForms({ ...forms, print: { ...forms.print, lengthMm } })}
           />
-          <Field label="Format">
+          <Field label={t`Format`}>
             <Choice
               testId="batch-print-format"
               value={forms.print.format}
@@ -152,7 +157,7 @@ function ToolFields({
       ) : null}
       {tool === 'retopo' ? (
         <WholeField
-          label="Target quads (500–100,000)"
+          label={t`Target quads (${facesMin}–${facesMax})`}
           error={errors['faces']}
           testId="batch-retopo-faces"
           value={forms.retopo.faces}
@@ -167,7 +172,7 @@ function ToolFields({
         />
       ) : null}
       {tool === 'make' ? (
-        <Field label="Project">
+        <Field label={t`Project`}>
           <Choice
             testId="batch-maker"
             value={forms.maker}
@@ -177,7 +182,7 @@ function ToolFields({
         </Field>
       ) : null}
       {tool === 'rig' ? (
-        <Field label="Skeleton">
+        <Field label={t`Skeleton`}>
           <Choice
             testId="batch-rig-kind"
             value={forms.rig}
@@ -220,11 +225,6 @@ function useBatchQuote(selection: ModelSelection, key: string | undefined) {
   return { quote, quoteError, confirmed, setConfirmed };
 }
 
-/** The price "what it costs" line of a quote. */
-function paidTextOf(quote: BatchQuoteView | undefined): string {
-  return quote && quote.totalUsd !== undefined ? formatUsd(quote.totalUsd) : 'price not available';
-}
-
 /** The quote: the price, what the balance covers, the models left out, the confirmation. */
 function QuoteSummary({
   quote,
@@ -240,8 +240,12 @@ function QuoteSummary({
   confirmed: boolean;
   setConfirmed: (on: boolean) => void;
 }) {
-  const paidText = paidTextOf(quote);
+  const { t } = useLingui();
+  // What the paid builds cost, or why no price is shown.
+  const paidText =
+    quote && quote.totalUsd !== undefined ? formatUsd(quote.totalUsd) : t`price not available`;
   const mustConfirm = quote?.needsConfirmation === true;
+  const leftOutCount = quote?.leftOut.length ?? 0;
   return (
     <div className="batch-quote" data-testid="batch-quote" aria-live="polite">
       {quoteError ? (
@@ -249,25 +253,19 @@ function QuoteSummary({
           {quoteError}
         </p>
       ) : !quote ? (
-        <p className="muted">{pricing ? 'Pricing…' : 'Fix the fields above to see the price.'}</p>
+        <p className="muted">{pricing ? t`Pricing…` : t`Fix the fields above to see the price.`}</p>
       ) : (
         <>
-          <p data-testid="batch-price">
-            {quote.count} models · {quote.paid} paid ({paidText}) · {quote.free} free
-            {quote.balanceUsd !== undefined && quote.balanceAfterUsd !== undefined
-              ? ` · balance ${formatUsd(quote.balanceUsd)} → ${formatUsd(quote.balanceAfterUsd)}`
-              : ''}
-          </p>
+          <PriceLine quote={quote} paidText={paidText} />
           {quote.affordable !== undefined ? (
             <p className="error-text" data-testid="batch-partial">
-              The balance covers {quote.affordable} of the {quote.paid} paid builds (
-              {formatUsd(quote.affordableUsd ?? '0')}).
+              <AffordableLine quote={quote} affordable={quote.affordable} />
             </p>
           ) : null}
           {quote.leftOut.length > 0 ? (
             <details data-testid="batch-left-out" open={quote.leftOut.length <= 5}>
               <summary>
-                {quote.leftOut.length} model{quote.leftOut.length > 1 ? 's' : ''} left out
+                <Plural value={leftOutCount} one="# model left out" other="# models left out" />
               </summary>
               <ul>
                 {quote.leftOut.map((m) => (
@@ -286,12 +284,56 @@ function QuoteSummary({
                 checked={confirmed}
                 onChange={(e) => setConfirmed(e.target.checked)}
               />{' '}
-              Spend {paidText} on this batch (above your confirmation threshold)
+              <Trans>Spend {paidText} on this batch (above your confirmation threshold)</Trans>
             </label>
           ) : null}
         </>
       )}
     </div>
+  );
+}
+
+/** "12 models · 10 paid ($2.40) · 2 free · balance $10.00 → $7.60". */
+function PriceLine({ quote, paidText }: { quote: BatchQuoteView; paidText: string }) {
+  const { t } = useLingui();
+  const models = formatNumber(quote.count);
+  const paid = formatNumber(quote.paid);
+  const free = formatNumber(quote.free);
+  const { balanceUsd, balanceAfterUsd } = quote;
+  if (balanceUsd === undefined || balanceAfterUsd === undefined) {
+    return (
+      <p data-testid="batch-price">{t`${models} models · ${paid} paid (${paidText}) · ${free} free`}</p>
+    );
+  }
+  const before = formatUsd(balanceUsd);
+  const after = formatUsd(balanceAfterUsd);
+  return (
+    <p data-testid="batch-price">
+      {t`${models} models · ${paid} paid (${paidText}) · ${free} free · balance ${before} → ${after}`}
+    </p>
+  );
+}
+
+/** "The balance covers 3 of the 10 paid builds ($0.72)." */
+function AffordableLine({ quote, affordable }: { quote: BatchQuoteView; affordable: number }) {
+  const { t } = useLingui();
+  const covered = formatNumber(affordable);
+  const paid = formatNumber(quote.paid);
+  const amount = formatUsd(quote.affordableUsd ?? '0');
+  return <>{t`The balance covers ${covered} of the ${paid} paid builds (${amount}).`}</>;
+}
+
+/** The label of the button that runs what the balance covers (and the free builds). */
+function RunAffordableLabel({ affordable, free }: { affordable: number; free: number }) {
+  const { t } = useLingui();
+  const covered = formatNumber(affordable);
+  const freeCount = formatNumber(free);
+  return (
+    <>
+      {free > 0
+        ? t`Run the ${covered} the balance covers and the ${freeCount} free`
+        : t`Run the ${covered} the balance covers`}
+    </>
   );
 }
 
@@ -305,7 +347,9 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
   const [forms, setForms] = useState<Forms>(DEFAULTS);
   const [startError, setStartError] = useState<string>();
   const [starting, setStarting] = useState(false);
+  const { t } = useLingui();
   const id = useId();
+  const selected = formatNumber(count(selection));
   const formRef = useRef<HTMLFormElement>(null);
   // A modal form: it takes the focus when it opens (so the library's keys, Escape among them,
   // stay out of it) and gives it back to what opened it when it closes.
@@ -337,6 +381,7 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
   };
 
   const mustConfirm = quote?.needsConfirmation === true;
+  const quoteCount = formatNumber(quote?.count ?? 0);
   return (
     <div className="batch-backdrop">
       <form
@@ -358,8 +403,10 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
         }}
         noValidate
       >
-        <h2 id={`${id}-title`}>Run a tool on {count(selection).toLocaleString('en-US')} models</h2>
-        <Field label="Tool">
+        <h2 id={`${id}-title`}>
+          <Trans>Run a tool on {selected} models</Trans>
+        </h2>
+        <Field label={t`Tool`}>
           <Choice
             testId="batch-tool"
             value={tool}
@@ -370,7 +417,9 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
         <ToolFields tool={tool} forms={forms} setForms={setForms} built={built} />
         <FolderField folder={folder} />
         <p className="muted">
-          Each model’s result goes to its own folder inside it, with batch.csv listing every item.
+          <Trans>
+            Each model’s result goes to its own folder inside it, with batch.csv listing every item.
+          </Trans>
         </p>
 
         <QuoteSummary
@@ -394,8 +443,7 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
               disabled={starting || (mustConfirm && !confirmed)}
               onClick={() => void start(true)}
             >
-              Run the {quote.affordable} the balance covers
-              {quote.free > 0 ? ` and the ${quote.free} free` : ''}
+              <RunAffordableLabel affordable={quote.affordable} free={quote.free} />
             </button>
           ) : null}
           <button
@@ -404,10 +452,10 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
             data-testid="batch-start"
             disabled={!quote || starting || (mustConfirm && !confirmed)}
           >
-            {quote ? `Run on ${quote.count} models` : 'Run'}
+            {quote ? t`Run on ${quoteCount} models` : t`Run`}
           </button>
           <button type="button" data-testid="batch-close" onClick={closeBatch}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>

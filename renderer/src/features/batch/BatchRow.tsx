@@ -2,29 +2,87 @@
  * A batch in Activity: one row with its progress (n of N, cost so far, failed items), pause,
  * resume and cancel, expanding to its items (each with its outcome, file, cost and refund).
  */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { BatchItemView, BatchView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
+import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
 import { STATE_LABELS } from '../activity/job-labels';
 import './batch.css';
 
 /** An item's words: its own while it waits or runs, then its job's final state as Activity says it. */
-const ITEM_LABELS: Record<BatchItemView['state'], string> = {
-  pending: 'Waiting',
-  running: 'Running',
-  done: 'Done',
+const ITEM_LABELS: Record<BatchItemView['state'], MessageDescriptor | string> = {
+  pending: msg`Waiting`,
+  running: msg`Running`,
+  done: msg`Done`,
   failed: STATE_LABELS.failed,
   cancelled: STATE_LABELS.cancelled,
   outcome_unknown: STATE_LABELS.outcome_unknown,
 };
 
-const BATCH_LABELS: Record<BatchView['state'], string> = {
-  running: 'Running',
-  paused: 'Paused',
-  done: 'Finished',
-  cancelled: 'Cancelled',
+const BATCH_LABELS: Record<BatchView['state'], MessageDescriptor> = {
+  running: msg`Running`,
+  paused: msg`Paused`,
+  done: msg`Finished`,
+  cancelled: msg`Cancelled`,
 };
+
+/** An item's state in words (Activity's own words are still plain strings). */
+const itemLabel = (label: MessageDescriptor | string) =>
+  typeof label === 'string' ? label : i18n._(label);
+
+/** One item of a batch: its outcome, cost, refund, reason and file. */
+function BatchItem({ item }: { item: BatchItemView }) {
+  const refunded = item.refundedUsd ? formatUsd(item.refundedUsd) : undefined;
+  return (
+    <li data-testid="batch-item" data-item-state={item.state}>
+      <strong>{item.name}</strong>
+      {item.version !== undefined ? ` v${item.version}` : ''}: {itemLabel(ITEM_LABELS[item.state])}
+      {item.costUsd ? ` · ${formatUsd(item.costUsd)}` : ''}
+      {refunded ? (
+        <span data-testid="batch-item-refund">
+          {' '}
+          · <Trans>{refunded} refunded</Trans>
+        </span>
+      ) : null}
+      {item.reason ? <span className="muted"> · {item.reason}</span> : null}
+      {item.file ? (
+        <>
+          {' '}
+          · <code data-testid="batch-item-file">{item.file}</code>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+/** A model the batch left out, with why. */
+function LeftOutItem({ name, reason }: { name: string; reason: string }) {
+  return (
+    <li data-testid="batch-item" data-item-state="left-out">
+      <Trans>
+        <strong>{name}</strong>: left out · {reason}
+      </Trans>
+    </li>
+  );
+}
+
+/** The items of a batch, then the models it left out. */
+function BatchItems({ batch }: { batch: BatchView }) {
+  return (
+    <ul className="batch-items" data-testid="batch-items">
+      {batch.items.map((item) => (
+        <BatchItem key={item.modelId} item={item} />
+      ))}
+      {batch.leftOut.map((m) => (
+        <LeftOutItem key={`out-${m.modelId}`} name={m.name} reason={m.reason} />
+      ))}
+    </ul>
+  );
+}
 
 /** One batch. */
 export default function BatchRow({ batch }: { batch: BatchView }) {
@@ -33,10 +91,18 @@ export default function BatchRow({ batch }: { batch: BatchView }) {
   const cancelBatch = useKiln((s) => s.cancelBatch);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string>();
+  const { t } = useLingui();
   const act = (action: (id: string) => Promise<void>) =>
     void action(batch.id).catch((e: unknown) => setError((e as Error).message));
   const total = batch.items.length;
   const live = batch.state === 'running' || batch.state === 'paused';
+  const finished = formatNumber(batch.finished);
+  const totalCount = formatNumber(total);
+  const cost = formatUsd(batch.costUsd);
+  const failed = formatNumber(batch.failed);
+  const leftOut = formatNumber(batch.leftOut.length);
+  const tool = batch.label;
+  const { folder, csv } = batch;
   return (
     <li
       className={`job batch-row job-${batch.state}`}
@@ -47,22 +113,30 @@ export default function BatchRow({ batch }: { batch: BatchView }) {
     >
       <div className="job-head">
         <span className="job-source">
-          Batch: {batch.label} on {total} models
+          <Trans>
+            Batch: {tool} on {totalCount} models
+          </Trans>
         </span>
       </div>
       <div className="batch-progress">
-        <span data-testid="batch-state">{BATCH_LABELS[batch.state]}</span>
+        <span data-testid="batch-state">{i18n._(BATCH_LABELS[batch.state])}</span>
         <span data-testid="batch-count">
-          {batch.finished} of {total}
+          <Trans>
+            {finished} of {totalCount}
+          </Trans>
         </span>
-        <span data-testid="batch-cost">{formatUsd(batch.costUsd)} so far</span>
+        <span data-testid="batch-cost">
+          <Trans>{cost} so far</Trans>
+        </span>
         {batch.failed > 0 ? (
           <span className="error-text" data-testid="batch-failed">
-            {batch.failed} failed
+            <Trans>{failed} failed</Trans>
           </span>
         ) : null}
         {batch.leftOut.length > 0 ? (
-          <span className="muted">{batch.leftOut.length} left out</span>
+          <span className="muted">
+            <Trans>{leftOut} left out</Trans>
+          </span>
         ) : null}
       </div>
       <div className="batch-actions">
@@ -72,62 +146,36 @@ export default function BatchRow({ batch }: { batch: BatchView }) {
           data-testid="batch-expand"
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide items' : 'Show items'}
+          {open ? t`Hide items` : t`Show items`}
         </button>
         {batch.state === 'running' ? (
           <button type="button" data-testid="batch-pause" onClick={() => act(pauseBatch)}>
-            Pause
+            <Trans>Pause</Trans>
           </button>
         ) : null}
         {batch.state === 'paused' ? (
           <button type="button" data-testid="batch-resume" onClick={() => act(resumeBatch)}>
-            Resume
+            <Trans>Resume</Trans>
           </button>
         ) : null}
         {live ? (
           <button type="button" data-testid="batch-cancel" onClick={() => act(cancelBatch)}>
-            Cancel the rest
+            <Trans>Cancel the rest</Trans>
           </button>
         ) : null}
       </div>
       <p className="muted saved-path">
-        Saved in <code title={batch.folder}>{batch.folder}</code>, listed in{' '}
-        <code data-testid="batch-csv">{batch.csv}</code>
+        <Trans>
+          Saved in <code title={folder}>{folder}</code>, listed in{' '}
+          <code data-testid="batch-csv">{csv}</code>
+        </Trans>
       </p>
       {error ? (
         <p className="error-text" role="alert">
           {error}
         </p>
       ) : null}
-      {open ? (
-        <ul className="batch-items" data-testid="batch-items">
-          {batch.items.map((item) => (
-            <li key={item.modelId} data-testid="batch-item" data-item-state={item.state}>
-              <strong>{item.name}</strong>
-              {item.version !== undefined ? ` v${item.version}` : ''}: {ITEM_LABELS[item.state]}
-              {item.costUsd ? ` · ${formatUsd(item.costUsd)}` : ''}
-              {item.refundedUsd ? (
-                <span data-testid="batch-item-refund">
-                  {' '}
-                  · {formatUsd(item.refundedUsd)} refunded
-                </span>
-              ) : null}
-              {item.reason ? <span className="muted"> · {item.reason}</span> : null}
-              {item.file ? (
-                <>
-                  {' '}
-                  · <code data-testid="batch-item-file">{item.file}</code>
-                </>
-              ) : null}
-            </li>
-          ))}
-          {batch.leftOut.map((m) => (
-            <li key={`out-${m.modelId}`} data-testid="batch-item" data-item-state="left-out">
-              <strong>{m.name}</strong>: left out · {m.reason}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {open ? <BatchItems batch={batch} /> : null}
     </li>
   );
 }

@@ -3,6 +3,9 @@
  * Retexture). Each flow checks its input before anything is uploaded, shows the cost before
  * anything is charged, and keeps its input until a start succeeds.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { CREATE_MODES, MODE_LABELS, type CreateMode } from './create-plan';
@@ -19,11 +22,11 @@ const FLOWS: Readonly<Record<CreateMode, () => React.JSX.Element>> = {
   retexture: RetextureFlow,
 };
 
-const TITLES: Readonly<Record<CreateMode, string>> = {
-  photo: 'Create from a photo',
-  views: 'Create from 2–4 views',
-  text: 'Create from a description',
-  retexture: 'Retexture a model',
+const TITLES: Readonly<Record<CreateMode, MessageDescriptor>> = {
+  photo: msg`Create from a photo`,
+  views: msg`Create from 2–4 views`,
+  text: msg`Create from a description`,
+  retexture: msg`Retexture a model`,
 };
 
 /** The Create panel. */
@@ -33,6 +36,7 @@ export function CreatePanel() {
   const target = useKiln((s) => s.retextureTarget);
   const seen = useKiln((s) => s.retextureSeen);
   const markSeen = useKiln((s) => s.markRetextureSeen);
+  const { i18n, t } = useLingui();
 
   // A model sent here from the Library or the viewer opens the retexture flow, once per model.
   useEffect(() => {
@@ -45,7 +49,7 @@ export function CreatePanel() {
   const Flow = FLOWS[mode];
   return (
     <section className="panel create-panel" aria-labelledby="create-title" data-create-mode={mode}>
-      <div className="create-modes" role="tablist" aria-label="What to create from">
+      <div className="create-modes" role="tablist" aria-label={t`What to create from`}>
         {CREATE_MODES.map((m) => (
           <button
             key={m}
@@ -58,11 +62,11 @@ export function CreatePanel() {
             className={m === mode ? 'create-mode create-mode-on' : 'create-mode'}
             onClick={() => setMode(m)}
           >
-            {MODE_LABELS[m]}
+            {i18n._(MODE_LABELS[m])}
           </button>
         ))}
       </div>
-      <h2 id="create-title">{TITLES[mode]}</h2>
+      <h2 id="create-title">{i18n._(TITLES[mode])}</h2>
       <div
         id="create-flow"
         role="tabpanel"

@@ -4,6 +4,7 @@
  * inside (a chosen photo with its Remove button) stays reachable on its own. Only the drop zone
  * on screen listens for pastes (one per flow).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 
 /** Props of {@link DropZone}. */
@@ -29,20 +30,22 @@ export interface DropZoneProps {
 export function DropZone({
   onFiles,
   multiple = false,
-  hint = 'Drop a photo of one object',
-  detail = 'or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB',
+  hint,
+  detail,
   full = false,
   testId = 'drop-zone',
   describedBy,
   children,
 }: DropZoneProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
       // A paste into a text field is text editing, not a photo.
-      if ((event.target as HTMLElement | null)?.closest?.('input, textarea')) return;
+      const into = event.target;
+      if (into instanceof HTMLInputElement || into instanceof HTMLTextAreaElement) return;
       const files = [...(event.clipboardData?.files ?? [])];
       if (files.length) {
         event.preventDefault();
@@ -61,7 +64,8 @@ export function DropZone({
   };
   // A click on the zone browses, except on a control inside it (a photo's Remove button).
   const onClick = (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('button, select, input, a')) return;
+    const on = event.target as HTMLElement;
+    if (on.closest('button, select, input, a')) return;
     input.current?.click();
   };
 
@@ -82,8 +86,10 @@ export function DropZone({
     >
       {children ?? (
         <div className="drop-zone-hint">
-          <strong>{hint}</strong>
-          <span className="muted">{detail}</span>
+          <strong>{hint ?? t`Drop a photo of one object`}</strong>
+          <span className="muted">
+            {detail ?? t`or paste, or click to browse · JPEG, PNG or WebP, up to 20 MB`}
+          </span>
         </div>
       )}
       <button
@@ -93,7 +99,7 @@ export function DropZone({
         aria-describedby={describedBy}
         onClick={() => input.current?.click()}
       >
-        Browse…
+        <Trans>Browse…</Trans>
       </button>
       <input
         ref={input}

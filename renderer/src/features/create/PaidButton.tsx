@@ -3,6 +3,7 @@
  * the reason when the balance cannot cover it, and the confirmation above the user's threshold.
  * Nothing is sent while a start is being sent (the store's busy flag), so nothing is sent twice.
  */
+import { useLingui } from '@lingui/react/macro';
 import { CostLine, usePaidAction } from '../billing/use-paid-action';
 import type { CostItem } from '../billing/cost';
 import { useKiln } from '../../store/StoreProvider';
@@ -38,7 +39,8 @@ export function PaidButton({
 }: PaidButtonProps) {
   const paid = usePaidAction(items);
   const busy = useKiln((s) => s.createBusy);
-  const reason = paid.quote.insufficient ? 'not enough balance' : blockedBy;
+  const { t } = useLingui();
+  const reason = paid.quote.insufficient ? t`not enough balance` : blockedBy;
   return (
     <div className="paid-action">
       <button
@@ -51,7 +53,7 @@ export function PaidButton({
           if (validate()) void paid.guard(run, what);
         }}
       >
-        {busy ? 'Sending…' : label}
+        {busy ? t`Sending…` : label}
       </button>
       <CostLine action={paid} />
       {blockedBy && !paid.quote.insufficient ? (

@@ -1,4 +1,5 @@
 /** A chosen photo: its preview, name and size, and a way to remove it. */
+import { useLingui } from '@lingui/react/macro';
 import { formatBytes } from '../../../../shared/format';
 import type { ChosenPhoto } from './create-slice';
 
@@ -13,12 +14,14 @@ export interface PhotoCardProps {
 
 /** One chosen photo. */
 export function PhotoCard({ photo, onRemove, children, compact = false }: PhotoCardProps) {
+  const { t } = useLingui();
+  const name = photo.file.name;
   return (
     <figure
       className={`photo-preview${compact ? ' photo-compact' : ''}`}
       data-testid="photo-preview"
     >
-      <img src={photo.previewUrl} alt={`Preview of ${photo.file.name}`} draggable={false} />
+      <img src={photo.previewUrl} alt={t`Preview of ${name}`} draggable={false} />
       <figcaption>
         <span className="photo-name" title={photo.file.name}>
           {photo.file.name}
@@ -30,7 +33,7 @@ export function PhotoCard({ photo, onRemove, children, compact = false }: PhotoC
         <button
           type="button"
           className="icon-button"
-          aria-label={`Remove ${photo.file.name}`}
+          aria-label={t`Remove ${name}`}
           data-testid="photo-remove"
           onClick={(e) => {
             e.stopPropagation();

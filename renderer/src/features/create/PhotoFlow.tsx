@@ -2,6 +2,7 @@
  * Photo → model. One photo shows its preview; several make a batch: one job each, priced as one
  * total before anything is charged, and queued by the core beyond the running-jobs limit.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
@@ -22,32 +23,40 @@ export function PhotoFlow() {
   const start = useCreateStart();
   const onFiles = useCallback((files: File[]) => void addPhotos('photos', files), [addPhotos]);
   const batch = photos.length > 1;
+  const { t } = useLingui();
+  const count = photos.length;
+  const atOnce = LIMITS.concurrentJobs;
 
   return (
     <>
       <DropZone
         onFiles={onFiles}
         multiple
-        hint={photos.length > 1 ? 'Drop more photos for the batch' : 'Drop a photo of one object'}
+        hint={photos.length > 1 ? t`Drop more photos for the batch` : t`Drop a photo of one object`}
         describedBy={errorId('photo')}
       >
         {photos.length === 1 ? (
           <>
             <PhotoCard photo={photos[0]!} onRemove={() => removePhoto('photos', photos[0]!.id)} />
             <span className="muted hint">
-              Drop another photo to use it instead, or several for a batch
+              <Trans>Drop another photo to use it instead, or several for a batch</Trans>
             </span>
           </>
         ) : undefined}
       </DropZone>
       <FieldError field="photo" />
       {batch ? (
-        <section className="batch" aria-label="Batch" data-testid="batch">
+        <section className="batch" aria-label={t`Batch`} data-testid="batch">
           <p>
-            <strong>Batch of {photos.length} photos</strong>: one model each.
-            {photos.length > LIMITS.concurrentJobs
-              ? ` ${LIMITS.concurrentJobs} run at a time; the others wait their turn in Activity.`
-              : ''}
+            <Trans>
+              <strong>Batch of {count} photos</strong>: one model each.
+            </Trans>
+            {count > atOnce ? (
+              <>
+                {' '}
+                <Trans>{atOnce} run at a time; the others wait their turn in Activity.</Trans>
+              </>
+            ) : null}
           </p>
           <ul className="batch-list">
             {photos.map((p) => (
@@ -68,7 +77,7 @@ export function PhotoFlow() {
       <PaidButton
         {...start}
         testId="generate"
-        blockedBy={photos.length ? undefined : 'Drop a photo to generate from.'}
+        blockedBy={photos.length ? undefined : t`Drop a photo to generate from.`}
       />
     </>
   );

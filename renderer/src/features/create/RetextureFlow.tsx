@@ -2,6 +2,7 @@
  * Retexture: paint a model anew from a photo, as a new version. The model comes from the Library
  * or the viewer (`beginRetexture`), or from the model open in the viewer on this page.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useCallback, useMemo } from 'react';
 import { TEXTURE_SIZES } from '../../../../shared/api/rules';
@@ -14,11 +15,50 @@ import { PreflightNote } from '../preflight';
 import { PhotoCard } from './PhotoCard';
 import { useCreateStart } from './use-create-start';
 
-/** The retexture flow. */
-export function RetextureFlow() {
+/** The model to retexture: the one chosen, or the one open in the viewer. */
+function RetextureTargetPicker() {
   const target = useKiln((s) => s.retextureTarget);
   const open = useKiln((s) => s.model);
   const beginRetexture = useKiln((s) => s.beginRetexture);
+  const targetName = target?.name;
+  const openName = open?.name;
+  return (
+    <div className="retexture-target" data-testid="retexture-target">
+      {target ? (
+        <p>
+          <Trans>
+            Model: <strong data-testid="retexture-model">{targetName}</strong>
+          </Trans>
+        </p>
+      ) : (
+        <p className="muted">
+          <Trans>Choose a model: open it from the Library, or use the one in the viewer.</Trans>
+        </p>
+      )}
+      <div className="row">
+        {open && open.modelId !== target?.modelId && !isLocalModel(open.modelId) ? (
+          <button
+            type="button"
+            data-testid="retexture-use-open"
+            onClick={() => beginRetexture({ modelId: open.modelId, name: open.name })}
+          >
+            <Trans>Use the model in the viewer ({openName})</Trans>
+          </button>
+        ) : null}
+        {target ? (
+          <button type="button" onClick={() => beginRetexture(undefined)}>
+            <Trans>Clear</Trans>
+          </button>
+        ) : null}
+      </div>
+      <FieldError field="model" />
+    </div>
+  );
+}
+
+/** The retexture flow. */
+export function RetextureFlow() {
+  const target = useKiln((s) => s.retextureTarget);
   const photo = useKiln((s) => s.retexturePhoto);
   const retexturePhotos = useMemo(() => (photo ? [photo] : []), [photo]);
   const addPhotos = useKiln((s) => s.addPhotos);
@@ -28,42 +68,16 @@ export function RetextureFlow() {
   const set = useKiln((s) => s.setRetextureSettings);
   const seedError = useKiln((s) => s.createErrors.seed);
   const start = useCreateStart();
+  const { t } = useLingui();
   const onFiles = useCallback((files: File[]) => void addPhotos('retexture', files), [addPhotos]);
 
   return (
     <>
-      <div className="retexture-target" data-testid="retexture-target">
-        {target ? (
-          <p>
-            Model: <strong data-testid="retexture-model">{target.name}</strong>
-          </p>
-        ) : (
-          <p className="muted">
-            Choose a model: open it from the Library, or use the one in the viewer.
-          </p>
-        )}
-        <div className="row">
-          {open && open.modelId !== target?.modelId && !isLocalModel(open.modelId) ? (
-            <button
-              type="button"
-              data-testid="retexture-use-open"
-              onClick={() => beginRetexture({ modelId: open.modelId, name: open.name })}
-            >
-              Use the model in the viewer ({open.name})
-            </button>
-          ) : null}
-          {target ? (
-            <button type="button" onClick={() => beginRetexture(undefined)}>
-              Clear
-            </button>
-          ) : null}
-        </div>
-        <FieldError field="model" />
-      </div>
+      <RetextureTargetPicker />
       <DropZone
         onFiles={onFiles}
         testId="retexture-drop"
-        hint="Drop the photo whose look the model should get"
+        hint={t`Drop the photo whose look the model should get`}
         describedBy={errorId('photo')}
       >
         {photo ? (
@@ -73,11 +87,15 @@ export function RetextureFlow() {
       <FieldError field="photo" />
       <details className="settings">
         <summary>
-          Settings <span className="muted">texture 2048 px, random seed</span>
+          <Trans>
+            Settings <span className="muted">texture 2048 px, random seed</span>
+          </Trans>
         </summary>
         <div className="settings-grid">
           <label className="field">
-            <span>Texture size</span>
+            <span>
+              <Trans>Texture size</Trans>
+            </span>
             <select
               data-testid="retexture-texture-size"
               value={draft.textureSize}
@@ -85,21 +103,23 @@ export function RetextureFlow() {
                 set({ textureSize: e.target.value as RetextureDraft['textureSize'] })
               }
             >
-              <option value="default">Default (2048)</option>
+              <option value="default">{t`Default (2048)`}</option>
               {TEXTURE_SIZES.map((size) => (
                 <option key={size} value={String(size)}>
-                  {size} px
+                  {t`${size} px`}
                 </option>
               ))}
             </select>
           </label>
           <label className="field">
-            <span>Seed</span>
+            <span>
+              <Trans>Seed</Trans>
+            </span>
             <input
               type="text"
               inputMode="numeric"
               data-testid="retexture-seed"
-              placeholder="Random (default)"
+              placeholder={t`Random (default)`}
               value={draft.seed}
               onChange={(e) => set({ seed: e.target.value })}
               {...(seedError ? { 'aria-invalid': true, 'aria-describedby': errorId('seed') } : {})}
@@ -118,9 +138,9 @@ export function RetextureFlow() {
         testId="retexture"
         blockedBy={
           !target
-            ? 'Choose the model to retexture.'
+            ? t`Choose the model to retexture.`
             : !photo
-              ? 'Drop a photo to paint the model from.'
+              ? t`Drop a photo to paint the model from.`
               : undefined
         }
       />

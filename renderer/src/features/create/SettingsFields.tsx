@@ -2,8 +2,10 @@
  * The model version and the optional generation settings, collapsed until wanted. Each empty
  * setting shows the chosen version's own default, which is what the service then applies.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import {
+  LIMITS,
   MODEL_TIERS,
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
@@ -12,7 +14,8 @@ import {
 } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
 import { errorId, FieldError } from './FieldError';
-import { formatCount, tierDefaults, type CreateField, type SettingsDraft } from './create-rules';
+import { formatNumber } from '../../../../shared/format';
+import { tierDefaults, type CreateField, type SettingsDraft } from './create-rules';
 
 const FORMAT_LABELS = { webp: 'WebP', png: 'PNG' } as const;
 
@@ -26,7 +29,9 @@ function TierField() {
   const setTier = useKiln((s) => s.setCreateTier);
   return (
     <label className="field">
-      <span>Model version</span>
+      <span>
+        <Trans>Model version</Trans>
+      </span>
       <select
         data-testid="tier"
         value={tier}
@@ -42,6 +47,39 @@ function TierField() {
   );
 }
 
+/** The poly count input, its range and the version's default (`polyCount`) as placeholder. */
+function PolyCountField({ polyCount }: { polyCount: number }) {
+  const value = useKiln((s) => s.createSettings.polyCount);
+  const set = useKiln((s) => s.setCreateSettings);
+  const errors = useKiln((s) => s.createErrors);
+  const { t } = useLingui();
+  const defaultPolyCount = formatNumber(polyCount);
+  const polyMin = formatNumber(LIMITS.polyCount.min);
+  const polyMax = formatNumber(LIMITS.polyCount.max);
+  return (
+    <label className="field">
+      <span>
+        <Trans>Poly count</Trans>
+      </span>
+      <input
+        type="text"
+        inputMode="numeric"
+        data-testid="poly-count"
+        placeholder={t`${defaultPolyCount} (default)`}
+        value={value}
+        onChange={(e) => set({ polyCount: e.target.value })}
+        {...described('polyCount', errors)}
+      />
+      <span className="muted hint">
+        <Trans>
+          {polyMin} to {polyMax}
+        </Trans>
+      </span>
+      <FieldError field="polyCount" />
+    </label>
+  );
+}
+
 /** Model version picker and the optional settings of photo, views and text generations. */
 export function SettingsFields() {
   const tier = useKiln((s) => s.createTier);
@@ -49,6 +87,10 @@ export function SettingsFields() {
   const set = useKiln((s) => s.setCreateSettings);
   const errors = useKiln((s) => s.createErrors);
   const defaults = tierDefaults(tier);
+  const { t } = useLingui();
+  const tierLabel = TIERS[tier].label;
+  const defaultSize = defaults.textureSize;
+  const defaultFormat = FORMAT_LABELS[defaults.textureFormat];
   const changed = (Object.keys(draft) as (keyof SettingsDraft)[]).filter(
     (k) => !['', 'default'].includes(draft[k]),
   ).length;
@@ -66,58 +108,57 @@ export function SettingsFields() {
       <TierField />
       <details className="settings" ref={details} data-testid="settings">
         <summary>
-          Settings{' '}
+          <Trans>Settings</Trans>{' '}
           <span className="muted">
-            {changed ? `${changed} changed` : `defaults of ${TIERS[tier].label}`}
+            {changed ? (
+              <Plural value={changed} one="# changed" other="# changed" />
+            ) : (
+              t`defaults of ${tierLabel}`
+            )}
           </span>
         </summary>
         <div className="settings-grid">
+          <PolyCountField polyCount={defaults.polyCount} />
           <label className="field">
-            <span>Poly count</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid="poly-count"
-              placeholder={`${formatCount(defaults.polyCount)} (default)`}
-              value={draft.polyCount}
-              onChange={(e) => set({ polyCount: e.target.value })}
-              {...described('polyCount', errors)}
-            />
-            <span className="muted hint">10,000 to 1,000,000</span>
-            <FieldError field="polyCount" />
-          </label>
-          <label className="field">
-            <span>Remesh</span>
+            <span>
+              <Trans>Remesh</Trans>
+            </span>
             <select
               data-testid="remesh"
               value={draft.remesh}
               onChange={(e) => set({ remesh: e.target.value as SettingsDraft['remesh'] })}
             >
-              <option value="default">Default ({defaults.remesh ? 'on' : 'off'})</option>
-              <option value="on">On: clean quads</option>
-              <option value="off">Off: raw triangles</option>
+              <option value="default">
+                {defaults.remesh ? t`Default (on)` : t`Default (off)`}
+              </option>
+              <option value="on">{t`On: clean quads`}</option>
+              <option value="off">{t`Off: raw triangles`}</option>
             </select>
             <FieldError field="remesh" />
           </label>
           <label className="field">
-            <span>Texture size</span>
+            <span>
+              <Trans>Texture size</Trans>
+            </span>
             <select
               data-testid="texture-size"
               value={draft.textureSize}
               onChange={(e) => set({ textureSize: e.target.value as SettingsDraft['textureSize'] })}
               {...described('textureSize', errors)}
             >
-              <option value="default">Default ({defaults.textureSize})</option>
+              <option value="default">{t`Default (${defaultSize})`}</option>
               {TEXTURE_SIZES.map((size) => (
                 <option key={size} value={String(size)}>
-                  {size} px
+                  {t`${size} px`}
                 </option>
               ))}
             </select>
             <FieldError field="textureSize" />
           </label>
           <label className="field">
-            <span>Texture format</span>
+            <span>
+              <Trans>Texture format</Trans>
+            </span>
             <select
               data-testid="texture-format"
               value={draft.textureFormat}
@@ -126,7 +167,7 @@ export function SettingsFields() {
               }
               {...described('textureFormat', errors)}
             >
-              <option value="default">Default ({FORMAT_LABELS[defaults.textureFormat]})</option>
+              <option value="default">{t`Default (${defaultFormat})`}</option>
               {TEXTURE_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {FORMAT_LABELS[f]}
@@ -136,12 +177,14 @@ export function SettingsFields() {
             <FieldError field="textureFormat" />
           </label>
           <label className="field">
-            <span>Seed</span>
+            <span>
+              <Trans>Seed</Trans>
+            </span>
             <input
               type="text"
               inputMode="numeric"
               data-testid="seed"
-              placeholder="Random (default)"
+              placeholder={t`Random (default)`}
               value={draft.seed}
               onChange={(e) => set({ seed: e.target.value })}
               {...described('seed', errors)}

@@ -2,6 +2,7 @@
  * Text → model: describe the object, Imagine a concept picture (a paid call, priced on its
  * button), pick one of the pictures imagined so far, choose the version and Generate.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IMAGINE_STYLES, PROMPT_MAX_CHARS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
 import { IMAGINE_ITEMS } from './create-plan';
@@ -24,16 +25,20 @@ export function TextFlow() {
   const validateImagine = useKiln((s) => s.validateImagine);
   const setErrors = useKiln((s) => s.setCreateErrors);
   const start = useCreateStart();
+  const { t } = useLingui();
+  const quoted = prompt.trim().slice(0, 60);
 
   return (
     <>
       <label className="field">
-        <span>Describe the object</span>
+        <span>
+          <Trans>Describe the object</Trans>
+        </span>
         <textarea
           data-testid="prompt"
           rows={3}
           maxLength={PROMPT_MAX_CHARS}
-          placeholder="a red ceramic teapot with a bamboo handle"
+          placeholder={t`a red ceramic teapot with a bamboo handle`}
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
           {...(errors.prompt
@@ -44,13 +49,15 @@ export function TextFlow() {
       </label>
       <label className="field">
         <span>
-          Style <span className="muted">(optional)</span>
+          <Trans>
+            Style <span className="muted">(optional)</span>
+          </Trans>
         </span>
         <input
           type="text"
           data-testid="style"
           list="create-styles"
-          placeholder="realistic, cartoon, lowpoly…"
+          placeholder={t`realistic, cartoon, lowpoly…`}
           value={style}
           onChange={(e) => setStyle(e.target.value)}
         />
@@ -63,8 +70,8 @@ export function TextFlow() {
       </label>
       <PaidButton
         items={IMAGINE_ITEMS}
-        label={concepts.length ? 'Imagine another' : 'Imagine'}
-        what={`Imagine a concept picture of “${prompt.trim().slice(0, 60)}”`}
+        label={concepts.length ? t`Imagine another` : t`Imagine`}
+        what={t`Imagine a concept picture of “${quoted}”`}
         testId="imagine"
         primary={concepts.length === 0}
         validate={() => {
@@ -76,30 +83,38 @@ export function TextFlow() {
       />
       {concepts.length ? (
         <fieldset className="concepts">
-          <legend>Pick the picture to build</legend>
-          <div className="concept-grid" role="radiogroup" aria-label="Concept pictures">
-            {concepts.map((c, i) => (
-              <button
-                key={c.conceptId}
-                type="button"
-                role="radio"
-                aria-checked={c.conceptId === conceptId}
-                className={`concept${c.conceptId === conceptId ? ' concept-on' : ''}`}
-                data-testid="concept"
-                data-concept-id={c.conceptId}
-                onClick={() => pickConcept(c.conceptId)}
-              >
-                {c.imageUrl ? (
-                  <img src={c.imageUrl} alt={`Concept ${i + 1}: ${c.prompt}`} />
-                ) : (
-                  <span className="muted">Picture {i + 1} could not be shown</span>
-                )}
-                <span className="concept-caption">
-                  {c.prompt}
-                  {c.style ? ` · ${c.style}` : ''}
-                </span>
-              </button>
-            ))}
+          <legend>
+            <Trans>Pick the picture to build</Trans>
+          </legend>
+          <div className="concept-grid" role="radiogroup" aria-label={t`Concept pictures`}>
+            {concepts.map((c, i) => {
+              const n = i + 1;
+              const conceptPrompt = c.prompt;
+              return (
+                <button
+                  key={c.conceptId}
+                  type="button"
+                  role="radio"
+                  aria-checked={c.conceptId === conceptId}
+                  className={`concept${c.conceptId === conceptId ? ' concept-on' : ''}`}
+                  data-testid="concept"
+                  data-concept-id={c.conceptId}
+                  onClick={() => pickConcept(c.conceptId)}
+                >
+                  {c.imageUrl ? (
+                    <img src={c.imageUrl} alt={t`Concept ${n}: ${conceptPrompt}`} />
+                  ) : (
+                    <span className="muted">
+                      <Trans>Picture {n} could not be shown</Trans>
+                    </span>
+                  )}
+                  <span className="concept-caption">
+                    {c.prompt}
+                    {c.style ? ` · ${c.style}` : ''}
+                  </span>
+                </button>
+              );
+            })}
           </div>
         </fieldset>
       ) : null}
@@ -109,7 +124,7 @@ export function TextFlow() {
       <PaidButton
         {...start}
         testId="generate"
-        blockedBy={conceptId ? undefined : 'Imagine a concept picture and pick it first.'}
+        blockedBy={conceptId ? undefined : t`Imagine a concept picture and pick it first.`}
       />
     </>
   );

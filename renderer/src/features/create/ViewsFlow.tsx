@@ -2,10 +2,11 @@
  * Views → model: 2–4 photos of the same object, the front first. Reorder by dragging a slot, or
  * with its Move buttons (keyboard); each view is labelled with the side it shows.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useState } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
-import { checkViews, VIEW_LABELS, type ViewLabel } from './create-rules';
+import { checkViews, VIEW_LABEL_TEXT, VIEW_LABELS, type ViewLabel } from './create-rules';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';
@@ -31,24 +32,26 @@ function ViewSlotControls({
 }) {
   const moveView = useKiln((s) => s.moveView);
   const labelView = useKiln((s) => s.labelView);
+  const { i18n, t } = useLingui();
+  const n = index + 1;
   return (
     <>
       <select
-        aria-label={`Side shown by view ${index + 1}`}
+        aria-label={t`Side shown by view ${n}`}
         data-testid="view-label"
         value={label}
         onChange={(e) => labelView(id, e.target.value as ViewLabel)}
       >
         {VIEW_LABELS.map((l) => (
           <option key={l} value={l}>
-            {l}
+            {i18n._(VIEW_LABEL_TEXT[l])}
           </option>
         ))}
       </select>
       <button
         type="button"
         className="icon-button"
-        aria-label={`Move view ${index + 1} up`}
+        aria-label={t`Move view ${n} up`}
         data-testid="view-up"
         disabled={index === 0}
         onClick={() => moveView(index, index - 1)}
@@ -58,7 +61,7 @@ function ViewSlotControls({
       <button
         type="button"
         className="icon-button"
-        aria-label={`Move view ${index + 1} down`}
+        aria-label={t`Move view ${n} down`}
         data-testid="view-down"
         disabled={index === count - 1}
         onClick={() => moveView(index, index + 1)}
@@ -84,10 +87,12 @@ export function ViewsFlow() {
   // The arrangement is checked as it changes: the reason is visible before Generate.
   const problem = views.length ? checkViews(views) : undefined;
   const full = views.length >= LIMITS.views.max;
+  const { t } = useLingui();
+  const max = LIMITS.views.max;
 
   return (
     <>
-      <ol className="view-slots" aria-label="Views, front first" data-testid="view-slots">
+      <ol className="view-slots" aria-label={t`Views, front first`} data-testid="view-slots">
         {views.map((v, i) => (
           <li
             key={v.id}
@@ -115,7 +120,7 @@ export function ViewsFlow() {
             <span
               className="slot-handle"
               aria-hidden="true"
-              title="Drag to reorder"
+              title={t`Drag to reorder`}
               data-testid="view-handle"
             >
               ⠿ {i + 1}
@@ -134,12 +139,12 @@ export function ViewsFlow() {
         full={full}
         hint={
           full
-            ? `All ${LIMITS.views.max} views are filled`
+            ? t`All ${max} views are filled`
             : views.length
-              ? 'Drop another side'
-              : 'Drop 2 to 4 photos of one object, front first'
+              ? t`Drop another side`
+              : t`Drop 2 to 4 photos of one object, front first`
         }
-        {...(full ? { detail: 'Remove a view to add another photo' } : {})}
+        {...(full ? { detail: t`Remove a view to add another photo` } : {})}
         describedBy={errorId('views')}
       />
       {problem && !fieldError ? (
@@ -161,9 +166,9 @@ export function ViewsFlow() {
         testId="generate"
         blockedBy={
           views.length === 0
-            ? 'Drop the views to generate from.'
+            ? t`Drop the views to generate from.`
             : problem
-              ? 'Fix the views first.'
+              ? t`Fix the views first.`
               : undefined
         }
       />

@@ -21,6 +21,7 @@ import {
   type ViewSlot,
 } from './create-rules';
 import { readHead } from './read-head';
+import { plural, t } from '@lingui/core/macro';
 
 /** A photo that passed the checks, with its preview. */
 export interface ChosenPhoto {
@@ -184,9 +185,8 @@ export function removedPhoto(
 function retextureErrors(form: CreateForm): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.retextureTarget)
-    errors.model =
-      'Choose the model to retexture: open it in the viewer or pick it in the Library.';
-  if (!form.retexturePhoto) errors.photo = 'Drop the photo whose look the model should get.';
+    errors.model = t`Choose the model to retexture: open it in the viewer or pick it in the Library.`;
+  if (!form.retexturePhoto) errors.photo = t`Drop the photo whose look the model should get.`;
   const seed = checkSeed(form.retextureSettings.seed);
   if (seed.error) errors.seed = seed.error;
   return errors;
@@ -199,7 +199,7 @@ export function validateCreate(form: CreateForm): FieldErrors {
   const settings = checkSettings(form.createSettings);
   if (!settings.ok) Object.assign(errors, settings.errors);
   if (form.createMode === 'photo' && form.photos.length === 0) {
-    errors.photo = 'Drop a photo of one object first (JPEG, PNG or WebP, up to 20 MB).';
+    errors.photo = t`Drop a photo of one object first (JPEG, PNG or WebP, up to 20 MB).`;
   }
   if (form.createMode === 'views') {
     const problem = checkViews(form.views);
@@ -210,8 +210,8 @@ export function validateCreate(form: CreateForm): FieldErrors {
     if (problem && form.concepts.length === 0) errors.prompt = problem;
     if (!form.conceptId) {
       errors.concept = form.concepts.length
-        ? 'Pick one of the concept pictures to build the model from.'
-        : 'Imagine a concept picture first, then pick it.';
+        ? t`Pick one of the concept pictures to build the model from.`
+        : t`Imagine a concept picture first, then pick it.`;
     }
   }
   return errors;
@@ -259,7 +259,8 @@ export function placePhotos(
   else delete createErrors[field];
   if (target === 'retexture') {
     if (good.length > 1) {
-      createErrors.photo = `You dropped ${good.length} photos. Retexture takes one: drop the photo whose look the model should get.`;
+      const dropped = good.length;
+      createErrors.photo = t`You dropped ${dropped} photos. Retexture takes one: drop the photo whose look the model should get.`;
       return { createErrors };
     }
     if (!good[0]) return { createErrors };
@@ -276,7 +277,13 @@ export function placePhotos(
   if (form.views.length >= LIMITS.views.max && good.length) {
     // Every slot is filled: say why the photos were not added (nothing dropped vanishes).
     const names = good.map((f) => `“${f.name}”`).join(', ');
-    createErrors.views = `${names} ${good.length === 1 ? 'was' : 'were'} not added: multi-view takes at most ${LIMITS.views.max} views, and all ${LIMITS.views.max} are filled. Remove a view, then drop ${good.length === 1 ? 'it' : 'them'} again.${refusals.length ? ` ${refusals.join(' ')}` : ''}`;
+    const max = LIMITS.views.max;
+    const count = good.length;
+    const notAdded = plural(count, {
+      one: `${names} was not added: multi-view takes at most ${max} views, and all ${max} are filled. Remove a view, then drop it again.`,
+      other: `${names} were not added: multi-view takes at most ${max} views, and all ${max} are filled. Remove a view, then drop them again.`,
+    });
+    createErrors.views = [notAdded, ...refusals].join(' ');
     return { createErrors };
   }
   const views = [...form.views];
@@ -304,6 +311,13 @@ function restoredInputs(form: CreateForm, kept: KeptInputs): Partial<CreateForm>
   return {};
 }
 
+/** The sentence of a refused job whose inputs came back (`reason`: the service's own words). */
+function notStarted(reason: string, concept: boolean): string {
+  return concept
+    ? t`Not started: ${reason} Your concept and settings are still here: press the button again once that is fixed.`
+    : t`Not started: ${reason} Your photos and settings are still here: press the button again once that is fixed.`;
+}
+
 /**
  * The form with a refused job's inputs put back, or undefined where the flow has something new
  * (the user may have started another one meanwhile: that is never overwritten). The settings
@@ -322,7 +336,7 @@ export function restoredForm(
     ...(untouched ? { createSettings: kept.settings, createTier: kept.tier } : {}),
     createMode: kept.mode,
     createErrors: {
-      form: `Not started: ${job.error?.message ?? 'the service refused it.'} Your ${kept.mode === 'text' ? 'concept' : 'photos'} and settings are still here: press the button again once that is fixed.`,
+      form: notStarted(job.error?.message ?? t`the service refused it.`, kept.mode === 'text'),
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   RETEXTURE_OPERATION,
 } from '../../../../shared/api/operations';
 import type { ModelTier } from '../../../../shared/api/rules';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { CostItem } from '../billing/cost';
 
 /** The Create routes. */
@@ -16,12 +18,12 @@ export const CREATE_MODES = ['photo', 'views', 'text', 'retexture'] as const;
 /** One of {@link CREATE_MODES}. */
 export type CreateMode = (typeof CREATE_MODES)[number];
 
-/** Tab labels of the modes. */
-export const MODE_LABELS: Readonly<Record<CreateMode, string>> = {
-  photo: 'Photo',
-  views: 'Views',
-  text: 'Text',
-  retexture: 'Retexture',
+/** Tab labels of the modes (messages, shown with `i18n._`). */
+export const MODE_LABELS: Readonly<Record<CreateMode, MessageDescriptor>> = {
+  photo: msg`Photo`,
+  views: msg`Views`,
+  text: msg`Text`,
+  retexture: msg`Retexture`,
 };
 
 /** The price-list items of the main action of `mode`: one generation per photo in a batch. */
@@ -46,13 +48,21 @@ export function createActionText(
   mode: CreateMode,
   photoCount: number,
 ): { label: string; what: string } {
-  if (mode === 'retexture') return { label: 'Retexture', what: 'Retexture the model' };
+  if (mode === 'retexture') return { label: t`Retexture`, what: t`Retexture the model` };
   if (mode === 'photo' && photoCount > 1) {
     return {
-      label: `Generate ${photoCount} models`,
-      what: `Generate ${photoCount} models, one per photo`,
+      label: plural(photoCount, { one: 'Generate # model', other: 'Generate # models' }),
+      what: plural(photoCount, {
+        one: 'Generate # model, one per photo',
+        other: 'Generate # models, one per photo',
+      }),
     };
   }
-  const from = { photo: 'the photo', views: 'the views', text: 'the concept picture' }[mode];
-  return { label: 'Generate', what: `Generate a model from ${from}` };
+  // One sentence per source, so a translator can word each one whole.
+  const what = {
+    photo: t`Generate a model from the photo`,
+    views: t`Generate a model from the views`,
+    text: t`Generate a model from the concept picture`,
+  }[mode];
+  return { label: t`Generate`, what };
 }

@@ -16,6 +16,11 @@ import {
   viewCountProblem,
   type ViewLabel,
 } from './create-rules';
+import { i18n, type Messages } from '@lingui/core';
+import { setFormatLocale } from '../../../../shared/format';
+
+// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('checkSettings', () => {
   it('sends nothing for an untouched draft (the service applies the version defaults)', () => {
@@ -171,5 +176,29 @@ describe('batch quote', () => {
     expect(createActionText('photo', 6).label).toBe('Generate 6 models');
     expect(createActionText('photo', 1).label).toBe('Generate');
     expect(createActionText('retexture', 0).label).toBe('Retexture');
+  });
+});
+
+describe('in the artist’s language', () => {
+  it('says what to fix in German, with German numbers and plurals', async () => {
+    // The catalog the app loads (compiled from the .po on import, as in the build).
+    const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/create/de.po');
+    const { messages } = await catalogs['../../locales/create/de.po']!();
+    i18n.loadAndActivate({ locale: 'de', messages });
+    setFormatLocale('de');
+    try {
+      const low = checkSettings({ ...EMPTY_SETTINGS, polyCount: '5000' });
+      expect(!low.ok && low.errors.polyCount).toBe(
+        'Die Polygonanzahl muss eine ganze Zahl von 10.000 bis 1.000.000 sein (Sie haben 5.000 eingegeben). Ändern Sie sie oder leeren Sie das Feld für den Standardwert.',
+      );
+      expect(viewCountProblem(6)).toBe(
+        'Sie haben 6 Ansichten; Mehrfachansicht nimmt höchstens 4. Entfernen Sie 2 Ansichten.',
+      );
+      expect(viewCountProblem(5)).toMatch(/Entfernen Sie 1 Ansicht\.$/);
+      expect(createActionText('photo', 3).label).toBe('3 Modelle generieren');
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: {} });
+      setFormatLocale('en');
+    }
   });
 });

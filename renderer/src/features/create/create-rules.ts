@@ -15,6 +15,9 @@ import {
   type TextureSize,
 } from '../../../../shared/api/rules';
 import type { GenerationOptions } from '../../../../shared/ipc/contract';
+import { formatNumber } from '../../../../shared/format';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 
 /** Every form field a sentence can be shown at. `form` is the flow as a whole. */
 export type CreateField =
@@ -70,9 +73,6 @@ export function tierDefaults(tier: ModelTier): {
   };
 }
 
-/** "250,000" — numbers as the form shows them. */
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
-
 /** Parses a whole number typed with optional thousands separators or spaces ("250,000"). */
 export function parseWhole(text: string): number | undefined {
   const clean = text.replace(/[\s,_]/g, '');
@@ -91,9 +91,14 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
     const n = parseWhole(draft.polyCount);
     const { min, max } = LIMITS.polyCount;
     if (n === undefined || n < min || n > max) {
-      errors.polyCount = `Poly count must be a whole number from ${formatCount(min)} to ${formatCount(max)}${
-        n === undefined ? '' : ` (you entered ${formatCount(n)})`
-      }. Change it, or clear it to use the default.`;
+      const from = formatNumber(min);
+      const to = formatNumber(max);
+      if (n === undefined) {
+        errors.polyCount = t`Poly count must be a whole number from ${from} to ${to}. Change it, or clear it to use the default.`;
+      } else {
+        const entered = formatNumber(n);
+        errors.polyCount = t`Poly count must be a whole number from ${from} to ${to} (you entered ${entered}). Change it, or clear it to use the default.`;
+      }
     } else options.polyCount = n;
   }
   if (draft.remesh !== 'default') options.remesh = draft.remesh === 'on';
@@ -101,12 +106,12 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
     const size = Number(draft.textureSize);
     if ((TEXTURE_SIZES as readonly number[]).includes(size)) {
       options.textureSize = size as TextureSize;
-    } else errors.textureSize = 'Texture size must be 1024, 2048 or 4096.';
+    } else errors.textureSize = t`Texture size must be 1024, 2048 or 4096.`;
   }
   if (draft.textureFormat !== 'default') {
     if ((TEXTURE_FORMATS as readonly string[]).includes(draft.textureFormat)) {
       options.textureFormat = draft.textureFormat;
-    } else errors.textureFormat = 'Texture format must be WebP or PNG.';
+    } else errors.textureFormat = t`Texture format must be WebP or PNG.`;
   }
   const seed = checkSeed(draft.seed);
   if (seed.error) errors.seed = seed.error;
@@ -119,8 +124,9 @@ export function checkSeed(text: string): { value?: number; error?: string } {
   if (!text.trim()) return {};
   const n = parseWhole(text);
   if (n === undefined || !Number.isSafeInteger(n)) {
+    const max = formatNumber(Number.MAX_SAFE_INTEGER);
     return {
-      error: `Seed must be a whole number from 0 to ${formatCount(Number.MAX_SAFE_INTEGER)}. Change it, or clear it for a random one.`,
+      error: t`Seed must be a whole number from 0 to ${max}. Change it, or clear it for a random one.`,
     };
   }
   return { value: n };
@@ -132,17 +138,30 @@ export function viewCountProblem(count: number): string | undefined {
   if (count >= min && count <= max) return undefined;
   if (count < min) {
     return count === 0
-      ? `Add ${min} to ${max} photos of the same object: the front first, then other sides.`
-      : `Add at least one more view: multi-view needs ${min} to ${max} photos of the same object.`;
+      ? t`Add ${min} to ${max} photos of the same object: the front first, then other sides.`
+      : t`Add at least one more view: multi-view needs ${min} to ${max} photos of the same object.`;
   }
   const extra = count - max;
-  return `You have ${count} views; multi-view takes at most ${max}. Remove ${extra} view${extra > 1 ? 's' : ''}.`;
+  return t`You have ${count} views; multi-view takes at most ${max}. ${plural(extra, {
+    one: 'Remove # view.',
+    other: 'Remove # views.',
+  })}`;
 }
 
 /** Sides a view can show. The first view sent is the front (service-api.md §4.2). */
 export const VIEW_LABELS = ['front', 'back', 'left', 'right', 'top', 'bottom'] as const;
 /** One of {@link VIEW_LABELS}. */
 export type ViewLabel = (typeof VIEW_LABELS)[number];
+
+/** The words for each side, as the view pickers and sentences show them (`i18n._`). */
+export const VIEW_LABEL_TEXT: Readonly<Record<ViewLabel, MessageDescriptor>> = {
+  front: msg`front`,
+  back: msg`back`,
+  left: msg`left`,
+  right: msg`right`,
+  top: msg`top`,
+  bottom: msg`bottom`,
+};
 
 /** A view slot: a photo and the side it shows. */
 export interface ViewSlot<F = File> {
@@ -172,12 +191,13 @@ export function checkViews(slots: readonly { label: ViewLabel }[]): string | und
   const count = viewCountProblem(slots.length);
   if (count) return count;
   if (slots[0]!.label !== 'front') {
-    return 'The first view must be the front: drag the front view to slot 1, or label slot 1 “front”.';
+    return t`The first view must be the front: drag the front view to slot 1, or label slot 1 “front”.`;
   }
   const seen = new Set<ViewLabel>();
   for (const { label } of slots) {
     if (seen.has(label)) {
-      return `Two views are labelled “${label}”: give each view the side it really shows.`;
+      const side = i18n._(VIEW_LABEL_TEXT[label]);
+      return t`Two views are labelled “${side}”: give each view the side it really shows.`;
     }
     seen.add(label);
   }
@@ -187,16 +207,18 @@ export function checkViews(slots: readonly { label: ViewLabel }[]): string | und
 /** The sentence for a prompt that cannot be sent, or undefined when it can. */
 export function promptProblem(prompt: string): string | undefined {
   const text = prompt.trim();
-  if (!text) return 'Describe the object to imagine first, for example “a red ceramic teapot”.';
+  if (!text) return t`Describe the object to imagine first, for example “a red ceramic teapot”.`;
   if (text.length > PROMPT_MAX_CHARS) {
-    return `The prompt is ${formatCount(text.length)} characters; keep it to ${formatCount(PROMPT_MAX_CHARS)}.`;
+    const length = formatNumber(text.length);
+    const limit = formatNumber(PROMPT_MAX_CHARS);
+    return t`The prompt is ${length} characters; keep it to ${limit}.`;
   }
   return undefined;
 }
 
 /** The sentence for a style that cannot be sent (free text, at most 40 characters). */
 export function styleProblem(style: string): string | undefined {
-  return style.trim().length > 40 ? 'Keep the style to a word or two (40 characters).' : undefined;
+  return style.trim().length > 40 ? t`Keep the style to a word or two (40 characters).` : undefined;
 }
 
 /** Names a service or IPC field may carry, to the form field they are about. */

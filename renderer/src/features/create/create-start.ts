@@ -9,6 +9,7 @@ import type { TextureSize } from '../../../../shared/api/rules';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { GenerationOptions, JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
+import { plural, t } from '@lingui/core/macro';
 import { EMPTY_RETEXTURE, type CreateForm, type KeptInputs } from './create-form';
 import {
   checkSeed,
@@ -34,15 +35,21 @@ export interface StartPorts {
 /** A user-facing sentence and the field it belongs to, from anything a start may throw. */
 export function placeError(error: unknown): FieldErrors {
   if (error instanceof KilnError) return { [fieldOfError(error.field)]: error.message };
-  return { form: (error as Error).message || 'Kiln could not start this. Try again.' };
+  return { form: (error as Error).message || t`Kiln could not start this. Try again.` };
 }
 
 /** The error of a batch that started in part: what started, what did not, what is kept. */
 export function partialBatch(error: unknown, done: number, refused: readonly string[]): KilnError {
   const names = refused.map((n) => `“${n}”`).join(', ');
+  const refusedCount = refused.length;
+  const total = done + refusedCount;
+  const reason = (error as Error).message;
   return new KilnError(
     error instanceof KilnError ? error.code : 'start_failed',
-    `${done} of ${done + refused.length} started. Not started: ${names} — ${(error as Error).message} ${refused.length > 1 ? 'They are' : 'It is'} still here to try again.`,
+    plural(refusedCount, {
+      one: `${done} of ${total} started. Not started: ${names} — ${reason} It is still here to try again.`,
+      other: `${done} of ${total} started. Not started: ${names} — ${reason} They are still here to try again.`,
+    }),
     error instanceof KilnError && error.field ? { field: error.field } : {},
   );
 }
