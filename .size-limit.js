@@ -42,7 +42,8 @@ export default [
   // Issue 32: + 4.3 kB for Lingui's runtime (@lingui/core + @lingui/react; the entry measured
   // 108.65 kB before, 112.87 kB after; catalogs are lazy chunks of their own), then 113.95 kB with
   // the Language setting, the formatting module and the model formats list; 114.81 kB with the
-  // resizable panels' layout (their handles load when idle): + 0.5 kB of room.
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '115.3 kB' },
+  // resizable panels' layout (their handles load when idle); 115.87 kB once Create, the first
+  // screen, speaks through Lingui (message ids and calls; the catalogs are lazy): + 0.6 kB of room.
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '116.5 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];
