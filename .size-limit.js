@@ -40,7 +40,9 @@ const { entry, viewer } = chunks();
 export default [
   // 99.2 kB and 302.7 kB (size-limit's kB of 1,000 bytes) after issue 29, + 10 %.
   // Issue 32: + 4.3 kB for Lingui's runtime (@lingui/core + @lingui/react; the entry measured
-  // 108.65 kB before, 112.87 kB after; catalogs are lazy chunks of their own).
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '113.3 kB' },
+  // 108.65 kB before, 112.87 kB after; catalogs are lazy chunks of their own), then 113.95 kB with
+  // the Language setting, the formatting module and the model formats list; 114.81 kB with the
+  // resizable panels' layout (their handles load when idle): + 0.5 kB of room.
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '115.3 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];

@@ -10,6 +10,7 @@ export default defineConfig({
       'tests/{support,health,bench,preflight}/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['tests/support/i18n-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: generation tests are CPU-heavy, so keep to two workers.

@@ -17,29 +17,31 @@ export function currentFormatLocale(): string {
   return formatLocale;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Formatters made so far, by kind, locale and options (making one costs far more than using it). */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-/** `Intl.NumberFormat` of the current locale with `options`, made once. */
-export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${formatLocale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  options: object,
+  make: (locale: string) => F,
+): F {
+  const key = `${kind}|${formatLocale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(formatLocale, options);
-    numberFormats.set(key, format);
+    format = make(formatLocale);
+    formatters.set(key, format);
   }
   return format;
 }
 
+/** `Intl.NumberFormat` of the current locale with `options`, made once. */
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached('number', options, (locale) => new Intl.NumberFormat(locale, options));
+}
+
 /** `Intl.DateTimeFormat` of the current locale with `options`, made once. */
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${formatLocale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(formatLocale, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
 /**

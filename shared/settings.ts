@@ -201,6 +201,8 @@ export const SETTINGS = {
   lastModelId: { kind: 'memory', schema: z.string().min(1).max(200) },
   /** Create's model version and generation settings as last used to start a job. */
   createForm: { kind: 'memory', schema: choices },
+  /** The side panels' widths and which are folded away (shared/panel-layout.ts reads it). */
+  panelLayout: { kind: 'memory', schema: choices },
 } as const satisfies Record<string, SettingSpec>;
 
 /** The key of a setting. */

@@ -182,7 +182,7 @@ describe('browser host', () => {
     const taken = await host.services.handlers['app:takeOpenRequests'](undefined);
     expect(taken).toMatchObject([
       { kind: 'local', model: { name: 'cup' } },
-      { kind: 'error', message: expect.stringMatching(/“cup\.txt” is neither/) },
+      { kind: 'error', message: expect.stringMatching(/“cup\.txt” is none of them/) },
     ]);
     const model = (taken[0] as { model: { modelId: string; fileUrl: string } }).model;
     const served = await fetch(`${host.origin}${model.fileUrl}`);

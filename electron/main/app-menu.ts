@@ -64,7 +64,8 @@ function commandItems(
     // A plain key cannot be shown unregistered on macOS: there the page's keys alone.
     const shown = shortcut && (!mac || shortcut.includes('+'));
     return {
-      label,
+      // English, as the main process's other menus (issue 32 leaves the main process's words).
+      label: label.message,
       click: () => run(id),
       ...(shown ? { accelerator: shortcut, registerAccelerator: false } : {}),
     };

@@ -25,6 +25,7 @@ import type { Configuration } from 'app-builder-lib';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
 import { parse } from 'yaml';
 import { MODEL_FORMATS } from '../../shared/model-formats';
+import { CHROMIUM_LOCALES, LOCALES } from '../../shared/locale';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
@@ -101,6 +102,10 @@ describe('electron-builder.yml', () => {
     expect(existsSync(path.join(root, deb!.appArmorProfile!))).toBe(true);
   });
 
+  it('keeps only the Chromium locales of the languages Kiln speaks (shared/locale.ts)', () => {
+    expect(config.electronLanguages).toEqual(SHIPPED_PAKS);
+  });
+
   it('opens every model format Kiln opens with Kiln, as shared/model-formats.ts names them', () => {
     const associations = config.fileAssociations as Array<{
       ext: string;
@@ -150,6 +155,9 @@ const STAND_IN_ELECTRON = Buffer.concat([
   Buffer.from([1, 9]),
   Buffer.from('101100011\n'),
 ]);
+/** Chromium's locale paks of the languages Kiln speaks. */
+const SHIPPED_PAKS = LOCALES.map((l) => CHROMIUM_LOCALES[l]);
+
 /** The ninth fuse (WebAssembly trap handlers), which @electron/fuses 1.x does not name yet. */
 const WASM_TRAP_HANDLERS = 8;
 
@@ -164,6 +172,11 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
     const electronDist = path.join(work, 'electron');
     execFileSync('mkdir', ['-p', electronDist]);
     writeFileSync(path.join(electronDist, 'electron'), STAND_IN_ELECTRON, { mode: 0o755 });
+    // Chromium's locale paks, as Electron ships them (some of its 55): electronLanguages keeps ours.
+    execFileSync('mkdir', ['-p', path.join(electronDist, 'locales')]);
+    for (const pak of [...SHIPPED_PAKS, 'it', 'ko', 'pt-BR', 'ru', 'zh-TW']) {
+      writeFileSync(path.join(electronDist, 'locales', `${pak}.pak`), pak);
+    }
     const node = process.execPath;
     execFileSync(node, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
       cwd: root,
@@ -190,6 +203,11 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
   }, 300_000);
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("keeps Chromium's locale paks of Kiln's six languages only", () => {
+    const paks = readdirSync(path.join(work, 'out', 'linux-unpacked', 'locales')).sort();
+    expect(paks).toEqual(SHIPPED_PAKS.map((p) => `${p}.pak`).sort());
   });
 
   it('holds the built app and package.json, and no source maps, sources or tests', () => {

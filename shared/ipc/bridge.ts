@@ -36,14 +36,17 @@ export type Bridge = { [C in PageChannel]: (input: Input<C>) => Promise<Output<C
   startDrag?: KilnApi['startDrag'];
 };
 
-const unwrap = async <T>(result: Promise<IpcResult<T>>): Promise<T> => {
-  const r = await result;
-  if (r.ok) return r.value;
-  throw KilnError.fromIpc(r.error);
-};
-
 /** Wraps a transport's raw surface into the renderer's {@link Bridge}. */
-export function createBridge(api: KilnApi): Bridge {
+export function createBridge(
+  api: KilnApi,
+  /** Puts an error's sentence into the artist's language (the renderer's error words). */
+  localize: (error: KilnError) => KilnError = (error) => error,
+): Bridge {
+  const unwrap = async <T>(result: Promise<IpcResult<T>>): Promise<T> => {
+    const r = await result;
+    if (r.ok) return r.value;
+    throw localize(KilnError.fromIpc(r.error));
+  };
   const calls = Object.fromEntries(
     PAGE_CHANNELS.map((c) => [
       c,

@@ -26,17 +26,23 @@ export class KilnError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
+  /**
+   * The English sentence the core (or the service) wrote, kept when `message` was put into the
+   * artist's language from `code` (the renderer's error words): exact detail, never guessed.
+   */
+  readonly detail: string | undefined;
 
   constructor(
     code: string,
     message: string,
-    extra: Readonly<{ field?: string; retryAfter?: number; cause?: unknown }> = {},
+    extra: Readonly<{ field?: string; retryAfter?: number; cause?: unknown; detail?: string }> = {},
   ) {
     super(message, { cause: extra.cause });
     this.name = 'KilnError';
     this.code = code;
     this.field = extra.field;
     this.retryAfter = extra.retryAfter;
+    this.detail = extra.detail;
   }
 
   /** The IPC form of this error. */

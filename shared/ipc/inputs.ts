@@ -273,6 +273,7 @@ export const SettingsPatchSchema = z.object({
   viewerTools: SETTINGS.viewerTools.schema.nullable().optional(),
   lastModelId: SETTINGS.lastModelId.schema.nullable().optional(),
   createForm: SETTINGS.createForm.schema.nullable().optional(),
+  panelLayout: SETTINGS.panelLayout.schema.nullable().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

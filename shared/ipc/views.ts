@@ -359,6 +359,7 @@ export const SettingsViewSchema = z.object({
   viewerTools: SETTINGS.viewerTools.schema.optional(),
   lastModelId: SETTINGS.lastModelId.schema.optional(),
   createForm: SETTINGS.createForm.schema.optional(),
+  panelLayout: SETTINGS.panelLayout.schema.optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;

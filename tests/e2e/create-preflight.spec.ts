@@ -65,6 +65,30 @@ test('"Use the crop" makes a new photo and generates from it', async ({ kiln, ho
   expect(chargedOperations(host)).toHaveLength(1);
 });
 
+test("a view's crop takes that view's place, and the views generate with it", async ({
+  kiln,
+  host,
+}) => {
+  const create = new CreatePage(kiln);
+  await create.mode('views');
+  await create.drop([await farAway(), await photo('coffee.png', 'back.png')], 'views-drop');
+  const verdicts = kiln.page.getByTestId('preflight-verdict');
+  await expect(verdicts).toHaveCount(2);
+  for (const v of await verdicts.all())
+    await expect(v).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await verdicts.first().getByTestId('preflight-use-crop').click();
+
+  // The crop stands in the first slot, still the front; the other view is untouched.
+  await expect.poll(() => create.slotNames()).toEqual(['far-crop.png', 'back.png']);
+  expect(await create.slotLabels()).toEqual(['front', 'back']);
+  await expect(verdicts.first()).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(kiln.page.getByTestId('preflight-use-crop')).toHaveCount(0);
+
+  await create.button('generate').click();
+  await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
+  expect(chargedOperations(host)).toHaveLength(1);
+});
+
 test('a batch leaves its flagged photos out when asked, then quotes one price', async ({
   kiln,
 }) => {

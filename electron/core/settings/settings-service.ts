@@ -153,7 +153,7 @@ const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')] as
 
 /** Remembered choices: taken as the patch schema checked them; `null` forgets one. */
 const MEMORY_FIELDS = settingsOfKind('memory') as (
-  'viewerLook' | 'viewerTools' | 'lastModelId' | 'createForm'
+  'viewerLook' | 'viewerTools' | 'lastModelId' | 'createForm' | 'panelLayout'
 )[];
 
 /** Reads, checks and saves the settings. */

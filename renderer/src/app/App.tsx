@@ -4,6 +4,9 @@
  * over the workspace when open. The library workspace (its grid across the window) hides the
  * viewer and the right column without unmounting them.
  */
+import { formatNumber } from '../../../shared/format';
+import { useLingui } from '@lingui/react/macro';
+import type { CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
@@ -27,6 +30,9 @@ import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { useTheme } from '../ui/use-theme';
 import { useLanguage } from './use-language';
 import { ViewerPanel } from './ViewerPanel';
+import { PanelSplitter } from './panels/splitters';
+import { usePanelLayout } from './panels/use-panel-layout';
+import { panelWidthVar } from '../../../shared/panel-layout';
 
 /** The whole window. */
 export function App() {
@@ -42,6 +48,14 @@ export function App() {
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
   useLanguage(useKiln((s) => s.settings?.language));
+  const { t } = useLingui();
+  const panels = usePanelLayout();
+  const { layout } = panels;
+  // The side columns' widths ride on CSS variables: a splitter's drag moves only the variable.
+  const widths = {
+    [panelWidthVar('left')]: `${layout.left}px`,
+    [panelWidthVar('right')]: `${layout.right}px`,
+  } as CSSProperties;
   return (
     <div className="app" data-app-state={appState}>
       <header className="app-header">
@@ -58,32 +72,53 @@ export function App() {
         </p>
       ) : null}
       <AppNotices />
-      <main className={`app-main${workspace ? ' app-main--workspace' : ''}`}>
-        <section className="panel side-panel left-panel" aria-label="Create and library">
+      <main
+        className={`app-main${workspace ? ' app-main--workspace' : ''}`}
+        style={widths}
+        data-left-collapsed={layout.leftCollapsed ? 'true' : undefined}
+        data-right-collapsed={layout.rightCollapsed ? 'true' : undefined}
+      >
+        <section
+          id="left-side"
+          className="panel side-panel left-panel"
+          aria-label={t`Create and library`}
+          hidden={layout.leftCollapsed && !workspace}
+        >
           <Tabs
-            label="Create or browse"
+            label={t`Create or browse`}
             idPrefix="left"
             value={leftTab}
             onChange={showLeft}
             tabs={[
-              { id: 'create', label: 'Create' },
-              { id: 'library', label: 'Library' },
+              { id: 'create', label: t`Create` },
+              { id: 'library', label: t`Library` },
             ]}
           />
           <div id="left-panel" role="tabpanel" aria-labelledby={`left-tab-${leftTab}`}>
             {leftTab === 'create' ? <CreatePanel /> : <LibraryPanel />}
           </div>
         </section>
+        <PanelSplitter side="left" />
         <ViewerPanel />
-        <section className="panel side-panel right-panel" aria-label="Tools and activity">
+        <PanelSplitter side="right" />
+        <section
+          id="right-side"
+          className="panel side-panel right-panel"
+          aria-label={t`Tools and activity`}
+          hidden={layout.rightCollapsed}
+        >
           <Tabs
-            label="Tools or activity"
+            label={t`Tools or activity`}
             idPrefix="right"
             value={rightTab}
             onChange={showRight}
             tabs={[
-              { id: 'tools', label: 'Tools' },
-              { id: 'activity', label: 'Activity', badge: running ? String(running) : undefined },
+              { id: 'tools', label: t`Tools` },
+              {
+                id: 'activity',
+                label: t`Activity`,
+                badge: running ? formatNumber(running) : undefined,
+              },
             ]}
           />
           <div id="right-panel" role="tabpanel" aria-labelledby={`right-tab-${rightTab}`}>

@@ -3,6 +3,7 @@
  * three.js, with a caption above it that names what is on screen: the open model and its facts,
  * a local file, or the two models compared.
  */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { DragOut } from '../features/desktop/DragOut';
 import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
@@ -36,9 +37,15 @@ const JobStage = idleChunk<Record<string, never>>(
   null,
 );
 
-const triangles = (count: number) => (
-  <span className="muted"> · {count.toLocaleString('en-US')} triangles</span>
-);
+/** " · 12,345 triangles": ICU's `#` is the count the region's way. */
+function Triangles({ count }: { readonly count: number }) {
+  return (
+    <span className="muted">
+      {' · '}
+      <Plural value={count} one="# triangle" other="# triangles" />
+    </span>
+  );
+}
 
 /** The caption's words: the two models compared, a local file, the app's model, or none. */
 function Caption({
@@ -59,7 +66,10 @@ function Caption({
         <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
           {shownA.name}
         </strong>
-        <span className="muted"> compared with </span>
+        <span className="muted">
+          {' '}
+          <Trans>compared with</Trans>{' '}
+        </span>
         <strong className="viewer-caption-name" data-testid="compare-name" title={shownB.name}>
           {shownB.name}
         </strong>
@@ -71,8 +81,10 @@ function Caption({
         <strong className="viewer-caption-name" data-testid="model-name" title={shownA.name}>
           {shownA.name}
         </strong>
-        <span className="viewer-caption-tag">Local file</span>
-        {shownA.triangles !== undefined ? triangles(shownA.triangles) : null}
+        <span className="viewer-caption-tag">
+          <Trans>Local file</Trans>
+        </span>
+        {shownA.triangles !== undefined ? <Triangles count={shownA.triangles} /> : null}
       </>
     );
   } else if (model) {
@@ -81,13 +93,17 @@ function Caption({
         <strong className="viewer-caption-name" data-testid="model-name" title={model.name}>
           {model.name}
         </strong>
-        {model.polyCount !== undefined ? triangles(model.polyCount) : null}
+        {model.polyCount !== undefined ? <Triangles count={model.polyCount} /> : null}
         <DragOut fileRef={{ modelId: model.modelId }} />
         <ShowInFolderButton key={model.modelId} fileRef={{ modelId: model.modelId }} />
       </>
     );
   } else {
-    return <span className="muted">{opening ? 'Fetching the model…' : 'No model open'}</span>;
+    return (
+      <span className="muted">
+        {opening ? <Trans>Fetching the model…</Trans> : <Trans>No model open</Trans>}
+      </span>
+    );
   }
 }
 
@@ -99,6 +115,7 @@ export function ViewerPanel() {
   );
   const opening = useKiln((s) => s.openingModelId);
   const openError = useKiln((s) => s.openError);
+  const { t } = useLingui();
   const compareModel = useKiln((s) => s.compareModel);
   const compareLabels = useKiln((s) => s.compareLabels);
   const closeCompare = useKiln((s) => s.closeCompare);
@@ -143,9 +160,11 @@ export function ViewerPanel() {
   );
 
   // The window's title names what is on screen, as the caption does.
+  const nameA = shownA?.name;
+  const nameB = shownB?.name;
   const open =
     shownA && shownB
-      ? `${shownA.name} compared with ${shownB.name}`
+      ? t`${nameA} compared with ${nameB}`
       : shownA?.local
         ? shownA.name
         : appModelShown
@@ -156,7 +175,7 @@ export function ViewerPanel() {
   }, [open]);
 
   return (
-    <section className="panel viewer-panel" aria-label="Viewer">
+    <section className="panel viewer-panel" aria-label={t`Viewer`}>
       <div className="viewer-caption" data-testid="viewer-caption">
         <span className={`viewer-caption-what${shownB ? ' viewer-caption-what--two' : ''}`}>
           <Caption showing={showing} model={appModelShown ? model : undefined} opening={opening} />
@@ -169,7 +188,13 @@ export function ViewerPanel() {
         ) : null}
       </div>
       <div className="viewer-body">
-        <Suspense fallback={<div className="viewer-placeholder">Loading the viewer…</div>}>
+        <Suspense
+          fallback={
+            <div className="viewer-placeholder">
+              <Trans>Loading the viewer…</Trans>
+            </div>
+          }
+        >
           <ModelViewer
             url={model?.fileUrl}
             name={compareModel && compareLabels ? compareLabels.a : model?.name}

@@ -2,6 +2,7 @@
  * How the page reaches the main process: Electron's preload exposes `window.kiln`; in the
  * browser host the page talks to the host over a WebSocket. Either way the app sees one `Bridge`.
  */
+import { localizeError } from '../app/error-words';
 import { createBridge, type Bridge, type KilnApi } from '../../../shared/ipc/bridge';
 import { TOKEN_FRAGMENT } from '../../../shared/ipc/host-auth';
 import { takeHostToken } from './host-token';
@@ -24,7 +25,7 @@ export function inElectron(): boolean {
 
 /** The bridge of this page's transport. */
 export function connectBridge(): Bridge {
-  if (window.kiln) return createBridge(window.kiln);
+  if (window.kiln) return createBridge(window.kiln, localizeError);
   let storage: Storage | undefined;
   try {
     storage = window.sessionStorage;
@@ -41,5 +42,5 @@ export function connectBridge(): Bridge {
       window.location.reload();
     }
   });
-  return createBridge(createWsApi(token));
+  return createBridge(createWsApi(token), localizeError);
 }

@@ -5,6 +5,7 @@
  * field as the keyboard would: through the editing commands, so React sees the change and
  * Ctrl+Z undoes it. Paste reads the clipboard with the user's permission.
  */
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { MenuItem } from './ContextMenu';
 import { formatShortcut } from './shortcut';
@@ -42,7 +43,7 @@ function itemsFor(field: Field): MenuItem[] {
   };
   return [
     {
-      label: 'Cut',
+      label: t`Cut`,
       shortcut: formatShortcut('CmdOrCtrl+X'),
       disabled: !editable || secret || !selected,
       testId: 'text-menu-cut',
@@ -52,14 +53,14 @@ function itemsFor(field: Field): MenuItem[] {
       }),
     },
     {
-      label: 'Copy',
+      label: t`Copy`,
       shortcut: formatShortcut('CmdOrCtrl+C'),
       disabled: secret || !selected,
       testId: 'text-menu-copy',
       run: run(() => void navigator.clipboard.writeText(selected)),
     },
     {
-      label: 'Paste',
+      label: t`Paste`,
       shortcut: formatShortcut('CmdOrCtrl+V'),
       disabled: !editable,
       testId: 'text-menu-paste',
@@ -75,7 +76,7 @@ function itemsFor(field: Field): MenuItem[] {
       }),
     },
     {
-      label: 'Select All',
+      label: t`Select All`,
       shortcut: formatShortcut('CmdOrCtrl+A'),
       disabled: !field.value,
       testId: 'text-menu-select-all',
@@ -104,7 +105,7 @@ export function TextFieldMenu() {
       <ContextMenu
         x={open.x}
         y={open.y}
-        label="Edit"
+        label={t`Edit`}
         items={[...open.items.slice(0, 3), 'separator', open.items[3]!]}
         onClose={close}
         testId="text-menu"

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * Shortcuts written as Electron accelerators (`CmdOrCtrl+Shift+P`, shared/commands.ts): matched
  * against a key press, and written out as the platform writes them (`Ctrl+Shift+P`, `⇧⌘P`).
@@ -22,6 +24,7 @@ export function parseShortcut(accelerator: string): Shortcut {
 }
 
 /** The `KeyboardEvent.code` of a key, for layouts where the character differs (`,` → Comma). */
+/* eslint-disable lingui/no-unlocalized-strings -- KeyboardEvent codes and ARIA's key names, not words */
 const CODES: Readonly<Record<string, string>> = {
   ',': 'Comma',
   '/': 'Slash',
@@ -33,6 +36,7 @@ function codeOf(key: string): string | undefined {
   if (/^[0-9]$/.test(key)) return `Digit${key}`;
   return CODES[key];
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** True when `event` presses `shortcut` (Ctrl or ⌘ both count as the modifier). */
 export function matchesShortcut(
@@ -58,7 +62,8 @@ export function formatShortcut(accelerator: string, mac: boolean = isMac()): str
   const { mod, shift, alt, key } = parseShortcut(accelerator);
   const name = key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1);
   if (mac) return `${alt ? '⌥' : ''}${shift ? '⇧' : ''}${mod ? '⌘' : ''}${name}`;
-  return [mod ? 'Ctrl' : '', shift ? 'Shift' : '', alt ? 'Alt' : '', name]
+  // The modifier keys as they are printed on the region's keyboards (Strg, Maj, Mayús…).
+  return [mod ? t`Ctrl` : '', shift ? t`Shift` : '', alt ? t`Alt` : '', name]
     .filter(Boolean)
     .join('+');
 }
@@ -67,6 +72,8 @@ export function formatShortcut(accelerator: string, mac: boolean = isMac()): str
 export function ariaShortcut(accelerator: string): string {
   const { mod, shift, alt, key } = parseShortcut(accelerator);
   const name = key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1);
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- ARIA's key names, not words
   const rest = [shift ? 'Shift' : '', alt ? 'Alt' : '', name].filter(Boolean).join('+');
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- ARIA's key names, not words
   return mod ? `Control+${rest} Meta+${rest}` : rest;
 }

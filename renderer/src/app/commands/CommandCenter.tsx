@@ -4,6 +4,7 @@
  * registry (`use-commands.ts`). The palette and the sheet are lazy chunks, loaded when first
  * opened; both show above the page (a portal, a modal dialog), whatever holds this button.
  */
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { COMMANDS } from '../../../../shared/commands';
@@ -42,14 +43,16 @@ export function CommandCenter() {
     if (command?.enabled) command.run();
   }, [menuCommand, commands]);
   const close = () => setOpen(undefined);
+  const { t } = useLingui();
+  const paletteKeys = formatShortcut(PALETTE_KEYS);
   return (
     <>
       <button
         type="button"
         className="app-icon-button"
-        aria-label="Show all commands"
+        aria-label={t`Show all commands`}
         aria-keyshortcuts={ariaShortcut(PALETTE_KEYS)}
-        title={`Show all commands (${formatShortcut(PALETTE_KEYS)})`}
+        title={t`Show all commands (${paletteKeys})`}
         data-testid="open-command-palette"
         onClick={dialogs.openPalette}
       >

@@ -3,13 +3,13 @@
  * grouped by its menu, with its shortcut; a disabled command is listed but cannot run. Enter or
  * a click runs it and closes the palette, Escape closes it.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Command as Cmdk } from 'cmdk';
-import type { CommandGroup } from '../../../../shared/commands';
+import { COMMAND_GROUPS } from '../../../../shared/commands';
+import { GROUP_WORDS } from './group-words';
 import type { Command } from './use-commands';
 import { formatShortcut } from '../../ui/shortcut';
 import './commands.css';
-
-const GROUPS: readonly CommandGroup[] = ['File', 'Edit', 'View', 'Model', 'Window', 'Help'];
 
 /** The palette, open. */
 export default function CommandPalette({
@@ -19,11 +19,12 @@ export default function CommandPalette({
   readonly commands: readonly Command[];
   readonly onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <Cmdk.Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      label="Command palette"
+      label={t`Command palette`}
       className="command-palette"
       contentClassName="command-palette-dialog"
       overlayClassName="command-palette-overlay"
@@ -32,16 +33,18 @@ export default function CommandPalette({
     >
       <Cmdk.Input
         className="command-palette-input"
-        placeholder="Type a command…"
-        aria-label="Command"
+        placeholder={t`Type a command…`}
+        aria-label={t`Command`}
         data-testid="command-palette-input"
       />
       <Cmdk.List className="command-palette-list">
-        <Cmdk.Empty className="command-palette-empty">No command matches.</Cmdk.Empty>
-        {GROUPS.map((group) => {
+        <Cmdk.Empty className="command-palette-empty">
+          <Trans>No command matches.</Trans>
+        </Cmdk.Empty>
+        {COMMAND_GROUPS.map((group) => {
           const inGroup = commands.filter((c) => c.group === group);
           return inGroup.length ? (
-            <Cmdk.Group key={group} heading={group}>
+            <Cmdk.Group key={group} heading={i18n._(GROUP_WORDS[group])}>
               {inGroup.map((command) => (
                 <Cmdk.Item
                   key={command.id}

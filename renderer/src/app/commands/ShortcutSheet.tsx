@@ -4,18 +4,20 @@
  * Escape or Close leaves it.
  */
 import { useEffect, useRef } from 'react';
-import type { CommandGroup } from '../../../../shared/commands';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { COMMAND_GROUPS, type CommandGroup } from '../../../../shared/commands';
+import { GROUP_WORDS } from './group-words';
 import type { Command } from './use-commands';
 import { formatShortcut } from '../../ui/shortcut';
 import './commands.css';
 
-const GROUPS: readonly CommandGroup[] = ['File', 'Edit', 'View', 'Model', 'Window', 'Help'];
-
 /** Camera moves of the viewer (keyboard-steps.ts), which have keys but no command. */
-const CAMERA_KEYS: ReadonlyArray<[string, string]> = [
-  ['Arrow keys', 'Orbit the camera'],
-  ['Shift+Arrow keys', 'Pan the camera'],
-  ['+ / −', 'Zoom in and out'],
+const CAMERA_KEYS: ReadonlyArray<[MessageDescriptor, MessageDescriptor]> = [
+  [msg`Arrow keys`, msg`Orbit the camera`],
+  [msg`Shift+Arrow keys`, msg`Pan the camera`],
+  [msg`+ / −`, msg`Zoom in and out`],
 ];
 
 /** The sheet, open. */
@@ -31,6 +33,7 @@ export default function ShortcutSheet({
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  const { i18n } = useLingui();
   const keyed = (group: CommandGroup) => commands.filter((c) => c.group === group && c.shortcut);
   return (
     <dialog
@@ -40,11 +43,13 @@ export default function ShortcutSheet({
       data-testid="shortcut-sheet"
       onClose={onClose}
     >
-      <h2 id="shortcut-sheet-title">Keyboard shortcuts</h2>
+      <h2 id="shortcut-sheet-title">
+        <Trans>Keyboard shortcuts</Trans>
+      </h2>
       <div className="shortcut-sheet-groups">
-        {GROUPS.filter((g) => keyed(g).length).map((group) => (
-          <section key={group} aria-label={group}>
-            <h3>{group}</h3>
+        {COMMAND_GROUPS.filter((g) => keyed(g).length).map((group) => (
+          <section key={group} aria-label={i18n._(GROUP_WORDS[group])}>
+            <h3>{i18n._(GROUP_WORDS[group])}</h3>
             <dl>
               {keyed(group).map((command) => (
                 <div key={command.id} className="shortcut-sheet-row">
@@ -58,10 +63,10 @@ export default function ShortcutSheet({
               ))}
               {group === 'View'
                 ? CAMERA_KEYS.map(([keys, what]) => (
-                    <div key={keys} className="shortcut-sheet-row">
-                      <dt>{what}</dt>
+                    <div key={keys.id} className="shortcut-sheet-row">
+                      <dt>{i18n._(what)}</dt>
                       <dd>
-                        <kbd>{keys}</kbd>
+                        <kbd>{i18n._(keys)}</kbd>
                       </dd>
                     </div>
                   ))
@@ -72,7 +77,7 @@ export default function ShortcutSheet({
       </div>
       <form method="dialog" className="shortcut-sheet-actions">
         <button type="submit" data-testid="shortcut-sheet-close">
-          Close
+          <Trans>Close</Trans>
         </button>
       </form>
     </dialog>

@@ -21,6 +21,7 @@ const body = new FakeElement();
 const commands: Command[] = COMMAND_IDS.map((id) => ({
   id,
   ...(COMMANDS[id] as CommandSpec),
+  label: COMMANDS[id].label.message,
   enabled: true,
   run: () => {},
 }));

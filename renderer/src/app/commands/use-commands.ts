@@ -4,6 +4,7 @@
  * from here, so a command is declared once and bound once; the type below fails to check when a
  * declared command has no binding.
  */
+import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import {
   COMMAND_IDS,
@@ -14,10 +15,13 @@ import {
 import type { Theme } from '../../../../shared/settings';
 import { useKiln } from '../../store/StoreProvider';
 import { pressViewerKey } from '../../ui/viewer-keys';
+import { usePanelLayout } from '../panels/use-panel-layout';
 
 /** A command as the app runs it. */
-export interface Command extends CommandSpec {
+export interface Command extends Omit<CommandSpec, 'label'> {
   readonly id: CommandId;
+  /** Its words in the artist's language. */
+  readonly label: string;
   /** False where it would do nothing now (no viewer on screen, settings not read yet). */
   readonly enabled: boolean;
   run(): void;
@@ -41,8 +45,10 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
   const settingsRead = useKiln((s) => s.settings !== undefined);
   const updateSettings = useKiln((s) => s.updateSettings);
   // The viewer's keys reach it only while it is on screen (the workspace covers it).
+  const panels = usePanelLayout();
   const viewerShown = useKiln((s) => s.viewerState !== undefined) && !workspace;
 
+  const { _ } = useLingui();
   return useMemo(() => {
     const viewerKey = (key: string): Binding => ({
       run: () => void pressViewerKey(key),
@@ -63,6 +69,11 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
       'panels.workspace': { run: () => setWorkspace(!workspace) },
       'panels.tools': { run: () => showRight('tools') },
       'panels.activity': { run: () => showRight('activity') },
+      'panels.toggleLeft': { run: () => panels.toggle('left'), enabled: settingsRead },
+      'panels.toggleRight': {
+        run: () => panels.toggle('right'),
+        enabled: settingsRead && !workspace,
+      },
       'view.fit': viewerKey('f'),
       'view.reset': viewerKey('Home'),
       'view.front': viewerKey('1'),
@@ -77,6 +88,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     return COMMAND_IDS.map((id) => ({
       id,
       ...(COMMANDS[id] as CommandSpec),
+      label: _(COMMANDS[id].label),
       enabled: bindings[id].enabled ?? true,
       run: bindings[id].run,
     }));
@@ -90,5 +102,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     settingsRead,
     updateSettings,
     viewerShown,
+    panels,
+    _,
   ]);
 }

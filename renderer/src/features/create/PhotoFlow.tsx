@@ -18,6 +18,7 @@ export function PhotoFlow() {
   const photos = useKiln((s) => s.photos);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
+  const replacePhoto = useKiln((s) => s.replacePhoto);
   const start = useCreateStart();
   const onFiles = useCallback((files: File[]) => void addPhotos('photos', files), [addPhotos]);
   const batch = photos.length > 1;
@@ -61,11 +62,7 @@ export function PhotoFlow() {
       <FieldError field="form" />
       <PreflightNote
         photos={photos}
-        onUseCrop={(photo, cropped) => {
-          // One photo is replaced by the drop; a batch's is removed and the crop added.
-          if (photos.length > 1) removePhoto('photos', photo.id);
-          void addPhotos('photos', [cropped]);
-        }}
+        onUseCrop={(photo, cropped) => replacePhoto('photos', photo.id, cropped)}
         onLeaveOut={(ids) => ids.forEach((id) => removePhoto('photos', id))}
       />
       <PaidButton

@@ -23,6 +23,7 @@ export function RetextureFlow() {
   const retexturePhotos = useMemo(() => (photo ? [photo] : []), [photo]);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
+  const replacePhoto = useKiln((s) => s.replacePhoto);
   const draft = useKiln((s) => s.retextureSettings);
   const set = useKiln((s) => s.setRetextureSettings);
   const seedError = useKiln((s) => s.createErrors.seed);
@@ -110,7 +111,7 @@ export function RetextureFlow() {
       <FieldError field="form" />
       <PreflightNote
         photos={retexturePhotos}
-        onUseCrop={(_photo, cropped) => void addPhotos('retexture', [cropped])}
+        onUseCrop={(photo, cropped) => replacePhoto('retexture', photo.id, cropped)}
       />
       <PaidButton
         {...start}

@@ -75,6 +75,7 @@ export function ViewsFlow() {
   const viewPhotos = useMemo(() => views.map((v) => v.file), [views]);
   const addPhotos = useKiln((s) => s.addPhotos);
   const removePhoto = useKiln((s) => s.removePhoto);
+  const replacePhoto = useKiln((s) => s.replacePhoto);
   const moveView = useKiln((s) => s.moveView);
   const fieldError = useKiln((s) => s.createErrors.views);
   const start = useCreateStart();
@@ -150,7 +151,11 @@ export function ViewsFlow() {
       )}
       <SettingsFields />
       <FieldError field="form" />
-      <PreflightNote photos={viewPhotos} views />
+      <PreflightNote
+        photos={viewPhotos}
+        views
+        onUseCrop={(photo, cropped) => replacePhoto('views', photo.id, cropped)}
+      />
       <PaidButton
         {...start}
         testId="generate"

@@ -125,6 +125,39 @@ export function without(errors: FieldErrors, fields: readonly CreateField[]): Fi
   return rest;
 }
 
+/**
+ * The form with the photo `id` of `target` replaced by `file` in its place (a view keeps its slot
+ * and label), the old preview released: how an accepted crop takes the photo's place. Nothing
+ * changes when `id` is no longer there (removed meanwhile).
+ */
+export function replacedPhoto(
+  form: CreateForm,
+  target: PhotoTarget,
+  id: string,
+  file: File,
+  previews: PreviewPort,
+): Partial<CreateForm> {
+  if (target === 'retexture') {
+    if (form.retexturePhoto?.id !== id) return {};
+    previews.release([form.retexturePhoto]);
+    return { retexturePhoto: previews.make(file) };
+  }
+  if (target === 'photos') {
+    const old = form.photos.find((p) => p.id === id);
+    if (!old) return {};
+    previews.release([old]);
+    const made = previews.make(file);
+    return { photos: form.photos.map((p) => (p === old ? made : p)) };
+  }
+  const old = form.views.find((v) => v.id === id);
+  if (!old) return {};
+  previews.release([old.file]);
+  const made = previews.make(file);
+  return {
+    views: form.views.map((v) => (v === old ? { ...v, id: made.id, file: made } : v)),
+  };
+}
+
 /** The form without the photo `id` of `target`, its preview released. */
 export function removedPhoto(
   form: CreateForm,

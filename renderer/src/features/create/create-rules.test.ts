@@ -1,6 +1,5 @@
-import { i18n } from '@lingui/core';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/api/rules';
 import type { AccountView, PricesView } from '../../../../shared/ipc/contract';
 import { describeQuote, quote } from '../billing/cost';
@@ -148,8 +147,6 @@ describe('prompts and error fields', () => {
 });
 
 describe('batch quote', () => {
-  // The quote is worded in the active language (a Lingui message): English, the source.
-  beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
   const prices = {
     byOperation: { 'generate.photo.fast': '0.20', 'generate.photo.ultra': '0.60' },
   } as unknown as PricesView;

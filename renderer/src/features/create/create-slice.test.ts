@@ -64,6 +64,40 @@ describe('create slice', () => {
     expect(store.getState().createErrors.views).toBeUndefined();
   });
 
+  it('puts an accepted crop in the place of its view, keeping the slot and its label', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    await store.getState().addPhotos(
+      'views',
+      ['a', 'b', 'c'].map((n) => png(`${n}.png`)),
+    );
+    const before = store.getState().views;
+    store.getState().replacePhoto('views', before[1]!.id, png('b-crop.png'));
+    const after = store.getState().views;
+    expect(after.map((v) => v.file.file.name)).toEqual(['a.png', 'b-crop.png', 'c.png']);
+    expect(after.map((v) => v.label)).toEqual(before.map((v) => v.label));
+    expect(after[1]!.id).toBe(after[1]!.file.id);
+    expect(after[1]!.id).not.toBe(before[1]!.id);
+    // A photo removed meanwhile is not brought back by its late crop.
+    store.getState().replacePhoto('views', before[1]!.id, png('late.png'));
+    expect(store.getState().views.map((v) => v.file.file.name)).toEqual([
+      'a.png',
+      'b-crop.png',
+      'c.png',
+    ]);
+  });
+
+  it('puts an accepted crop in the place of a batch photo and of the retexture photo', async () => {
+    const { store } = storeWith(async () => job('j1'));
+    await store.getState().addPhotos('photos', [png('a.png'), png('b.png')]);
+    store.getState().replacePhoto('photos', store.getState().photos[0]!.id, png('a-crop.png'));
+    expect(store.getState().photos.map((p) => p.file.name)).toEqual(['a-crop.png', 'b.png']);
+    await store.getState().addPhotos('retexture', [png('t.png')]);
+    store
+      .getState()
+      .replacePhoto('retexture', store.getState().retexturePhoto!.id, png('t-crop.png'));
+    expect(store.getState().retexturePhoto?.file.name).toBe('t-crop.png');
+  });
+
   it('sends nothing for an out-of-range setting', async () => {
     const { store, bridge } = storeWith(async () => job('j1'));
     await store.getState().addPhotos('photos', [png('a.png')]);

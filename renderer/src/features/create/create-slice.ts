@@ -18,6 +18,7 @@ import {
   validateCreate,
   validateImagine,
   removedPhoto,
+  replacedPhoto,
   without,
   type CreateForm,
   type KeptInputs,
@@ -68,6 +69,8 @@ export interface CreateSlice extends CreateForm {
   /** Checks files (type by content, size) and adds the good ones; refusals go to the field. */
   addPhotos(target: PhotoTarget, files: readonly File[]): Promise<void>;
   removePhoto(target: PhotoTarget, id: string): void;
+  /** Puts `file` in the place of the photo `id` (an accepted crop; the original file is untouched). */
+  replacePhoto(target: PhotoTarget, id: string, file: File): void;
   moveView(from: number, to: number): void;
   labelView(id: string, label: ViewLabel): void;
   setPrompt(prompt: string): void;
@@ -163,6 +166,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
       set(placePhotos(get(), target, { count: files.length, good, refusals }, previews));
     },
     removePhoto: (target, id) => set(removedPhoto(get(), target, id, previews)),
+    replacePhoto: (target, id, file) => set(replacedPhoto(get(), target, id, file, previews)),
     // Rearranging the views answers what was said about the last drop: what the views need now
     // shows instead (ViewsFlow).
     moveView: (from, to) =>

@@ -16,6 +16,7 @@ import {
   preflightOf,
   snapshot,
   subscribe,
+  warmUp,
 } from './preflight-client';
 import { ProgressBar } from '../../ui/ProgressBar';
 import './preflight.css';
@@ -51,6 +52,8 @@ export default function PreflightNote({
   useSyncExternalStore(subscribe, snapshot);
   // Only this flow's removed photos are forgotten: another flow's checks stay for its return.
   const shown = useRef<ReadonlySet<string>>(new Set());
+  // The flow is on screen: have the worker ready before its first photo arrives.
+  useEffect(warmUp, []);
   useEffect(() => {
     const ids = new Set(photos.map((p) => p.id));
     forget([...shown.current].filter((id) => !ids.has(id)));

@@ -43,6 +43,17 @@ function send(request: PreflightRequest): Promise<PreflightResponse> {
   });
 }
 
+let warming: Promise<unknown> | undefined;
+
+/**
+ * Starts the worker and has it compile its checks ahead of the first photo (once per window), so
+ * a photo's verdict is not kept waiting by the worker's start: called when a flow that checks
+ * photos is shown.
+ */
+export function warmUp(): void {
+  warming ??= send({ type: 'warm', id: nextId++ });
+}
+
 /** Starts checking a photo unless it is checked or being checked already. */
 export function checkPhoto(id: string, photo: Blob): void {
   if (states.has(id)) return;

@@ -3,6 +3,7 @@ import type { FractionBox, PhotoPreflight } from '../../../../shared/preflight/t
 
 /** What the page asks the worker. */
 export type PreflightRequest =
+  | { type: 'warm'; id: number }
   | { type: 'check'; id: number; photo: Blob }
   | { type: 'crop'; id: number; photo: Blob; box: FractionBox; mime: string };
 
@@ -10,4 +11,5 @@ export type PreflightRequest =
 export type PreflightResponse =
   | { type: 'checked'; id: number; result: PhotoPreflight }
   | { type: 'cropped'; id: number; photo: Blob }
+  | { type: 'warmed'; id: number }
   | { type: 'failed'; id: number; message: string };
