@@ -15,6 +15,16 @@ const TRANSLATED = [
   'renderer/src/app',
   'renderer/src/ui',
   'renderer/src/store',
+  'renderer/src/viewer/*.ts',
+  'renderer/src/viewer/*.tsx',
+  'renderer/src/viewer/animation',
+  'renderer/src/viewer/camera',
+  'renderer/src/viewer/environment',
+  'renderer/src/viewer/loading',
+  'renderer/src/viewer/panels',
+  'renderer/src/viewer/scene',
+  'renderer/src/viewer/sources',
+  'renderer/src/features/ops',
   'renderer/src/features/account',
   'renderer/src/features/billing',
 ];
@@ -88,6 +98,11 @@ export default tseslint.config(
             // Paths (module globs), and the product's name.
             '^\\.{1,2}/',
             '^Kiln$',
+            // Names that are the same in every language: products, formats, engines.
+            '^(Unity|Unreal|Godot|Blender|GLB|glTF|FBX|OBJ|USDZ|STL|3MF|Draco|WebM|GIF|MP4|PNG|JPEG|WebP)$',
+            // Suffixes of ids built from a value (`${id}-hint`), camelCase identifiers.
+            '^[-_./][a-z0-9-]+$',
+            '^[a-z]+([A-Z][a-z0-9]*)+$',
             '^[#.][\\w-]+$',
             // CSS selectors (an element's role, a form control's type).
             '\\[(role|type|contenteditable)=',
@@ -96,7 +111,7 @@ export default tseslint.config(
             {
               regex: {
                 pattern:
-                  '^(className|class|style|role|type|id|key|name|rel|href|src|target|accept|inputMode|autoComplete|htmlFor|form|mode|variant|size|dir|lang|testId|kind|state|value|defaultValue|step|min|max)$',
+                  '^(className|class|style|role|type|id|key|name|rel|href|src|target|accept|inputMode|autoComplete|htmlFor|form|mode|variant|size|dir|lang|testId|kind|state|value|defaultValue|step|min|max|shortcut|accelerator)$',
               },
             },
             {
@@ -139,6 +154,7 @@ export default tseslint.config(
             '*.closest',
             'viewerKey',
             'document.execCommand',
+            'ModelLoadError',
           ],
         },
       ],

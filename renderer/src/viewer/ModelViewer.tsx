@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Canvas } from '@react-three/fiber';
 import {
   useCallback,
@@ -111,14 +112,15 @@ function Stage({
   /** The canvas's WebGL context is up: background work may start once the viewer is quiet. */
   onCanvasUp: () => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div
       ref={stageRef}
       className="kiln-viewer__stage"
       tabIndex={0}
       role="application"
-      aria-roledescription="3D viewer"
-      aria-label={STAGE_LABEL}
+      aria-roledescription={t`3D viewer`}
+      aria-label={i18n._(STAGE_LABEL)}
       onKeyDown={keys.onKeyDown}
       onPointerDown={keys.onPointerDown}
     >
@@ -257,6 +259,7 @@ function InspectorPanels({
   stageOf,
 }: InspectorPanelsProps) {
   const { source, compareSource } = sources;
+  const { t } = useLingui();
   return (
     <ViewerOutletsProvider value={outlets ?? null}>
       <Inspector id={inspector.id} tab={tab} onClose={inspector.close}>
@@ -266,7 +269,7 @@ function InspectorPanels({
         {tab === 'stats' ? (
           <StatsPanel
             models={[
-              ...(info ? [{ label: comparing ? 'A' : 'Model', info }] : []),
+              ...(info ? [{ label: comparing ? 'A' : t`Model`, info }] : []),
               ...(comparing && infoB ? [{ label: 'B', info: infoB }] : []),
             ]}
             unit={settings.unit}
@@ -322,11 +325,14 @@ function ViewerMessages({
   current: ReturnType<typeof useLoadStatus>['current'];
   drop: ReturnType<typeof useFileDrop>;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {state === 'empty' && (
         <p className="kiln-viewer__message" data-testid="viewer-empty">
-          No model open. Choose one from the library, or drop a model file here to inspect it.
+          <Trans>
+            No model open. Choose one from the library, or drop a model file here to inspect it.
+          </Trans>
         </p>
       )}
       {current?.phase === 'loading' && (
@@ -344,7 +350,7 @@ function ViewerMessages({
       {drop.dropError ? (
         <p className="kiln-viewer__toast" role="alert" data-testid="viewer-drop-error">
           {drop.dropError}
-          <CloseButton label="Dismiss" onClick={drop.dismissDropError} />
+          <CloseButton label={t`Dismiss`} onClick={drop.dismissDropError} />
         </p>
       ) : null}
       {drop.dragging ? (

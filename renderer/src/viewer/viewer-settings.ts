@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { ENVIRONMENTS, type EnvironmentId } from './environment/environments';
 
 /** How model surfaces are drawn. */
@@ -33,21 +35,27 @@ export interface ViewerSettings {
 }
 
 /** Labels of the shading modes, in menu order. */
-export const SHADING_MODES: ReadonlyArray<{ readonly id: ShadingMode; readonly label: string }> = [
-  { id: 'pbr', label: 'PBR' },
-  { id: 'clay', label: 'Clay' },
-  { id: 'wireframe', label: 'Wireframe' },
-  { id: 'normals', label: 'Normals' },
-  { id: 'uv', label: 'UV checker' },
-  { id: 'basecolor', label: 'Base colour only' },
+export const SHADING_MODES: ReadonlyArray<{
+  readonly id: ShadingMode;
+  readonly label: MessageDescriptor;
+}> = [
+  { id: 'pbr', label: msg`PBR` },
+  { id: 'clay', label: msg`Clay` },
+  { id: 'wireframe', label: msg`Wireframe` },
+  { id: 'normals', label: msg`Normals` },
+  { id: 'uv', label: msg`UV checker` },
+  { id: 'basecolor', label: msg`Base colour only` },
 ];
 
 /** Labels of the background options, in menu order. */
-export const BACKGROUNDS: ReadonlyArray<{ readonly id: BackgroundMode; readonly label: string }> = [
-  { id: 'dark', label: 'Dark' },
-  { id: 'grey', label: 'Mid grey' },
-  { id: 'light', label: 'Light' },
-  { id: 'environment', label: 'Environment (blurred)' },
+export const BACKGROUNDS: ReadonlyArray<{
+  readonly id: BackgroundMode;
+  readonly label: MessageDescriptor;
+}> = [
+  { id: 'dark', label: msg`Dark` },
+  { id: 'grey', label: msg`Mid grey` },
+  { id: 'light', label: msg`Light` },
+  { id: 'environment', label: msg`Environment (blurred)` },
 ];
 
 /** Solid background colours, chosen to sit with the app's dark theme. */

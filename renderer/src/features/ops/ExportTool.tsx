@@ -3,6 +3,7 @@
  * the API), and Kiln's own "Compatible GLB (PNG/JPEG textures)", converted on this computer
  * with optional Draco/meshopt compression and texture downsizing for a size budget.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EXPORT_FORMATS } from '../../../../shared/api/rules';
 import { EXPORT_DEFAULTS, buildExport, type ExportForm } from './op-forms';
@@ -15,6 +16,8 @@ import { useToolRun } from './use-tool-run';
 export function ExportTool({ modelId, modelName, folder }: ToolProps) {
   const [form, setForm] = useState<ExportForm>(EXPORT_DEFAULTS);
   const compatible = form.format === 'compatible';
+  const { t } = useLingui();
+  const formatName = form.format === 'compatible' ? '' : exportLabel(form.format);
   const built = buildExport(form);
   const run = useToolRun(
     'export',
@@ -27,12 +30,14 @@ export function ExportTool({ modelId, modelName, folder }: ToolProps) {
     <div className="tool-body" data-testid="tool-export">
       <ExportFields form={form} onChange={setForm} built={built} />
       {run.paid.quote.free && !compatible && !run.repeat ? (
-        <p className="muted">Free for models made through the API.</p>
+        <p className="muted">
+          <Trans>Free for models made through the API.</Trans>
+        </p>
       ) : null}
       <RunSection
         run={run}
         built={built}
-        label={compatible ? 'Convert to compatible GLB' : `Export ${exportLabel(form.format)}`}
+        label={compatible ? t`Convert to compatible GLB` : t`Export ${formatName}`}
         modelName={modelName}
         testId="export"
       />

@@ -6,6 +6,8 @@
  * core refuses (a file in the way) gets the core's sentence, and results are not sent elsewhere
  * silently meanwhile.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 
@@ -27,18 +29,18 @@ export interface ResultsFolder {
   readonly commit: (text?: string) => Promise<void>;
 }
 
-const NOT_ABSOLUTE =
-  'Type the folder’s full path, for example /home/you/Models or C:\\Users\\you\\Models.';
+const NOT_ABSOLUTE = msg`Type the folder’s full path, for example /home/you/Models or C:\\Users\\you\\Models.`;
 
 /** The results folder: the settings' export folder, edited in place. */
 export function useResultsFolder(): ResultsFolder {
   const saved = useKiln((s) => s.settings?.exportDir);
   const updateSettings = useKiln((s) => s.updateSettings);
+  const { i18n } = useLingui();
   const [draft, setDraft] = useState<string>();
   const [refused, setRefused] = useState<{ text: string; message: string }>();
   const text = draft ?? saved ?? '';
   const error = !isAbsolutePath(text)
-    ? NOT_ABSOLUTE
+    ? i18n._(NOT_ABSOLUTE)
     : refused?.text === text
       ? refused.message
       : undefined;
@@ -83,7 +85,9 @@ export function FolderField({ folder }: { folder: ResultsFolder }) {
   };
   return (
     <div className="field folder-field">
-      <label htmlFor={id}>Save results in</label>
+      <label htmlFor={id}>
+        <Trans>Save results in</Trans>
+      </label>
       <div className="folder-row">
         <input
           id={id}
@@ -105,7 +109,7 @@ export function FolderField({ folder }: { folder: ResultsFolder }) {
         />
         {canChoose ? (
           <button type="button" data-testid="ops-choose-folder" onClick={() => void choose()}>
-            Choose…
+            <Trans>Choose…</Trans>
           </button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 /** Game pack: engine, units, LOD preset, collider preset and the real size in metres. */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { GAME_DEFAULTS, GameFields } from './GameFields';
 import { buildGame, type GameForm } from './op-forms';
@@ -12,13 +13,14 @@ export function GameTool({ modelId, modelName, folder }: ToolProps) {
   const built = buildGame(form);
   const run = useToolRun('gamepack', modelId, { kind: 'gamepack' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
+  const { t } = useLingui();
   return (
     <div className="tool-body" data-testid="tool-gamepack">
       <GameFields form={form} onChange={setForm} errors={errors} />
       <RunSection
         run={run}
         built={built}
-        label="Make game pack"
+        label={t`Make game pack`}
         modelName={modelName}
         testId="gamepack"
       />

@@ -2,6 +2,7 @@
  * Craft makers: the kinds the service offers (papercraft, and any `make.<id>` row of the live
  * price list), the result saved as a file.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { MAKER_KINDS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
@@ -34,10 +35,12 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
   const choices = makerChoices(items ?? []);
   const [maker, setMaker] = useState(choices[0]!.id);
   const built = buildMaker(maker);
-  const run = useToolRun(`make.${maker}`, modelId, { kind: 'make', maker }, folder, built);
+  const runKey = `make.${maker}`;
+  const run = useToolRun(runKey, modelId, { kind: 'make', maker }, folder, built);
+  const { t } = useLingui();
   return (
     <div className="tool-body" data-testid="tool-make">
-      <Field label="Project">
+      <Field label={t`Project`}>
         <Choice
           testId="maker-kind"
           value={maker}
@@ -45,7 +48,7 @@ export function MakerTool({ modelId, modelName, folder }: ToolProps) {
           onChange={setMaker}
         />
       </Field>
-      <RunSection run={run} built={built} label="Make" modelName={modelName} testId="make" />
+      <RunSection run={run} built={built} label={t`Make`} modelName={modelName} testId="make" />
     </div>
   );
 }

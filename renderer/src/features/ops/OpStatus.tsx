@@ -1,4 +1,5 @@
 /** A tool's last job: running with progress, then ready (saved where, open it) or what failed. */
+import { Trans } from '@lingui/react/macro';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { stateLabel } from '../activity/job-labels';
@@ -19,7 +20,7 @@ export function OpStatus({ job }: { job: JobView }) {
       <JobStatusLines job={job} prefix="op" />
       {job.state === 'outcome_unknown' ? (
         <button type="button" onClick={() => showRight('activity')}>
-          Decide in Activity
+          <Trans>Decide in Activity</Trans>
         </button>
       ) : null}
       <ResultActions job={job} />

@@ -2,6 +2,9 @@
  * The print palette: filament colours in slot order, as swatches (pick, reorder, remove) and as
  * the text the service gets (`#rrggbb,#rrggbb`). Either can be edited; bad text gets a sentence.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { useState } from 'react';
 import { LIMITS } from '../../../../shared/api/rules';
 import { formatPalette, parsePalette } from './op-forms';
@@ -17,6 +20,9 @@ export function PaletteEditor(props: {
   const colours = parsed.ok ? parsed.colours : [];
   const [next, setNext] = useState('#e8a25a');
   const set = (list: readonly string[]) => onChange(formatPalette(list));
+  const { t } = useLingui();
+  const maxColours = formatNumber(LIMITS.colors.max);
+  const maxCharacters = formatNumber(LIMITS.paletteMaxChars);
   const move = (i: number, by: number) => {
     const list = [...colours];
     const [c] = list.splice(i, 1);
@@ -25,48 +31,53 @@ export function PaletteEditor(props: {
   };
   return (
     <fieldset className="palette">
-      <legend>Palette (filament slots, in order)</legend>
+      <legend>
+        <Trans>Palette (filament slots, in order)</Trans>
+      </legend>
       {parsed.ok && colours.length > 0 ? (
         <ol className="swatches" data-testid="palette-swatches">
-          {colours.map((c, i) => (
-            <li
-              key={`${i}-${c}`}
-              className="swatch-item"
-              data-testid="palette-swatch"
-              data-colour={c}
-            >
-              <input
-                type="color"
-                aria-label={`Slot ${i + 1} colour`}
-                value={c}
-                onChange={(e) => set(colours.map((x, j) => (j === i ? e.target.value : x)))}
-              />
-              <span className="swatch-slot">{i + 1}</span>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Move slot ${i + 1} earlier`}
-                disabled={i === 0}
-                onClick={() => move(i, -1)}
+          {colours.map((c, i) => {
+            const slot = formatNumber(i + 1);
+            return (
+              <li
+                key={`${i}-${c}`}
+                className="swatch-item"
+                data-testid="palette-swatch"
+                data-colour={c}
               >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Remove slot ${i + 1}`}
-                onClick={() => set(colours.filter((_, j) => j !== i))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
+                <input
+                  type="color"
+                  aria-label={t`Slot ${slot} colour`}
+                  value={c}
+                  onChange={(e) => set(colours.map((x, j) => (j === i ? e.target.value : x)))}
+                />
+                <span className="swatch-slot">{slot}</span>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t`Move slot ${slot} earlier`}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t`Remove slot ${slot}`}
+                  onClick={() => set(colours.filter((_, j) => j !== i))}
+                >
+                  ×
+                </button>
+              </li>
+            );
+          })}
         </ol>
       ) : null}
       <div className="palette-add">
         <input
           type="color"
-          aria-label="Colour to add"
+          aria-label={t`Colour to add`}
           value={next}
           onChange={(e) => setNext(e.target.value)}
         />
@@ -76,22 +87,24 @@ export function PaletteEditor(props: {
           disabled={!parsed.ok || colours.length >= LIMITS.colors.max}
           onClick={() => set([...colours, next])}
         >
-          Add colour
+          <Trans>Add colour</Trans>
         </button>
         {value ? (
           <button type="button" onClick={() => onChange('')}>
-            Clear
+            <Trans>Clear</Trans>
           </button>
         ) : null}
       </div>
       <label className="field">
-        <span>As text</span>
+        <span>
+          <Trans>As text</Trans>
+        </span>
         <input
           type="text"
           data-testid="palette-text"
           value={value}
           spellCheck={false}
-          placeholder="#ffffff,#202020"
+          placeholder={formatPalette(['#ffffff', '#202020'])}
           aria-invalid={error ? true : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -103,8 +116,11 @@ export function PaletteEditor(props: {
       ) : (
         <p className="muted field-hint">
           {colours.length > 0
-            ? `${colours.length} colour${colours.length > 1 ? 's' : ''}: the palette sets the colour count.`
-            : `Up to ${LIMITS.colors.max} colours, ${LIMITS.paletteMaxChars} characters.`}
+            ? plural(colours.length, {
+                one: '# colour: the palette sets the colour count.',
+                other: '# colours: the palette sets the colour count.',
+              })
+            : t`Up to ${maxColours} colours, ${maxCharacters} characters.`}
         </p>
       )}
     </fieldset>

@@ -1,4 +1,5 @@
 /** Split into parts: the split version opens with the viewer's parts outliner. */
+import { Trans } from '@lingui/react/macro';
 import { jobLabel } from '../../../../shared/tools';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
@@ -13,8 +14,10 @@ export function PartsTool({ modelId, modelName, folder }: ToolProps) {
   return (
     <div className="tool-body" data-testid="tool-parts">
       <p className="muted">
-        Splits the model into named parts. The split model is a new version; it opens with its parts
-        listed so you can hide or isolate each.
+        <Trans>
+          Splits the model into named parts. The split model is a new version; it opens with its
+          parts listed so you can hide or isolate each.
+        </Trans>
       </p>
       <RunSection
         run={run}

@@ -2,6 +2,8 @@
  * Print: the longest side in mm with a live preview of the printed size (from the model the
  * viewer measured), STL or 3MF, a hollow shell, colours and the palette editor.
  */
+import { useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { useEffect, useState } from 'react';
 import { LIMITS, PRINT_FORMATS } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
@@ -31,19 +33,22 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
   const built = buildPrint(form);
   const run = useToolRun('print', modelId, { kind: 'print' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
-  const length = parseWhole(form.lengthMm, LIMITS.lengthMm.min, LIMITS.lengthMm.max, '');
+  const length = parseWhole(form.lengthMm, LIMITS.lengthMm.min, LIMITS.lengthMm.max, () => '');
+  const { t } = useLingui();
+  const minLength = formatNumber(LIMITS.lengthMm.min);
+  const maxLength = formatNumber(LIMITS.lengthMm.max);
+  const shellMm = formatNumber(LIMITS.hollowShellMm, 1);
+  const fileFormat = form.format.toUpperCase();
   const size = stats && 'value' in length ? printedSize(stats.size, length.value) : undefined;
   // The viewer's health panel checks printability at this length.
   const setPrintLength = useKiln((s) => s.setPrintLengthMm);
   const lengthMm = 'value' in length ? length.value : undefined;
   useEffect(() => setPrintLength(lengthMm), [lengthMm, setPrintLength]);
   const hasPalette = form.palette.trim() !== '';
+  const printed = size ? formatPrintedSize(size) : '';
   return (
     <div className="tool-body" data-testid="tool-print">
-      <Field
-        label={`Longest side (mm, ${LIMITS.lengthMm.min}–${LIMITS.lengthMm.max})`}
-        error={errors.lengthMm}
-      >
+      <Field label={t`Longest side (mm, ${minLength}–${maxLength})`} error={errors.lengthMm}>
         <input
           type="number"
           inputMode="numeric"
@@ -56,12 +61,12 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
       </Field>
       <p className="print-preview" data-testid="print-preview" aria-live="polite">
         {size
-          ? `Printed size: ${formatPrintedSize(size)} (W × D × H)`
+          ? t`Printed size: ${printed} (W × D × H)`
           : stats
-            ? 'Enter a valid length to see the printed size.'
-            : 'The printed size shows once the model is on screen.'}
+            ? t`Enter a valid length to see the printed size.`
+            : t`The printed size shows once the model is on screen.`}
       </p>
-      <Field label="File">
+      <Field label={t`File`}>
         <Choice
           testId="print-format"
           value={form.format}
@@ -69,27 +74,27 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
             (f) =>
               [
                 f,
-                f === 'stl' ? 'STL (single colour)' : '3MF (colours for multi-material printers)',
+                f === 'stl' ? t`STL (single colour)` : t`3MF (colours for multi-material printers)`,
               ] as const,
           )}
           onChange={(format) => setForm({ ...form, format })}
         />
       </Field>
       <Check
-        label="Hollow"
-        hint={`a ${LIMITS.hollowShellMm} mm shell instead of a solid`}
+        label={t`Hollow`}
+        hint={t`a ${shellMm} mm shell instead of a solid`}
         testId="print-hollow"
         checked={form.hollow}
         onChange={(hollow) => setForm({ ...form, hollow })}
       />
       <Field
-        label="Colours"
+        label={t`Colours`}
         hint={
           hasPalette
-            ? 'Set by the palette below.'
+            ? t`Set by the palette below.`
             : form.format === 'stl'
-              ? 'Colours need 3MF: STL carries one colour.'
-              : '2–8 paints the model for multi-material printers.'
+              ? t`Colours need 3MF: STL carries one colour.`
+              : t`2–8 paints the model for multi-material printers.`
         }
       >
         <Choice
@@ -108,7 +113,7 @@ export function PrintTool({ modelId, modelName, folder }: ToolProps) {
       <RunSection
         run={run}
         built={built}
-        label={`Make ${form.format.toUpperCase()} print file`}
+        label={t`Make ${fileFormat} print file`}
         modelName={modelName}
         testId="print"
       />

@@ -1,4 +1,6 @@
 /** Quad remesh: target faces (rounded to 100), baked texture, symmetry, interior, GLB or FBX. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { useState } from 'react';
 import { LIMITS, RETOPO_FORMATS } from '../../../../shared/api/rules';
 import { Check, Choice, Field } from './Field';
@@ -6,8 +8,6 @@ import { buildRetopo, parseWhole, roundFaces, type RetopoForm } from './op-forms
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
 import { useToolRun } from './use-tool-run';
-
-const nf = new Intl.NumberFormat('en-US');
 
 /** The quad remesh panel. */
 export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
@@ -21,17 +21,23 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
   const built = buildRetopo(form);
   const run = useToolRun('retopo', modelId, { kind: 'retopo' }, folder, built);
   const errors = 'errors' in built ? built.errors : {};
-  const faces = parseWhole(form.faces, LIMITS.faces.min, LIMITS.faces.max, '');
+  const faces = parseWhole(form.faces, LIMITS.faces.min, LIMITS.faces.max, () => '');
+  const { t } = useLingui();
+  const minFaces = formatNumber(LIMITS.faces.min);
+  const maxFaces = formatNumber(LIMITS.faces.max);
+  const step = formatNumber(LIMITS.faces.step);
+  const quads = 'value' in faces ? formatNumber(roundFaces(faces.value)) : '';
   return (
     <div className="tool-body" data-testid="tool-retopo">
       <Field
-        label={`Quad faces (${nf.format(LIMITS.faces.min)}–${nf.format(LIMITS.faces.max)})`}
+        label={t`Quad faces (${minFaces}–${maxFaces})`}
         error={errors.faces}
         hint={
           'value' in faces ? (
             <span data-testid="retopo-faces-rounded">
-              Builds about {nf.format(roundFaces(faces.value))} quads (the service rounds to{' '}
-              {LIMITS.faces.step}).
+              <Trans>
+                Builds about {quads} quads (the service rounds to {step}).
+              </Trans>
             </span>
           ) : undefined
         }
@@ -47,36 +53,36 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
           onChange={(e) => setForm({ ...form, faces: e.target.value })}
         />
       </Field>
-      <Field label="Baked texture">
+      <Field label={t`Baked texture`}>
         <Choice
           testId="retopo-texture"
           value={form.texture}
           options={[
-            ['', 'The model’s own'],
-            ['1024', '1024 px'],
-            ['2048', '2048 px'],
-            ['4096', '4096 px'],
+            ['', t`The model’s own`],
+            ['1024', t`1024 px`],
+            ['2048', t`2048 px`],
+            ['4096', t`4096 px`],
           ]}
           onChange={(texture) => setForm({ ...form, texture })}
         />
       </Field>
       <Check
-        label="Symmetry"
-        hint="mirror the quad flow across X"
+        label={t`Symmetry`}
+        hint={t`mirror the quad flow across X`}
         testId="retopo-symmetry"
         checked={form.symmetry}
         onChange={(symmetry) => setForm({ ...form, symmetry })}
       />
       <Check
-        label="Outer skin only"
-        hint="drop hidden interior shells"
+        label={t`Outer skin only`}
+        hint={t`drop hidden interior shells`}
         testId="retopo-fill"
         checked={form.interior === 'fill'}
         onChange={(fill) => setForm({ ...form, interior: fill ? 'fill' : 'keep' })}
       />
       <Field
-        label="File"
-        hint={form.format === 'glb' ? 'A GLB can be previewed here when it is ready.' : undefined}
+        label={t`File`}
+        hint={form.format === 'glb' ? t`A GLB can be previewed here when it is ready.` : undefined}
       >
         <Choice
           testId="retopo-format"
@@ -85,13 +91,15 @@ export function RetopoTool({ modelId, modelName, folder }: ToolProps) {
             (f) =>
               [
                 f,
-                f === 'glb' ? 'GLB (triangulated, baked PBR)' : 'FBX (quads, zipped with textures)',
+                f === 'glb'
+                  ? t`GLB (triangulated, baked PBR)`
+                  : t`FBX (quads, zipped with textures)`,
               ] as const,
           )}
           onChange={(format) => setForm({ ...form, format })}
         />
       </Field>
-      <RunSection run={run} built={built} label="Remesh" modelName={modelName} testId="retopo" />
+      <RunSection run={run} built={built} label={t`Remesh`} modelName={modelName} testId="retopo" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 /** Auto-rig: humanoid or generic; the rigged version opens in the viewer with its clips playing. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { RIG_KINDS } from '../../../../shared/api/rules';
 import { toolLabel } from '../../../../shared/tools';
@@ -13,24 +14,27 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
   const [kind, setKind] = useState<(typeof RIG_KINDS)[number]>('humanoid');
   const built = buildRig(kind);
   const run = useToolRun('rig', modelId, { kind: 'rig' }, folder, built);
+  const { t } = useLingui();
   return (
     <div className="tool-body" data-testid="tool-rig">
       <Field
-        label="Skeleton"
+        label={t`Skeleton`}
         hint={
           kind === 'humanoid'
-            ? 'A standard biped skeleton with idle, wave and walk clips.'
-            : 'A bone chain for any object, with simple clips.'
+            ? t`A standard biped skeleton with idle, wave and walk clips.`
+            : t`A bone chain for any object, with simple clips.`
         }
       >
         <Choice
           testId="rig-kind"
           value={kind}
-          options={RIG_KINDS.map((k) => [k, k === 'humanoid' ? 'Humanoid' : 'Generic'] as const)}
+          options={RIG_KINDS.map((k) => [k, k === 'humanoid' ? t`Humanoid` : t`Generic`] as const)}
           onChange={setKind}
         />
       </Field>
-      <p className="muted">The rigged model is a new version; it opens with its clips playing.</p>
+      <p className="muted">
+        <Trans>The rigged model is a new version; it opens with its clips playing.</Trans>
+      </p>
       <RunSection
         run={run}
         built={built}

@@ -1,4 +1,5 @@
 /** The foot of every tool: cost before running, the Run button, and the last job's status. */
+import { useLingui } from '@lingui/react/macro';
 import { jobLabel } from '../../../../shared/tools';
 import type { Built } from './op-forms';
 import { OpStatus } from './OpStatus';
@@ -16,7 +17,9 @@ export function RunSection(props: {
   testId: string;
 }) {
   const { run, built, label, modelName, testId } = props;
-  const what = 'op' in built ? `${jobLabel(built.op)} of ${modelName}` : modelName;
+  const { t } = useLingui();
+  const job = 'op' in built ? jobLabel(built.op) : undefined;
+  const what = job ? t`${job} of ${modelName}` : modelName;
   return (
     <div className="run-section">
       <CostLine action={run.paid} />
@@ -27,7 +30,7 @@ export function RunSection(props: {
         disabled={run.busy}
         onClick={() => void run.run(built, what)}
       >
-        {run.busy ? 'Starting…' : label}
+        {run.busy ? t`Starting…` : label}
       </button>
       {run.error ? (
         <p className="error-text" role="alert" data-testid="op-refused">

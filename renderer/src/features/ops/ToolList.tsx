@@ -5,6 +5,7 @@
  * `ToolsPanel`): the forms and the contract's schemas they check against are not needed for
  * the window's first paint.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type ComponentType } from 'react';
 import type { OpKind } from '../../../../shared/ipc/contract';
 import { LISTED_TOOLS, toolNeedsWebsitePlan } from '../../../../shared/tools';
@@ -40,6 +41,9 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
     if (toolsOp) setExpanded(toolsOp.startsWith('make') ? 'make' : toolsOp);
   }, [toolsOp]);
   const website = model.source === 'website';
+  const { t } = useLingui();
+  const modelName = model.name;
+  const savedPath = model.savedPath;
   const props: ToolProps = {
     modelId: model.modelId,
     modelName: model.name,
@@ -47,21 +51,27 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
   };
   return (
     <section className="panel tools-panel" aria-labelledby="tools-title" data-testid="tools">
-      <h2 id="tools-title">Tools for {model.name}</h2>
+      <h2 id="tools-title">
+        <Trans>Tools for {modelName}</Trans>
+      </h2>
       {model.savedPath ? (
         <p className="tools-note" data-testid="tools-preview-note">
-          The viewer shows the saved file {model.savedPath}, not a model of your library. Tools work
-          on the model it was made from.{' '}
+          <Trans>
+            The viewer shows the saved file {savedPath}, not a model of your library. Tools work on
+            the model it was made from.
+          </Trans>{' '}
           <button type="button" className="link-button" onClick={() => void closePreview()}>
-            Back to the model
+            <Trans>Back to the model</Trans>
           </button>
         </p>
       ) : null}
       {website ? (
         <p className="tools-note" role="note" data-testid="tools-website">
-          This model was made on the website. Export, print, quad remesh and game pack need a plan
-          or a one-off unlock on the platform; without one the service refuses them (“subscription
-          required”) and nothing is charged. Rig, parts and makers work as usual (charged).
+          <Trans>
+            This model was made on the website. Export, print, quad remesh and game pack need a plan
+            or a one-off unlock on the platform; without one the service refuses them (“subscription
+            required”) and nothing is charged. Rig, parts and makers work as usual (charged).
+          </Trans>
         </p>
       ) : null}
       <FolderField folder={folder} />
@@ -82,7 +92,7 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
               >
                 <span className="tool-label">{label}</span>
                 <span className="muted tool-summary">
-                  {website && needsPlan ? 'Needs a plan for website models' : summary}
+                  {website && needsPlan ? t`Needs a plan for website models` : summary}
                 </span>
               </button>
               {expanded ? (

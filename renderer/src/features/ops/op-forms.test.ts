@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_DEFAULTS,
@@ -13,6 +14,9 @@ import {
   roundFaces,
   type PrintForm,
 } from './op-forms';
+
+// The sentences are Lingui messages: English, as the app starts without a translation.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const print: PrintForm = { lengthMm: '100', format: '3mf', hollow: false, colors: 1, palette: '' };
 
@@ -96,7 +100,7 @@ describe('faces', () => {
     expect(low).toEqual({
       errors: { faces: 'Enter a number of faces from 500 to 100,000 (a whole number).' },
     });
-    expect(parseWhole('1.5', 1, 10, 'x')).toHaveProperty('error');
+    expect(parseWhole('1.5', 1, 10, (from, to) => `${from}–${to}`)).toHaveProperty('error');
   });
 });
 

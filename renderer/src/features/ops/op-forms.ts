@@ -4,6 +4,8 @@
  * sent). Ranges come from `shared/api/rules`, and every built operation is checked once more with
  * the contract's own schema, so the panel can never send what the main process would refuse.
  */
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import {
   EXPORT_FORMATS,
   GAME_COLLIDERS,
@@ -29,19 +31,20 @@ export type FieldErrors = Readonly<Record<string, string>>;
 /** A built operation, or what to fix. */
 export type Built = { readonly op: ToolOp } | { readonly errors: FieldErrors };
 
-const nf = new Intl.NumberFormat('en-US');
+/** The sentence asking for a number in `[from, to]` (both already formatted for the reader). */
+export type RangeSentence = (from: string, to: string) => string;
 
-/** A whole number typed in a field, within `[min, max]`. */
+/** A whole number typed in a field, within `[min, max]`; else `sentence` of the range. */
 export function parseWhole(
   text: string,
   min: number,
   max: number,
-  what: string,
+  sentence: RangeSentence,
 ): { value: number } | { error: string } {
-  const t = text.trim().replace(/[ ,_]/g, '');
-  const n = /^\d+$/.test(t) ? Number(t) : NaN;
+  const typed = text.trim().replace(/[ ,_]/g, '');
+  const n = /^\d+$/.test(typed) ? Number(typed) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    return { error: `Enter ${what} from ${nf.format(min)} to ${nf.format(max)} (a whole number).` };
+    return { error: sentence(formatNumber(min), formatNumber(max)) };
   }
   return { value: n };
 }
@@ -74,8 +77,10 @@ export function printedSize(size: Size3, lengthMm: number): PrintedSize | undefi
 
 /** "120 × 48.5 × 100 mm" (W × D × H), a tenth of a millimetre at most. */
 export function formatPrintedSize(s: PrintedSize): string {
-  const mm = (n: number) => String(Math.round(n * 10) / 10);
-  return `${mm(s.widthMm)} × ${mm(s.depthMm)} × ${mm(s.heightMm)} mm`;
+  const width = formatNumber(s.widthMm, 1);
+  const depth = formatNumber(s.depthMm, 1);
+  const height = formatNumber(s.heightMm, 1);
+  return t`${width} × ${depth} × ${height} mm`;
 }
 
 const COLOUR = /^#[0-9a-f]{6}$/i;
@@ -98,24 +103,41 @@ export function parsePalette(text: string): PaletteParse {
     return {
       ok: false,
       message: bad
-        ? `“${bad}” is not a colour: write each as #rrggbb (for example #ff8800), separated by commas.`
-        : 'There is an empty colour between two commas: remove the extra comma.',
+        ? t`“${bad}” is not a colour: write each as #rrggbb (for example #ff8800), separated by commas.`
+        : t`There is an empty colour between two commas: remove the extra comma.`,
     };
   }
   if (colours.length > LIMITS.colors.max) {
     return {
       ok: false,
-      message: `${colours.length} colours: a print takes at most ${LIMITS.colors.max}, one per filament slot. Remove ${colours.length - LIMITS.colors.max}.`,
+      message: tooManyColours(colours.length, LIMITS.colors.max),
     };
   }
   const sent = formatPalette(colours);
   if (sent.length > LIMITS.paletteMaxChars) {
     return {
       ok: false,
-      message: `The palette is ${sent.length} characters; the service takes at most ${LIMITS.paletteMaxChars}.`,
+      message: paletteTooLong(sent.length, LIMITS.paletteMaxChars),
     };
   }
   return { ok: true, colours: colours.map((c) => c.toLowerCase()) };
+}
+
+/** "The palette is 90 characters; the service takes at most 80." */
+function paletteTooLong(length: number, max: number): string {
+  const characters = formatNumber(length);
+  const most = formatNumber(max);
+  return t`The palette is ${characters} characters; the service takes at most ${most}.`;
+}
+
+/** "10 colours: a print takes at most 8, one per filament slot. Remove 2." */
+function tooManyColours(count: number, max: number): string {
+  const most = formatNumber(max);
+  const extra = formatNumber(count - max);
+  return plural(count, {
+    one: `# colour: a print takes at most ${most}, one per filament slot. Remove ${extra}.`,
+    other: `# colours: a print takes at most ${most}, one per filament slot. Remove ${extra}.`,
+  });
 }
 
 /** The palette as sent: lower-case `#rrggbb`, comma-separated, no spaces, in slot order. */
@@ -128,6 +150,11 @@ export function roundFaces(faces: number): number {
   return Math.round(faces / LIMITS.faces.step) * LIMITS.faces.step;
 }
 
+/** The schema's refusal (its English detail, from zod) as a sentence. */
+function notAccepted(detail: string | undefined): string {
+  return detail ? t`Not accepted: ${detail}.` : t`Not accepted: invalid value.`;
+}
+
 /** Checks an operation with the contract's schema (the last word before sending). */
 function checked(op: ToolOp): Built {
   const result = ToolOpSchema.safeParse(op);
@@ -135,7 +162,7 @@ function checked(op: ToolOp): Built {
   const issue = result.error.issues[0];
   return {
     errors: {
-      [String(issue?.path[0] ?? 'form')]: `Not accepted: ${issue?.message ?? 'invalid value'}.`,
+      [String(issue?.path[0] ?? 'form')]: notAccepted(issue?.message),
     },
   };
 }
@@ -175,13 +202,14 @@ export function buildExport(f: ExportForm): Built {
 /** Builds a compatible-GLB conversion: compression, texture edge, and a size budget in MB. */
 function buildCompatible(f: ExportForm): Built {
   let sizeBudgetMb: number | undefined;
-  const t = (f.sizeBudgetMb ?? '').trim().replace(',', '.');
-  if (t !== '') {
-    sizeBudgetMb = /^\d*\.?\d+$/.test(t) ? Number(t) : NaN;
+  const typed = (f.sizeBudgetMb ?? '').trim().replace(',', '.');
+  if (typed !== '') {
+    sizeBudgetMb = /^\d*\.?\d+$/.test(typed) ? Number(typed) : NaN;
     if (!(sizeBudgetMb > 0 && sizeBudgetMb <= MAX_SIZE_BUDGET_MB)) {
+      const most = formatNumber(MAX_SIZE_BUDGET_MB);
       return {
         errors: {
-          sizeBudgetMb: `Enter the largest file size in MB, more than 0 and at most ${nf.format(MAX_SIZE_BUDGET_MB)} (for example 25), or leave it empty.`,
+          sizeBudgetMb: t`Enter the largest file size in MB, more than 0 and at most ${most} (for example 25), or leave it empty.`,
         },
       };
     }
@@ -211,7 +239,7 @@ export function buildPrint(f: PrintForm): Built {
     f.lengthMm,
     LIMITS.lengthMm.min,
     LIMITS.lengthMm.max,
-    'the longest side in mm',
+    (from, to) => t`Enter the longest side in mm from ${from} to ${to} (a whole number).`,
   );
   if ('error' in length) errors.lengthMm = length.error;
   const palette = parsePalette(f.palette);
@@ -239,7 +267,12 @@ export interface RetopoForm {
 
 /** Builds a quad remesh. */
 export function buildRetopo(f: RetopoForm): Built {
-  const faces = parseWhole(f.faces, LIMITS.faces.min, LIMITS.faces.max, 'a number of faces');
+  const faces = parseWhole(
+    f.faces,
+    LIMITS.faces.min,
+    LIMITS.faces.max,
+    (from, to) => t`Enter a number of faces from ${from} to ${to} (a whole number).`,
+  );
   if ('error' in faces) return { errors: { faces: faces.error } };
   return checked({
     kind: 'retopo',
@@ -270,13 +303,14 @@ export interface GameForm {
 /** Builds a game pack. */
 export function buildGame(f: GameForm): Built {
   let sizeM: number | undefined;
-  const t = f.sizeM.trim().replace(',', '.');
-  if (t !== '') {
-    sizeM = /^\d*\.?\d+$/.test(t) ? Number(t) : NaN;
+  const typed = f.sizeM.trim().replace(',', '.');
+  if (typed !== '') {
+    sizeM = /^\d*\.?\d+$/.test(typed) ? Number(typed) : NaN;
     if (!(sizeM > LIMITS.sizeM.exclusiveMin && sizeM <= LIMITS.sizeM.max)) {
+      const most = formatNumber(LIMITS.sizeM.max, 2);
       return {
         errors: {
-          sizeM: `Enter the real size in metres: more than 0 and at most ${LIMITS.sizeM.max} (for example 1.8), or leave it empty.`,
+          sizeM: t`Enter the real size in metres: more than 0 and at most ${most} (for example 1.8), or leave it empty.`,
         },
       };
     }

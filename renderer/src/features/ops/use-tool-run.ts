@@ -2,6 +2,7 @@
  * One tool's run on one model: its price (cost before running), the job it started last, and a
  * `run` that sends nothing while a field is wrong and asks before spending above the threshold.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { postOperation } from '../../../../shared/api/operations';
 import type { JobView, OpRepeatView } from '../../../../shared/ipc/contract';
@@ -39,7 +40,14 @@ export function useToolRun(
   built: Built,
 ): ToolRun {
   const repeat = useOpRepeat(modelId, built);
-  const paid = usePaidAction([{ operation: postOperation(operation) }], repeatText(repeat));
+  const { t } = useLingui();
+  // The cost line of a repeated build.
+  const repeatText = !repeat
+    ? undefined
+    : repeat.state === 'done'
+      ? t`Not charged: Kiln made this build already, and the service hands out its cached result free`
+      : t`Not charged: the same build is under way, and asking again costs nothing`;
+  const paid = usePaidAction([{ operation: postOperation(operation) }], repeatText);
   const jobId = useKiln((s) => s.opRuns[toolRunKey(modelId, tool)]);
   const job = useKiln((s) => (jobId ? s.jobs.find((j) => j.id === jobId) : undefined));
   const runOp = useKiln((s) => s.runOp);
@@ -48,11 +56,14 @@ export function useToolRun(
 
   const run = async (built: Built, what: string) => {
     if ('errors' in built) {
-      setError({ message: 'Fix the field marked above first: nothing was sent.' });
+      setError({ message: t`Fix the field marked above first: nothing was sent.` });
       return;
     }
     if (folder === undefined) {
-      setError({ message: 'Fix the folder to save in first: nothing was sent.', field: 'folder' });
+      setError({
+        message: t`Fix the folder to save in first: nothing was sent.`,
+        field: 'folder',
+      });
       return;
     }
     setError(undefined);
@@ -68,12 +79,4 @@ export function useToolRun(
   };
 
   return { paid, job, busy, error: error?.message, errorField: error?.field, repeat, run };
-}
-
-/** The cost line of a repeated build. */
-function repeatText(repeat: OpRepeatView['repeatOf']): string | undefined {
-  if (!repeat) return undefined;
-  return repeat.state === 'done'
-    ? 'Not charged: Kiln made this build already, and the service hands out its cached result free'
-    : 'Not charged: the same build is under way, and asking again costs nothing';
 }

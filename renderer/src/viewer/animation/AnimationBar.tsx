@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatFixed, formatNumber } from '../../../../shared/format';
 import { useEffect, useRef, useSyncExternalStore, type JSX } from 'react';
 import type { AnimationController } from './animation-controller';
 import { ToolButton } from '../panels/ToolButton';
@@ -23,33 +25,35 @@ export function AnimationBar({ controller, skeleton, onSkeleton }: AnimationBarP
   const time = useRef<HTMLOutputElement>(null);
   const clip = snap.clips[snap.clip];
   const duration = clip?.duration ?? 0;
+  const { t } = useLingui();
 
   useEffect(() => {
-    const show = (t: number): void => {
+    const total = formatFixed(duration, 2);
+    const show = (seconds: number): void => {
+      const now = formatFixed(seconds, 2);
       if (scrub.current) {
-        scrub.current.value = String(t);
-        scrub.current.setAttribute(
-          'aria-valuetext',
-          `${t.toFixed(2)} of ${duration.toFixed(2)} seconds`,
-        );
+        scrub.current.value = String(seconds);
+        scrub.current.setAttribute('aria-valuetext', t`${now} of ${total} seconds`);
       }
-      if (time.current) time.current.textContent = `${t.toFixed(2)} / ${duration.toFixed(2)} s`;
+      if (time.current) time.current.textContent = t`${now} / ${total} s`;
     };
     show(controller.time);
     return controller.onTime(show);
-  }, [controller, duration]);
+  }, [controller, duration, t]);
 
   return (
     <div
       className="kiln-viewer__animation"
       role="group"
-      aria-label="Animation"
+      aria-label={t`Animation`}
       data-testid="viewer-animation"
       data-playing={snap.playing}
       data-clip={clip?.name}
     >
       <label className="kiln-viewer__select">
-        <span className="kiln-viewer__sr">Clip</span>
+        <span className="kiln-viewer__sr">
+          <Trans>Clip</Trans>
+        </span>
         <select
           data-testid="viewer-clip"
           value={snap.clip}
@@ -64,7 +68,7 @@ export function AnimationBar({ controller, skeleton, onSkeleton }: AnimationBarP
       </label>
       <ToolButton
         icon={snap.playing ? 'pause' : 'play'}
-        label={snap.playing ? 'Pause' : 'Play'}
+        label={snap.playing ? t`Pause` : t`Play`}
         testId="viewer-play"
         pressed={snap.playing}
         onClick={() => (snap.playing ? controller.pause() : controller.play())}
@@ -74,7 +78,7 @@ export function AnimationBar({ controller, skeleton, onSkeleton }: AnimationBarP
         type="range"
         className="kiln-viewer__scrub"
         data-testid="viewer-scrub"
-        aria-label="Time"
+        aria-label={t`Time`}
         min={0}
         max={duration}
         step={0.01}
@@ -86,30 +90,32 @@ export function AnimationBar({ controller, skeleton, onSkeleton }: AnimationBarP
       />
       <output ref={time} className="kiln-viewer__time" data-testid="viewer-time" />
       <label className="kiln-viewer__select">
-        <span className="kiln-viewer__sr">Speed</span>
+        <span className="kiln-viewer__sr">
+          <Trans>Speed</Trans>
+        </span>
         <select
           data-testid="viewer-speed"
           value={snap.speed}
-          title="Playback speed"
+          title={t`Playback speed`}
           onChange={(e) => controller.setSpeed(Number(e.currentTarget.value))}
         >
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s}×
+              {formatNumber(s, 2)}×
             </option>
           ))}
         </select>
       </label>
       <ToolButton
         icon="loop"
-        label="Loop"
+        label={t`Loop`}
         testId="viewer-loop"
         pressed={snap.loop}
         onClick={() => controller.setLoop(!snap.loop)}
       />
       <ToolButton
         icon="skeleton"
-        label="Skeleton overlay"
+        label={t`Skeleton overlay`}
         testId="viewer-skeleton"
         pressed={skeleton}
         onClick={() => onSkeleton(!skeleton)}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   AnimationMixer,
   LoopOnce,
@@ -42,7 +43,7 @@ export class AnimationController {
     this.#mixer = new AnimationMixer(root);
     this.#actions = clips.map((clip) => this.#mixer.clipAction(clip));
     this.#snapshot = {
-      clips: clips.map((c) => ({ name: c.name || 'Clip', duration: c.duration })),
+      clips: clips.map((c) => ({ name: c.name || t`Clip`, duration: c.duration })),
       clip: 0,
       playing: false,
       speed: 1,

@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
+
+// The label is a Lingui message: English, as the app starts without a translation.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('keyboardStep', () => {
   it('orbits with arrows and pans with Shift+arrows, in opposite pairs', () => {
@@ -46,7 +50,7 @@ describe('keyboardStep', () => {
       '1 front',
       'T turntable',
     ]) {
-      expect(STAGE_LABEL).toContain(word);
+      expect(i18n._(STAGE_LABEL)).toContain(word);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { MathUtils } from 'three';
 import type { ViewPreset } from './fit-camera';
 import type { ViewNudge } from '../viewer-types';
@@ -8,10 +9,7 @@ const PAN_STEP = 0.08;
 const ZOOM_STEP = 0.85;
 
 /** Accessible name of the focusable 3D stage; it lists the keys {@link keyboardStep} knows. */
-export const STAGE_LABEL =
-  '3D model view. Drag to orbit, right-drag to pan, scroll to zoom. ' +
-  'Arrow keys orbit, Shift with arrow keys pans, plus and minus zoom, F fits the model, Home resets the view, ' +
-  '1 front, 3 side, 7 top, 5 three-quarter view, T turntable.';
+export const STAGE_LABEL = msg`3D model view. Drag to orbit, right-drag to pan, scroll to zoom. Arrow keys orbit, Shift with arrow keys pans, plus and minus zoom, F fits the model, Home resets the view, 1 front, 3 side, 7 top, 5 three-quarter view, T turntable.`;
 
 /** What a key does: a camera step, a framing command, a view preset, or the turntable. */
 export type KeyAction = ViewNudge | 'fit' | 'reset' | 'turntable' | { readonly preset: ViewPreset };

@@ -7,6 +7,7 @@ import { PrefilteredEnvironment } from './PrefilteredEnvironment';
  * (app protocol in Electron, the host in a browser), never from a CDN.
  */
 function environmentUrl(id: EnvironmentId): string {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a path, not words
   return `${import.meta.env.BASE_URL}environments/${environmentFile(id)}`;
 }
 

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatFixed } from '../../../../shared/format';
 import type { JSX } from 'react';
 import { ENVIRONMENTS, type EnvironmentId } from './environments';
 import { BACKGROUNDS, type BackgroundMode, type ViewerSettings } from '../viewer-settings';
@@ -17,10 +19,17 @@ export function ScenePanel({
   environmentError,
 }: ScenePanelProps): JSX.Element {
   const ev = settings.exposure;
+  const { t, i18n } = useLingui();
+  const degrees = Math.round(settings.envRotation);
+  const sign = ev > 0 ? '+' : ev < 0 ? '−' : '';
+  const stops = formatFixed(Math.abs(ev), 1);
+  const signedStops = formatFixed(ev, 1);
   return (
     <div className="kiln-viewer__form">
       <label className="kiln-viewer__field">
-        <span>Lighting</span>
+        <span>
+          <Trans>Lighting</Trans>
+        </span>
         <select
           data-testid="viewer-environment"
           value={settings.environment}
@@ -28,7 +37,7 @@ export function ScenePanel({
         >
           {ENVIRONMENTS.map((env) => (
             <option key={env.id} value={env.id}>
-              {env.label}
+              {i18n._(env.label)}
             </option>
           ))}
         </select>
@@ -40,7 +49,9 @@ export function ScenePanel({
       ) : null}
       <label className="kiln-viewer__field">
         <span>
-          Rotation <output>{Math.round(settings.envRotation)}°</output>
+          <Trans>
+            Rotation <output>{degrees}°</output>
+          </Trans>
         </span>
         <input
           type="range"
@@ -49,14 +60,19 @@ export function ScenePanel({
           max={180}
           step={5}
           value={settings.envRotation}
-          aria-valuetext={`${Math.round(settings.envRotation)} degrees`}
+          aria-valuetext={t`${degrees} degrees`}
           onChange={(e) => onSettings({ envRotation: Number(e.currentTarget.value) })}
         />
       </label>
       <label className="kiln-viewer__field">
         <span>
-          Exposure{' '}
-          <output>{`${ev > 0 ? '+' : ev < 0 ? '−' : ''}${Math.abs(ev).toFixed(1)} EV`}</output>
+          <Trans>
+            Exposure{' '}
+            <output>
+              {sign}
+              {stops} EV
+            </output>
+          </Trans>
         </span>
         <input
           type="range"
@@ -65,12 +81,14 @@ export function ScenePanel({
           max={3}
           step={0.1}
           value={ev}
-          aria-valuetext={`${ev.toFixed(1)} stops`}
+          aria-valuetext={t`${signedStops} stops`}
           onChange={(e) => onSettings({ exposure: Number(e.currentTarget.value) })}
         />
       </label>
       <label className="kiln-viewer__field">
-        <span>Background</span>
+        <span>
+          <Trans>Background</Trans>
+        </span>
         <select
           data-testid="viewer-background"
           value={settings.background}
@@ -78,7 +96,7 @@ export function ScenePanel({
         >
           {BACKGROUNDS.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.label}
+              {i18n._(b.label)}
             </option>
           ))}
         </select>
@@ -91,7 +109,7 @@ export function ScenePanel({
           onSettings({ environment: 'studio', envRotation: 0, exposure: 0, background: 'dark' })
         }
       >
-        Back to the neutral studio
+        <Trans>Back to the neutral studio</Trans>
       </button>
     </div>
   );

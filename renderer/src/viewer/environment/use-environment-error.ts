@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import type { ViewerSettings } from '../viewer-settings';
 import { environmentById, ENVIRONMENTS, type EnvironmentId } from './environments';
@@ -17,23 +18,30 @@ export function useEnvironmentError(
   patch: (p: Partial<ViewerSettings>) => void,
 ): EnvironmentError {
   const [environmentError, setError] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
   const onEnvironmentError = useCallback(
     (id: EnvironmentId, error: unknown) => {
       const fallback = ENVIRONMENTS[0]!;
-      const label = environmentById(id).label;
-      const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+      const label = i18n._(environmentById(id).label);
+      const detail = error instanceof Error && error.message ? error.message : '';
       if (id === fallback.id) {
         setError(
-          `Could not load the “${label}” lighting${detail}: the model is lit by a plain fill light. Reinstalling Kiln restores the file.`,
+          detail
+            ? t`Could not load the “${label}” lighting (${detail}): the model is lit by a plain fill light. Reinstalling Kiln restores the file.`
+            : t`Could not load the “${label}” lighting: the model is lit by a plain fill light. Reinstalling Kiln restores the file.`,
         );
         return;
       }
+      // The fallback is the first environment, the neutral studio: named in the sentence so that a
+      // language can inflect it (a label lower-cased would be wrong in German).
       setError(
-        `Could not load the “${label}” lighting${detail}. Showing the ${fallback.label.toLowerCase()} instead.`,
+        detail
+          ? t`Could not load the “${label}” lighting (${detail}). Showing the neutral studio instead.`
+          : t`Could not load the “${label}” lighting. Showing the neutral studio instead.`,
       );
       patch({ environment: fallback.id });
     },
-    [patch],
+    [patch, t, i18n],
   );
   useEffect(() => {
     if (environment !== 'studio') setError(null);

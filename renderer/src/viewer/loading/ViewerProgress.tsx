@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import type { JSX } from 'react';
 import type { LoadProgress } from './load-model';
 import { progressPercent, stageLabel } from './progress-label';
@@ -18,17 +20,25 @@ export function ViewerProgress({ progress }: ViewerProgressProps): JSX.Element {
   const percent = progressPercent(progress);
   const label = stageLabel(progress);
   const elapsed = useElapsedSeconds();
+  const { t } = useLingui();
+  const percentText = percent === null ? '' : formatNumber(percent);
   return (
     <div className="kiln-viewer__progress" data-testid="viewer-progress">
       <ProgressBar
-        label="Opening model"
+        label={t`Opening model`}
         percent={percent ?? undefined}
-        valueText={percent === null ? label : `${label}, ${percent}%`}
+        valueText={percent === null ? label : t`${label}, ${percentText}%`}
       />
       <p className="kiln-viewer__progress-label">
         <span>{label}</span>
-        {percent !== null && <span className="kiln-viewer__progress-percent">{percent}%</span>}
-        {elapsed >= 1 && <span className="kiln-viewer__progress-elapsed">{elapsed} s</span>}
+        {percent !== null && (
+          <span className="kiln-viewer__progress-percent">{t`${percentText}%`}</span>
+        )}
+        {elapsed >= 1 && (
+          <span className="kiln-viewer__progress-elapsed">
+            <Trans>{elapsed} s</Trans>
+          </span>
+        )}
       </p>
     </div>
   );

@@ -44,11 +44,13 @@ export async function downloadWithProgress(
     response = await doFetch(url, { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
+
     throw new ModelLoadError('network', `Request for ${url} failed`, { cause: error });
   }
   if (!response.ok) {
     // Release the connection; the body of an error page is of no use here.
     void response.body?.cancel().catch(() => undefined);
+
     throw new ModelLoadError('http', `Server answered ${response.status} for ${url}`, {
       status: response.status,
     });
@@ -64,6 +66,7 @@ export async function downloadWithProgress(
       : new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (signal?.aborted) throw error;
+
     throw new ModelLoadError('network', `Download of ${url} was interrupted`, { cause: error });
   }
   if (bytes.byteLength === 0) throw new ModelLoadError('empty', `${url} is empty`);

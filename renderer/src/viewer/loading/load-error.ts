@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+
 /** What went wrong while opening a model, in terms a user can act on. */
 export type ModelLoadErrorKind =
   | 'http' // the server answered with an error status
@@ -61,35 +63,45 @@ export function describeLoadError(error: unknown): string {
     switch (error.kind) {
       case 'http':
         if (error.status === 404 || error.status === 410) {
-          return 'the file is no longer available. Refresh the library and open the model again.';
+          return t`the file is no longer available. Refresh the library and open the model again.`;
         }
         if (error.status === 401 || error.status === 403) {
-          return 'access to the file was refused. Check your API key in Settings, then try again.';
+          return t`access to the file was refused. Check your API key in Settings, then try again.`;
         }
-        return 'the server could not send the file. Try again in a moment.';
+        return t`the server could not send the file. Try again in a moment.`;
       case 'network':
-        return 'the download did not finish. Check your connection and try again.';
+        return t`the download did not finish. Check your connection and try again.`;
       case 'empty':
-        return 'the file is empty. Export or download the model again.';
+        return t`the file is empty. Export or download the model again.`;
       case 'web-page':
-        return 'the server sent a web page instead of the model file. Refresh the library and open the model again.';
+        return t`the server sent a web page instead of the model file. Refresh the library and open the model again.`;
       case 'not-gltf':
-        return 'the file is not a GLB model. Export or download it again as GLB.';
+        return t`the file is not a GLB model. Export or download it again as GLB.`;
       case 'legacy':
         return legacyAdvice(error.version ?? '1.0', error.file);
       case 'format': {
         const detail = detailOf(error.cause ?? error);
-        return `the file is not a readable GLB model${detail ? ` (${detail})` : ''}. Export or download it again.`;
+        return detail
+          ? t`the file is not a readable GLB model (${detail}). Export or download it again.`
+          : t`the file is not a readable GLB model. Export or download it again.`;
       }
       case 'gpu': {
         const detail = detailOf(error.cause ?? error);
-        return `the graphics driver could not prepare it${detail ? ` (${detail})` : ''}. Close other 3D apps and try again.`;
+        return detail
+          ? t`the graphics driver could not prepare it (${detail}). Close other 3D apps and try again.`
+          : t`the graphics driver could not prepare it. Close other 3D apps and try again.`;
       }
     }
   }
   const detail = detailOf(error);
-  return `something unexpected happened${detail ? ` (${detail})` : ''}. Try opening it again.`;
+  return detail
+    ? t`something unexpected happened (${detail}). Try opening it again.`
+    : t`something unexpected happened. Try opening it again.`;
 }
+
+/** The file names of the gltf-pipeline command (not words: the artist's file, or a placeholder). */
+const DEFAULT_INPUT_FILE = 'model.gltf';
+const OUTPUT_FILE_SUFFIX = 'gltf2.glb';
 
 /**
  * glTF 1.0 (2015–2017) predates the glTF 2.0 that three.js, Blender's importer and every current
@@ -97,17 +109,16 @@ export function describeLoadError(error: unknown): string {
  * on the user's own machine; the command is spelled out with their file's name.
  */
 function legacyAdvice(version: string, file: string | undefined): string {
-  const input = file && /\.(gltf|glb)$/i.test(file) ? file : 'model.gltf';
-  const output = `${input.replace(/\.(gltf|glb)$/i, '')}-gltf2.glb`;
+  const inputFile = file && /\.(gltf|glb)$/i.test(file) ? file : DEFAULT_INPUT_FILE;
+  const outputFile = [inputFile.replace(/\.(gltf|glb)$/i, ''), OUTPUT_FILE_SUFFIX].join('-');
   const quote = (name: string) => (/\s/.test(name) ? `"${name}"` : name);
-  return (
-    `it is a glTF ${version} file, an older format that Kiln does not read (Kiln reads glTF 2.0). ` +
-    `Convert it on your computer with the free gltf-pipeline tool (Node.js: npm install -g gltf-pipeline), ` +
-    `then run: gltf-pipeline -i ${quote(input)} -o ${quote(output)} and open ${quote(output)}.`
-  );
+  const input = quote(inputFile);
+  const output = quote(outputFile);
+  return t`it is a glTF ${version} file, an older format that Kiln does not read (Kiln reads glTF 2.0). Convert it on your computer with the free gltf-pipeline tool (Node.js: npm install -g gltf-pipeline), then run: gltf-pipeline -i ${input} -o ${output} and open ${output}.`;
 }
 
 /** The full sentence shown in the viewer and passed to `onError`. */
 export function loadErrorSentence(error: unknown): string {
-  return `Could not open this model: ${describeLoadError(error)}`;
+  const reason = describeLoadError(error);
+  return t`Could not open this model: ${reason}`;
 }

@@ -67,6 +67,7 @@ export interface FinishModelOptions {
 }
 
 function abortError(): DOMException {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a log's detail; the viewer shows describeLoadError's sentence
   return new DOMException('The model load was superseded', 'AbortError');
 }
 
@@ -108,6 +109,7 @@ export async function prepareModel(
       parsed = await parseOtherFormat(other, buffer, LoaderUtils.extractUrlBase(url));
     } catch (error) {
       if (signal.aborted) throw abortError();
+
       throw new ModelLoadError('format', `Could not parse ${url} as ${other}`, { cause: error });
     }
     if (signal.aborted) {
@@ -116,6 +118,7 @@ export async function prepareModel(
     }
     return { ...parsed, url, bytes: buffer.byteLength };
   }
+
   if (format === 'unknown') throw new ModelLoadError('not-gltf', `${url} is not glTF`);
 
   const legacy = (version: string | undefined, cause?: unknown) =>
@@ -144,6 +147,7 @@ export async function prepareModel(
     if (signal.aborted) throw abortError();
     const version = legacyGltfVersion(buffer, format);
     if (version) throw legacy(version, error);
+
     throw new ModelLoadError('format', `Could not parse ${url}`, { cause: error });
   }
   if (signal.aborted) {
@@ -183,6 +187,7 @@ export async function finishModel(
   } catch (error) {
     disposeObject(root);
     if (signal.aborted) throw abortError();
+
     throw new ModelLoadError('gpu', `Could not prepare ${url} for display`, { cause: error });
   }
   if (signal.aborted) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatBytes } from '../../../../shared/format';
 import type { LoadProgress } from './load-model';
 
@@ -26,13 +27,19 @@ export function progressPercent(progress: LoadProgress): number | null {
 export function stageLabel(progress: LoadProgress): string {
   switch (progress.stage) {
     case 'download':
-      if (progress.loaded === 0) return 'Downloading';
-      return progress.total
-        ? `Downloading ${formatBytes(progress.loaded)} of ${formatBytes(progress.total)}`
-        : `Downloading ${formatBytes(progress.loaded)}`;
+      return downloadLabel(progress.loaded, progress.total);
     case 'decode':
-      return 'Decoding geometry and textures';
+      return t`Decoding geometry and textures`;
     case 'upload':
-      return 'Preparing for display';
+      return t`Preparing for display`;
   }
+}
+
+/** "Downloading", then the bytes so far (and of how many, when the size is known). */
+function downloadLabel(loadedBytes: number, totalBytes: number | undefined): string {
+  if (loadedBytes === 0) return t`Downloading`;
+  const loaded = formatBytes(loadedBytes);
+  if (!totalBytes) return t`Downloading ${loaded}`;
+  const total = formatBytes(totalBytes);
+  return t`Downloading ${loaded} of ${total}`;
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { JSX } from 'react';
 import type { ViewPreset } from '../camera/fit-camera';
 import type { IconName } from './icons';
@@ -26,28 +29,28 @@ export interface ViewerToolbarProps {
   readonly inspectorId: string;
 }
 
-const PRESETS: ReadonlyArray<[ViewPreset, IconName, string, string]> = [
-  ['front', 'front', 'Front view (1)', '1'],
-  ['side', 'side', 'Side view (3)', '3'],
-  ['top', 'top', 'Top view (7)', '7'],
-  ['three-quarter', 'threeQuarter', 'Three-quarter view (5)', '5'],
+const PRESETS: ReadonlyArray<[ViewPreset, IconName, MessageDescriptor, string]> = [
+  ['front', 'front', msg`Front view (1)`, '1'],
+  ['side', 'side', msg`Side view (3)`, '3'],
+  ['top', 'top', msg`Top view (7)`, '7'],
+  ['three-quarter', 'threeQuarter', msg`Three-quarter view (5)`, '5'],
 ];
 
 /** The on/off overlays: the setting each toggles (also its test id), icon, label. */
-const OVERLAYS: ReadonlyArray<[OverlaySetting, IconName, string]> = [
-  ['grid', 'grid', 'Ground grid'],
-  ['shadow', 'shadow', 'Ground shadow'],
-  ['dimensions', 'dimensions', 'Dimensions'],
+const OVERLAYS: ReadonlyArray<[OverlaySetting, IconName, MessageDescriptor]> = [
+  ['grid', 'grid', msg`Ground grid`],
+  ['shadow', 'shadow', msg`Ground shadow`],
+  ['dimensions', 'dimensions', msg`Dimensions`],
 ];
 
-const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
-  ['scene', 'scene', 'Lighting and background'],
-  ['stats', 'stats', 'Statistics and dimensions'],
-  ['parts', 'parts', 'Parts outliner'],
-  ['compare', 'compare', 'Compare with another model'],
-  ['capture', 'capture', 'Save a screenshot'],
-  ['record', 'record', 'Record a turntable video'],
-  ['health', 'health', 'Mesh health and printability'],
+const TABS: ReadonlyArray<[InspectorTab, IconName, MessageDescriptor]> = [
+  ['scene', 'scene', msg`Lighting and background`],
+  ['stats', 'stats', msg`Statistics and dimensions`],
+  ['parts', 'parts', msg`Parts outliner`],
+  ['compare', 'compare', msg`Compare with another model`],
+  ['capture', 'capture', msg`Save a screenshot`],
+  ['record', 'record', msg`Record a turntable video`],
+  ['health', 'health', msg`Mesh health and printability`],
 ];
 
 /**
@@ -57,21 +60,22 @@ const TABS: ReadonlyArray<[InspectorTab, IconName, string]> = [
  */
 export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
   const { disabled, settings, onSettings, tab, onTab, inspectorId } = props;
+  const { t, i18n } = useLingui();
   return (
     <>
-      <div className="kiln-viewer__toolbar" role="toolbar" aria-label="Viewer tools">
+      <div className="kiln-viewer__toolbar" role="toolbar" aria-label={t`Viewer tools`}>
         <div className="kiln-viewer__group">
           <ToolButton
             icon="open"
-            label="Open a model file…"
+            label={t`Open a model file…`}
             testId="viewer-open"
             onClick={props.onOpenFile}
           />
         </div>
-        <div className="kiln-viewer__group" role="group" aria-label="Camera">
+        <div className="kiln-viewer__group" role="group" aria-label={t`Camera`}>
           <ToolButton
             icon="fit"
-            label="Fit model to view (F)"
+            label={t`Fit model to view (F)`}
             shortcut="F"
             testId="viewer-fit"
             disabled={disabled}
@@ -79,7 +83,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
           />
           <ToolButton
             icon="reset"
-            label="Reset view (Home)"
+            label={t`Reset view (Home)`}
             shortcut="Home"
             testId="viewer-reset"
             disabled={disabled}
@@ -89,7 +93,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
             <ToolButton
               key={preset}
               icon={icon}
-              label={label}
+              label={i18n._(label)}
               shortcut={key}
               testId={`viewer-view-${preset}`}
               disabled={disabled}
@@ -98,7 +102,7 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
           ))}
           <ToolButton
             icon="turntable"
-            label="Turntable (T)"
+            label={t`Turntable (T)`}
             shortcut="T"
             testId="viewer-turntable"
             pressed={settings.turntable}
@@ -108,27 +112,29 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
         </div>
         <div className="kiln-viewer__group">
           <label className="kiln-viewer__select">
-            <span className="kiln-viewer__sr">Shading</span>
+            <span className="kiln-viewer__sr">
+              <Trans>Shading</Trans>
+            </span>
             <select
               data-testid="viewer-shading"
               value={settings.shading}
-              title="Shading mode (wireframe is drawn over the shaded model)"
+              title={t`Shading mode (wireframe is drawn over the shaded model)`}
               onChange={(e) => onSettings({ shading: e.currentTarget.value as ShadingMode })}
             >
               {SHADING_MODES.map((m) => (
                 <option key={m.id} value={m.id}>
-                  {m.label}
+                  {i18n._(m.label)}
                 </option>
               ))}
             </select>
           </label>
         </div>
-        <div className="kiln-viewer__group" role="group" aria-label="Overlays">
+        <div className="kiln-viewer__group" role="group" aria-label={t`Overlays`}>
           {OVERLAYS.map(([setting, icon, label]) => (
             <ToolButton
               key={setting}
               icon={icon}
-              label={label}
+              label={i18n._(label)}
               testId={`viewer-${setting}`}
               pressed={settings[setting]}
               onClick={() => onSettings({ [setting]: !settings[setting] })}
@@ -140,13 +146,13 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
         className="kiln-viewer__group kiln-viewer__panels"
         role="toolbar"
         aria-orientation="vertical"
-        aria-label="Panels"
+        aria-label={t`Panels`}
       >
         {TABS.map(([id, icon, label]) => (
           <ToolButton
             key={id}
             icon={icon}
-            label={label}
+            label={i18n._(label)}
             testId={`viewer-tab-${id}`}
             pressed={tab === id}
             // Only the open panel is in the page: naming a panel that is not breaks the ARIA rule.

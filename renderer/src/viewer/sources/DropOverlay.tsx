@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { DragEvent, JSX } from 'react';
 
 /** Props of {@link DropOverlay}. */
@@ -17,6 +18,7 @@ function filesOf(event: DragEvent): File[] {
  * or on the right to compare them with the open model.
  */
 export function DropOverlay({ canCompare, onDrop, onLeave }: DropOverlayProps): JSX.Element {
+  const { t } = useLingui();
   const zone = (target: 'open' | 'compare', title: string, hint: string): JSX.Element => (
     <div
       className="kiln-viewer__drop-zone"
@@ -43,8 +45,8 @@ export function DropOverlay({ canCompare, onDrop, onLeave }: DropOverlayProps): 
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
       }}
     >
-      {zone('open', 'Open', 'Inspect a model, or make one from a photo')}
-      {canCompare ? zone('compare', 'Compare', 'Show it beside the open model') : null}
+      {zone('open', t`Open`, t`Inspect a model, or make one from a photo`)}
+      {canCompare ? zone('compare', t`Compare`, t`Show it beside the open model`) : null}
     </div>
   );
 }

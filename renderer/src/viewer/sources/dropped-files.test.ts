@@ -1,5 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { localSource, pickDroppedModel, pickDroppedPhotos, resourceName } from './dropped-files';
+
+// The sentences are Lingui messages: English, as the app starts without a translation.
+i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const file = (name: string) => new File([new Uint8Array([1])], name);
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { MODEL_EXTENSIONS, otherFormatOf } from '../loading/other-formats';
 
 /** A model the user dropped or chose: the main glTF file and the files it may reference. */
@@ -23,8 +24,13 @@ export function pickDroppedModel(files: readonly File[]): DroppedModel | { error
     files.find((f) => otherFormatOf(f.name) !== undefined);
   if (!main) {
     const names = files.map((f) => f.name).slice(0, 3);
-    const got = names.length ? ` (got ${names.join(', ')}${files.length > 3 ? ', …' : ''})` : '';
-    return { error: `Drop a model file to inspect it: ${DROP_FORMATS}${got}.` };
+    const got = names.join(', ') + (files.length > 3 ? ', …' : '');
+    const formats = DROP_FORMATS;
+    return {
+      error: names.length
+        ? t`Drop a model file to inspect it: ${formats} (got ${got}).`
+        : t`Drop a model file to inspect it: ${formats}.`,
+    };
   }
   const resources = new Map<string, File>();
   for (const file of files) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLatest } from '../use-latest';
 import type { ModelSource } from './dropped-files';
@@ -24,7 +25,7 @@ export interface ViewerSources {
 
 function appSource(url: string | undefined, name: string | undefined): ModelSource | undefined {
   if (!url) return undefined;
-  const file = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'Model';
+  const file = decodeURIComponent(url.split(/[?#]/)[0]!.split('/').pop() ?? '') || t`Model`;
   return { key: url, url, name: name ?? file, local: false };
 }
 
