@@ -32,6 +32,8 @@ const TRANSLATED = [
   'renderer/src/viewer/compare',
   'renderer/src/features/create',
   'renderer/src/features/batch',
+  'renderer/src/features/account',
+  'renderer/src/features/billing',
 ];
 
 export default tseslint.config(

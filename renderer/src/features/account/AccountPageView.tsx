@@ -3,6 +3,9 @@
  * the spend ledger, the keys and the settings, one tab each. A chunk of its own (see
  * `AccountPage`).
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Tabs } from '../../ui/Tabs';
 import type { AccountSection } from './account-slice';
@@ -14,12 +17,12 @@ import { PricesSection } from './PricesSection';
 import { SettingsSection } from './SettingsSection';
 import './account.css';
 
-const SECTIONS: ReadonlyArray<{ id: AccountSection; label: string }> = [
-  { id: 'billing', label: 'Overview' },
-  { id: 'prices', label: 'Prices' },
-  { id: 'ledger', label: 'Spend' },
-  { id: 'keys', label: 'Keys' },
-  { id: 'settings', label: 'Settings' },
+const SECTIONS: ReadonlyArray<{ id: AccountSection; label: MessageDescriptor }> = [
+  { id: 'billing', label: msg`Overview` },
+  { id: 'prices', label: msg`Prices` },
+  { id: 'ledger', label: msg`Spend` },
+  { id: 'keys', label: msg`Keys` },
+  { id: 'settings', label: msg`Settings` },
 ];
 
 /**
@@ -44,6 +47,7 @@ function useHeaderBottom(): number | undefined {
 export default function AccountPageView({ section }: { readonly section: AccountSection }) {
   const openAccount = useKiln((s) => s.openAccount);
   const top = useHeaderBottom();
+  const { t, i18n } = useLingui();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openAccount(undefined);
     window.addEventListener('keydown', onKey);
@@ -52,18 +56,20 @@ export default function AccountPageView({ section }: { readonly section: Account
   return (
     <section
       className="account-page"
-      aria-label="Account"
+      aria-label={t`Account`}
       data-testid="account-page"
       style={top ? { top } : undefined}
     >
       <header className="account-head">
-        <h2>Account</h2>
+        <h2>
+          <Trans>Account</Trans>
+        </h2>
         <Tabs
-          label="Account sections"
+          label={t`Account sections`}
           idPrefix="account"
           value={section}
           onChange={openAccount}
-          tabs={SECTIONS}
+          tabs={SECTIONS.map(({ id, label }) => ({ id, label: i18n._(label) }))}
         />
         <button
           type="button"
@@ -71,7 +77,7 @@ export default function AccountPageView({ section }: { readonly section: Account
           data-testid="account-close"
           onClick={() => openAccount(undefined)}
         >
-          Close
+          <Trans>Close</Trans>
         </button>
       </header>
       <div

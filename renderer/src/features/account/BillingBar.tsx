@@ -5,6 +5,7 @@
  * balance could not be read (a refused key: with a way to replace it), and shows the last 402
  * refusal of the connection now as a sentence with what to do, until its cause is gone.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { compareUsd, formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
@@ -15,9 +16,15 @@ import { latestPaymentNotice, PAYMENT_REMEDIES } from './payment-notice';
 import './account.css';
 
 /** "$1.20 of $50.00", or "$1.20 (no limit)". */
-function spendText(spent: string | undefined, limit: string | undefined): string {
-  const s = spent ? formatUsd(spent) : '—';
-  return limit ? `${s} of ${formatUsd(limit)}` : `${s} (no limit)`;
+function SpendText({ spent, limit }: { spent: string | undefined; limit: string | undefined }) {
+  const amount = spent ? formatUsd(spent) : '—';
+  if (!limit) return <Trans>{amount} (no limit)</Trans>;
+  const ceiling = formatUsd(limit);
+  return (
+    <Trans>
+      {amount} of {ceiling}
+    </Trans>
+  );
 }
 
 /** The header's billing bar. */
@@ -38,35 +45,53 @@ export function BillingBar() {
   const nearLimit = (spent?: string, limit?: string) =>
     Boolean(spent && limit && compareUsd(spent, limit) >= 0);
   const remedy = notice ? PAYMENT_REMEDIES[notice.code] : undefined;
+  const { t, i18n } = useLingui();
+  const accountRunning = account?.jobsRunning ?? '—';
+  const accountLimit = account?.jobsLimit ?? '—';
+  const [kilnRunning, kilnWaiting] = [queue?.running, queue?.waiting];
+  const jobsTitle = queue
+    ? t`Account: ${accountRunning} of ${accountLimit} generations running (all clients); Kiln ${kilnRunning} running, ${kilnWaiting} waiting. Open the account page for details.`
+    : t`Account: ${accountRunning} of ${accountLimit} generations running (all clients). Open the account page for details.`;
+  const threshold = lowBalance ? formatUsd(lowBalance) : '';
 
   return (
-    <div className="billing-bar" role="group" aria-label="Billing" data-testid="billing-bar">
+    <div className="billing-bar" role="group" aria-label={t`Billing`} data-testid="billing-bar">
       <button
         type="button"
         className={`billing-item billing-balance${low ? ' is-low' : ''}`}
         data-testid="billing-balance"
         data-balance={balance ?? ''}
         onClick={() => openAccount('billing')}
-        title="Open the account page"
+        title={t`Open the account page`}
       >
-        <span className="billing-label">Balance</span> {balance ? formatUsd(balance) : '—'}
+        <span className="billing-label">
+          <Trans>Balance</Trans>
+        </span>{' '}
+        {balance ? formatUsd(balance) : '—'}
       </button>
       <span
         className={`billing-item${nearLimit(account?.monthSpendUsd, account?.monthlyLimitUsd) ? ' is-low' : ''}`}
         data-testid="billing-month"
-        title="Spent this calendar month (UTC) against the account's monthly limit"
+        title={t`Spent this calendar month (UTC) against the account's monthly limit`}
       >
-        <span className="billing-label">Month</span>{' '}
-        {spendText(account?.monthSpendUsd, account?.monthlyLimitUsd)}
+        <span className="billing-label">
+          <Trans>Month</Trans>
+        </span>{' '}
+        <SpendText spent={account?.monthSpendUsd} limit={account?.monthlyLimitUsd} />
       </span>
       {account?.keyMonthlyLimitUsd ? (
         <span
           className={`billing-item${nearLimit(account.keyMonthSpendUsd, account.keyMonthlyLimitUsd) ? ' is-low' : ''}`}
           data-testid="billing-key-month"
-          title="Spent this month with this key against the key's own limit"
+          title={t`Spent this month with this key against the key's own limit`}
         >
-          <span className="billing-label">Key</span>{' '}
-          {spendText(account.keyMonthSpendUsd ?? '0.00', account.keyMonthlyLimitUsd)}
+          <span className="billing-label">
+            <Trans>Key</Trans>
+          </span>{' '}
+          <SpendText
+            spent={account.keyMonthSpendUsd ?? '0.00'}
+            limit={account.keyMonthlyLimitUsd}
+          />
         </span>
       ) : null}
       <button
@@ -74,13 +99,14 @@ export function BillingBar() {
         className="billing-item"
         data-testid="billing-jobs"
         onClick={() => openAccount('billing')}
-        title={`Account: ${account?.jobsRunning ?? '—'} of ${account?.jobsLimit ?? '—'} generations running (all clients)${queue ? `; Kiln ${queue.running} running, ${queue.waiting} waiting` : ''}. Open the account page for details.`}
+        title={jobsTitle}
       >
         {generatingWords(jobs)}
       </button>
       {low && balance && lowBalance ? (
         <span className="billing-warning" role="status" data-testid="low-balance">
-          Balance below {formatUsd(lowBalance)}. <PlatformLink label="Top up" testId="top-up" />
+          <Trans>Balance below {threshold}.</Trans>{' '}
+          <PlatformLink label={t`Top up`} testId="top-up" />
         </span>
       ) : null}
       {error ? (
@@ -88,7 +114,7 @@ export function BillingBar() {
           {error}{' '}
           {errorCode === 'invalid_api_key' ? (
             <button type="button" onClick={() => openAccount('keys')} data-testid="replace-key">
-              Replace the key
+              <Trans>Replace the key</Trans>
             </button>
           ) : null}
         </span>
@@ -100,16 +126,16 @@ export function BillingBar() {
           data-testid="payment-notice"
           data-code={notice.code}
         >
-          <strong>{remedy.title}.</strong> {notice.job.error?.message}{' '}
-          <PlatformLink label={remedy.platform} testId="payment-platform" />
+          <strong>{i18n._(remedy.title)}</strong> {notice.job.error?.message}{' '}
+          <PlatformLink label={i18n._(remedy.platform)} testId="payment-platform" />
           {remedy.keys ? (
             <button type="button" onClick={() => openAccount('keys')} data-testid="payment-keys">
-              Use another key
+              <Trans>Use another key</Trans>
             </button>
           ) : null}
           <button
             type="button"
-            aria-label="Close this notice"
+            aria-label={t`Close this notice`}
             onClick={() => dismissNotice(notice.job.id)}
             data-testid="payment-dismiss"
           >

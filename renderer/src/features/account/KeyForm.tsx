@@ -5,6 +5,7 @@
  * so (it would leave Kiln refused at every call). The field is emptied after saving: the key is
  * never shown again.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { KeyStateView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
@@ -28,14 +29,15 @@ function NameField(props: {
   onChange: (name: string) => void;
   testId: string;
 }) {
+  const { t } = useLingui();
   return (
     <label htmlFor={props.id}>
-      Name
+      <Trans>Name</Trans>
       <input
         id={props.id}
         value={props.value}
         maxLength={60}
-        placeholder="For example: Client A"
+        placeholder={t`For example: Client A`}
         onChange={(e) => props.onChange(e.target.value)}
         data-testid={`${props.testId}-name`}
       />
@@ -50,16 +52,18 @@ function SaveAnyway(props: {
   onSave: () => void;
   onCancel: () => void;
 }) {
-  const { testId } = props;
+  const { testId, reason } = props;
   return (
     <div className="key-save-confirm" role="alert" data-testid={`${testId}-confirm`}>
       <p>
-        This key failed its test: {props.reason} Save it anyway? Kiln would use it at once, and the
-        service would refuse every call until it works.
+        <Trans>
+          This key failed its test: {reason} Save it anyway? Kiln would use it at once, and the
+          service would refuse every call until it works.
+        </Trans>
       </p>
       <div className="account-actions">
         <button type="button" onClick={props.onSave} data-testid={`${testId}-save-anyway`}>
-          Save anyway
+          <Trans>Save anyway</Trans>
         </button>
         <button
           type="button"
@@ -67,7 +71,7 @@ function SaveAnyway(props: {
           onClick={props.onCancel}
           data-testid={`${testId}-save-cancel`}
         >
-          Don&apos;t save
+          <Trans>Don&apos;t save</Trans>
         </button>
       </div>
     </div>
@@ -86,6 +90,7 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
   /** The key as it was when its test failed, and why: saving that key asks first. */
   const [failed, setFailed] = useState<{ key: string; reason: string } | undefined>();
   const [asking, setAsking] = useState(false);
+  const { t } = useLingui();
 
   const run = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -123,10 +128,8 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
       setKey('');
       setName('');
       setFailed(undefined);
-      setResult({
-        ok: true,
-        text: `Saved. Kiln now uses the key ending ${state.suffix ?? '(short key)'}.`,
-      });
+      const suffix = state.suffix ?? t`(short key)`;
+      setResult({ ok: true, text: t`Saved. Kiln now uses the key ending ${suffix}.` });
       onSaved?.(state);
     });
   };
@@ -136,20 +139,20 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
       className="key-form"
       onSubmit={onSubmit}
       data-testid={testId}
-      aria-label={replaceId ? 'Replace the key' : 'Add a key'}
+      aria-label={replaceId ? t`Replace the key` : t`Add a key`}
     >
       {withName ? (
         <NameField id={`${id}-name`} value={name} onChange={setName} testId={testId} />
       ) : null}
       <label htmlFor={`${id}-key`}>
-        {replaceId ? 'New key' : 'API key'}
+        {replaceId ? t`New key` : t`API key`}
         <input
           id={`${id}-key`}
           type="password"
           autoComplete="off"
           spellCheck={false}
           value={key}
-          placeholder="Paste the key from the platform"
+          placeholder={t`Paste the key from the platform`}
           onChange={(e) => {
             setKey(e.target.value);
             setAsking(false);
@@ -164,7 +167,7 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
           onClick={onTest}
           data-testid={`${testId}-test`}
         >
-          Test
+          <Trans>Test</Trans>
         </button>
         <button
           type="submit"
@@ -172,11 +175,11 @@ export function KeyForm({ replaceId, withName = false, onSaved, onCancel, testId
           disabled={!key.trim() || busy}
           data-testid={`${testId}-save`}
         >
-          {replaceId ? 'Replace' : 'Save key'}
+          {replaceId ? t`Replace` : t`Save key`}
         </button>
         {onCancel ? (
           <button type="button" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

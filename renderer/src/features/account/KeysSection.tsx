@@ -5,34 +5,42 @@
  * service address it was added for: after the address changed, its row says so and offers to
  * paste it again, or (in the desktop app) to confirm it in a dialog of the app itself.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { KeyEntryView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { KeyForm } from './KeyForm';
 import { PlatformLink } from './PlatformLink';
 
-const STORAGE_WORDS = {
-  keychain: 'in the system keychain',
-  session: 'for this session only',
-  none: 'secret missing',
-} as const;
+/** Where a key's secret is kept, in words. */
+const STORAGE_WORDS: Record<KeyEntryView['storage'], MessageDescriptor> = {
+  keychain: msg`in the system keychain`,
+  session: msg`for this session only`,
+  none: msg`secret missing`,
+};
 
 /** The question before a key is removed. */
 function RemoveConfirm(props: { name: string; onRemove: () => void; onKeep: () => void }) {
+  const { t } = useLingui();
+  const { name } = props;
   return (
-    <p role="alertdialog" aria-label="Remove the key" className="key-confirm">
-      Remove “{props.name}” from Kiln and the keychain? The key stays valid on the platform until
-      you revoke it there.{' '}
+    <p role="alertdialog" aria-label={t`Remove the key`} className="key-confirm">
+      <Trans>
+        Remove “{name}” from Kiln and the keychain? The key stays valid on the platform until you
+        revoke it there.
+      </Trans>{' '}
       <button
         type="button"
         className="danger"
         onClick={props.onRemove}
         data-testid="key-remove-confirm"
       >
-        Remove
+        <Trans>Remove</Trans>
       </button>{' '}
       <button type="button" onClick={props.onKeep}>
-        Keep
+        <Trans>Keep</Trans>
       </button>
     </p>
   );
@@ -49,20 +57,27 @@ function OriginNotice(props: {
   onPasteAgain: () => void;
 }) {
   const confirmable = props.onConfirm !== undefined;
+  const { keyOrigin, origin } = props;
   return (
     <p className="field-error" role="status" data-testid="key-origin-notice">
-      This key was added for <span className="mono">{props.keyOrigin}</span>. Kiln will not send it
-      to <span className="mono">{props.origin}</span>
-      {confirmable
-        ? ': confirm it for this address, or paste it again.'
-        : ': paste it again to use it there.'}{' '}
+      {confirmable ? (
+        <Trans>
+          This key was added for <span className="mono">{keyOrigin}</span>. Kiln will not send it to{' '}
+          <span className="mono">{origin}</span>: confirm it for this address, or paste it again.
+        </Trans>
+      ) : (
+        <Trans>
+          This key was added for <span className="mono">{keyOrigin}</span>. Kiln will not send it to{' '}
+          <span className="mono">{origin}</span>: paste it again to use it there.
+        </Trans>
+      )}{' '}
       {confirmable ? (
         <button type="button" onClick={props.onConfirm} data-testid="key-confirm-origin">
-          Confirm for this address…
+          <Trans>Confirm for this address…</Trans>
         </button>
       ) : null}{' '}
       <button type="button" onClick={props.onPasteAgain} data-testid="key-paste-again">
-        Paste it again
+        <Trans>Paste it again</Trans>
       </button>
     </p>
   );
@@ -89,7 +104,7 @@ function KeyResult({
         <>
           {' '}
           <button type="button" onClick={onReplace} data-testid="key-offer-replace">
-            Replace this key
+            <Trans>Replace this key</Trans>
           </button>
         </>
       ) : null}
@@ -117,6 +132,7 @@ function KeyRow({
   const [replacing, setReplacing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; code?: string; text: string } | undefined>();
+  const { t, i18n } = useLingui();
   const act = (what: () => Promise<unknown>) =>
     void what().catch((e: unknown) => setResult({ ok: false, text: (e as Error).message }));
 
@@ -129,8 +145,12 @@ function KeyRow({
     >
       <div className="key-line">
         <strong>{entry.name}</strong> <span className="mono">{entry.suffix ?? ''}</span>{' '}
-        <span className="muted">{STORAGE_WORDS[entry.storage]}</span>
-        {entry.active ? <span className="badge badge-live">Active</span> : null}
+        <span className="muted">{i18n._(STORAGE_WORDS[entry.storage])}</span>
+        {entry.active ? (
+          <span className="badge badge-live">
+            <Trans>Active</Trans>
+          </span>
+        ) : null}
         <span className="key-buttons">
           {!entry.active && !entry.missing ? (
             <button
@@ -138,7 +158,7 @@ function KeyRow({
               onClick={() => act(() => activateKey(entry.id))}
               data-testid="key-use"
             >
-              Use this key
+              <Trans>Use this key</Trans>
             </button>
           ) : null}
           <button
@@ -153,10 +173,10 @@ function KeyRow({
             }
             data-testid="key-test"
           >
-            Test
+            <Trans>Test</Trans>
           </button>
           <button type="button" onClick={() => setReplacing(true)} data-testid="key-replace">
-            Replace
+            <Trans>Replace</Trans>
           </button>
           <button
             type="button"
@@ -164,7 +184,7 @@ function KeyRow({
             onClick={() => setConfirmRemove(true)}
             data-testid="key-remove"
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </span>
       </div>
@@ -185,7 +205,8 @@ function KeyRow({
                   act(async () => {
                     setResult(undefined);
                     await confirmKeyOrigin(entry.id);
-                    setResult({ ok: true, text: `Confirmed for ${origin ?? 'this address'}.` });
+                    const address = origin ?? t`this address`;
+                    setResult({ ok: true, text: t`Confirmed for ${address}.` });
                   })
               : undefined
           }
@@ -194,7 +215,7 @@ function KeyRow({
       ) : null}
       {entry.missing ? (
         <p className="field-error">
-          Kiln no longer has this key&apos;s secret. Replace it to use it again.
+          <Trans>Kiln no longer has this key&apos;s secret. Replace it to use it again.</Trans>
         </p>
       ) : null}
       {result ? (
@@ -206,7 +227,7 @@ function KeyRow({
           testId="replace-key-form"
           onSaved={() => {
             setReplacing(false);
-            setResult({ ok: true, text: 'Replaced. The new key is active.' });
+            setResult({ ok: true, text: t`Replaced. The new key is active.` });
           }}
           onCancel={() => setReplacing(false)}
         />
@@ -221,13 +242,16 @@ export function KeysSection() {
   const activateKey = useKiln((s) => s.activateKey);
   const [error, setError] = useState<string | undefined>();
   const keys = keyState?.keys ?? [];
+  const { t } = useLingui();
   return (
     <div className="account-section" data-testid="account-keys">
       <p className="muted">
-        Keys are created on the platform and shown there once. Kiln keeps each one in your system
-        keychain and never shows it again: only its last characters. The active key is used for
-        every request; with none active Kiln runs against its sandbox.{' '}
-        <PlatformLink label="Create a key on the platform" testId="keys-platform" />
+        <Trans>
+          Keys are created on the platform and shown there once. Kiln keeps each one in your system
+          keychain and never shows it again: only its last characters. The active key is used for
+          every request; with none active Kiln runs against its sandbox.
+        </Trans>{' '}
+        <PlatformLink label={t`Create a key on the platform`} testId="keys-platform" />
       </p>
       {keyState?.reason ? (
         <p className="field-error" data-testid="key-storage-reason">
@@ -235,7 +259,7 @@ export function KeysSection() {
         </p>
       ) : null}
       {keys.length ? (
-        <ul className="key-list" aria-label="Stored keys">
+        <ul className="key-list" aria-label={t`Stored keys`}>
           {keys.map((k) => (
             <KeyRow
               key={k.id}
@@ -246,7 +270,9 @@ export function KeysSection() {
           ))}
         </ul>
       ) : (
-        <p data-testid="no-keys">No key yet: Kiln is using the sandbox.</p>
+        <p data-testid="no-keys">
+          <Trans>No key yet: Kiln is using the sandbox.</Trans>
+        </p>
       )}
       <div className="account-actions">
         <button
@@ -260,7 +286,7 @@ export function KeysSection() {
           }
           data-testid="use-sandbox"
         >
-          Use the sandbox
+          <Trans>Use the sandbox</Trans>
         </button>
       </div>
       {error ? (
@@ -268,7 +294,9 @@ export function KeysSection() {
           {error}
         </p>
       ) : null}
-      <h3>Add a key</h3>
+      <h3>
+        <Trans>Add a key</Trans>
+      </h3>
       <KeyForm withName testId="add-key-form" />
     </div>
   );

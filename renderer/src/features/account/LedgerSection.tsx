@@ -3,12 +3,30 @@
  * filtered by type, operation and month, with the sums of what is shown, month totals, and an
  * export of the shown rows as CSV into the export folder.
  */
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { formatDateTime, formatNumber } from '../../../../shared/format';
 import type { LedgerFilter } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 
-const TYPE_WORDS = { charge: 'Charge', refund: 'Refund', unconfirmed: 'Unconfirmed' } as const;
+type LedgerType = 'charge' | 'refund' | 'unconfirmed';
+
+/** A row's type, in the table. */
+const TYPE_WORDS: Record<LedgerType, MessageDescriptor> = {
+  charge: msg`Charge`,
+  refund: msg`Refund`,
+  unconfirmed: msg`Unconfirmed`,
+};
+
+/** The types, in the type filter. */
+const TYPE_FILTER_WORDS: Record<LedgerType, MessageDescriptor> = {
+  charge: msg`Charges`,
+  refund: msg`Refunds`,
+  unconfirmed: msg`Unconfirmeds`,
+};
 
 /** One ledger filter: "All" (undefined) or one of `options` (`[value, label]`). */
 function FilterSelect(props: {
@@ -26,7 +44,9 @@ function FilterSelect(props: {
         onChange={(e) => props.onChange(e.target.value || undefined)}
         data-testid={props.testId}
       >
-        <option value="">All</option>
+        <option value="">
+          <Trans>All</Trans>
+        </option>
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -41,6 +61,7 @@ function FilterSelect(props: {
 function LedgerRows() {
   const ledger = useKiln((s) => s.ledger);
   const filter = useKiln((s) => s.ledgerFilter);
+  const { i18n } = useLingui();
   if (!ledger) return null;
   return (
     <>
@@ -48,14 +69,24 @@ function LedgerRows() {
         <table className="account-table" data-testid="ledger-table">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Type</th>
-              <th scope="col">Operation</th>
-              <th scope="col">Job</th>
-              <th scope="col" className="num">
-                Amount
+              <th scope="col">
+                <Trans>Time</Trans>
               </th>
-              <th scope="col">Charge ids</th>
+              <th scope="col">
+                <Trans>Type</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Operation</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Job</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Charge ids</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -66,8 +97,8 @@ function LedgerRows() {
                 data-type={e.type}
                 data-amount={e.amountUsd ?? ''}
               >
-                <td>{new Date(e.at).toLocaleString()}</td>
-                <td>{TYPE_WORDS[e.type]}</td>
+                <td>{formatDateTime(e.at)}</td>
+                <td>{i18n._(TYPE_WORDS[e.type])}</td>
                 <td>
                   <code>{e.operation}</code>
                 </td>
@@ -84,7 +115,11 @@ function LedgerRows() {
         </table>
       ) : (
         <p className="muted" data-testid="ledger-empty">
-          No rows{filter.type || filter.operation || filter.month ? ' match this filter' : ' yet'}.
+          {filter.type || filter.operation || filter.month ? (
+            <Trans>No rows match this filter.</Trans>
+          ) : (
+            <Trans>No rows yet.</Trans>
+          )}
         </p>
       )}
     </>
@@ -99,22 +134,26 @@ function MonthTotals() {
     <>
       {ledger.months.length ? (
         <section>
-          <h3>Month totals</h3>
+          <h3>
+            <Trans>Month totals</Trans>
+          </h3>
           <table className="account-table" data-testid="ledger-months">
             <thead>
               <tr>
-                <th scope="col">Month</th>
-                <th scope="col" className="num">
-                  Charged
+                <th scope="col">
+                  <Trans>Month</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Refunded
+                  <Trans>Charged</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Net
+                  <Trans>Refunded</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Rows
+                  <Trans>Net</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Rows</Trans>
                 </th>
               </tr>
             </thead>
@@ -130,7 +169,7 @@ function MonthTotals() {
                   <td className="num">{formatUsd(m.chargedUsd)}</td>
                   <td className="num">{formatUsd(m.refundedUsd)}</td>
                   <td className="num">{formatUsd(m.netUsd)}</td>
-                  <td className="num">{m.count}</td>
+                  <td className="num">{formatNumber(m.count)}</td>
                 </tr>
               ))}
             </tbody>
@@ -149,6 +188,7 @@ export function LedgerSection() {
   const exportLedger = useKiln((s) => s.exportLedger);
   const mode = useKiln((s) => s.keyState?.mode);
   const [status, setStatus] = useState<{ text: string; error: boolean } | undefined>();
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     void loadLedger();
@@ -162,39 +202,59 @@ export function LedgerSection() {
   };
   const onExport = () =>
     void exportLedger().then(
-      (r) =>
+      ({ rows, path }) =>
         setStatus({
-          text: `Saved ${r.rows} row${r.rows === 1 ? '' : 's'} to ${r.path}`,
+          text: t`Saved ${plural(rows, { one: '# row', other: '# rows' })} to ${path}`,
           error: false,
         }),
       (e: unknown) => setStatus({ text: (e as Error).message, error: true }),
     );
 
-  if (!ledger) return <p className="muted account-section">Reading the ledger…</p>;
-  const t = ledger.selection;
+  if (!ledger) {
+    return (
+      <p className="muted account-section">
+        <Trans>Reading the ledger…</Trans>
+      </p>
+    );
+  }
+  const shown = ledger.selection;
+  const [charged, refunded, net] = [
+    formatUsd(shown.chargedUsd),
+    formatUsd(shown.refundedUsd),
+    formatUsd(shown.netUsd),
+  ];
+  const unconfirmed = shown.unconfirmedCount;
+  const unconfirmedUpTo = formatUsd(shown.unconfirmedUsd);
   return (
     <div className="account-section" data-testid="account-ledger">
       <p className="muted">
-        What Kiln saw in {mode === 'live' ? 'live' : 'sandbox'} mode. Refunds follow failed jobs;
-        unconfirmed rows are paid calls whose answer never arrived (they may have been charged).
+        {mode === 'live' ? (
+          <Trans>What Kiln saw in live mode.</Trans>
+        ) : (
+          <Trans>What Kiln saw in sandbox mode.</Trans>
+        )}{' '}
+        <Trans>
+          Refunds follow failed jobs; unconfirmed rows are paid calls whose answer never arrived
+          (they may have been charged).
+        </Trans>
       </p>
-      <div className="ledger-filters" role="group" aria-label="Filter the ledger">
+      <div className="ledger-filters" role="group" aria-label={t`Filter the ledger`}>
         <FilterSelect
-          label="Type"
+          label={t`Type`}
           testId="ledger-type"
           value={filter.type}
-          options={Object.entries(TYPE_WORDS).map(([v, label]) => [v, `${label}s`])}
+          options={Object.entries(TYPE_FILTER_WORDS).map(([v, label]) => [v, i18n._(label)])}
           onChange={(v) => change({ type: v as NonNullable<LedgerFilter>['type'] })}
         />
         <FilterSelect
-          label="Operation"
+          label={t`Operation`}
           testId="ledger-operation"
           value={filter.operation}
           options={ledger.operations.map((op) => [op, op])}
           onChange={(operation) => change({ operation })}
         />
         <FilterSelect
-          label="Month"
+          label={t`Month`}
           testId="ledger-month"
           value={filter.month}
           options={ledger.months.map((m) => [m.month, m.month])}
@@ -206,7 +266,7 @@ export function LedgerSection() {
           data-testid="ledger-export"
           disabled={!ledger.entries.length}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </button>
       </div>
       {status ? (
@@ -221,15 +281,20 @@ export function LedgerSection() {
       <p
         className="ledger-sums"
         data-testid="ledger-selection"
-        data-charged={t.chargedUsd}
-        data-refunded={t.refundedUsd}
-        data-net={t.netUsd}
+        data-charged={shown.chargedUsd}
+        data-refunded={shown.refundedUsd}
+        data-net={shown.netUsd}
       >
-        Shown: charged {formatUsd(t.chargedUsd)}, refunded {formatUsd(t.refundedUsd)}, net{' '}
-        <strong>{formatUsd(t.netUsd)}</strong>
-        {t.unconfirmedCount
-          ? `; ${t.unconfirmedCount} unconfirmed (up to ${formatUsd(t.unconfirmedUsd)})`
-          : ''}
+        {unconfirmed ? (
+          <Trans>
+            Shown: charged {charged}, refunded {refunded}, net <strong>{net}</strong>; {unconfirmed}{' '}
+            unconfirmed (up to {unconfirmedUpTo})
+          </Trans>
+        ) : (
+          <Trans>
+            Shown: charged {charged}, refunded {refunded}, net <strong>{net}</strong>
+          </Trans>
+        )}
       </p>
       <LedgerRows />
       <MonthTotals />

@@ -1,4 +1,6 @@
 /** The account at a glance: balance, this month against the limits, jobs, and where to top up. */
+import { useLingui } from '@lingui/react/macro';
+import { formatTime } from '../../../../shared/format';
 import { formatUsd } from '../../../../shared/money';
 import { useKiln } from '../../store/StoreProvider';
 import { PlatformLink } from './PlatformLink';
@@ -11,50 +13,51 @@ export function OverviewSection() {
   const keyState = useKiln((s) => s.keyState);
   const refreshBalance = useKiln((s) => s.refreshBalance);
   const error = useKiln((s) => s.accountError);
+  const { t } = useLingui();
+  const none = t`none`;
+  const jobsRunning = account?.jobsRunning;
+  const jobsLimit = account?.jobsLimit ?? '?';
+  const queue = account?.queue;
+  const [inQueue, waiting, capacity] = [queue?.running, queue?.waiting, queue?.capacity];
   const rows: Array<[string, string, string]> = [
-    ['Balance', usd(account?.balanceUsd), 'overview-balance'],
-    ['Spent this month', usd(account?.monthSpendUsd), 'overview-month'],
-    ['Monthly limit of the account', usd(account?.monthlyLimitUsd, 'none'), 'overview-limit'],
+    [t`Balance`, usd(account?.balanceUsd), 'overview-balance'],
+    [t`Spent this month`, usd(account?.monthSpendUsd), 'overview-month'],
+    [t`Monthly limit of the account`, usd(account?.monthlyLimitUsd, none), 'overview-limit'],
     ...(keyState?.present
       ? ([
           [
-            'Spent this month with this key',
-            usd(account?.keyMonthSpendUsd, '$0.00'),
+            t`Spent this month with this key`,
+            usd(account?.keyMonthSpendUsd, formatUsd('0.00')),
             'overview-key-month',
           ],
           [
-            "This key's monthly limit",
-            usd(account?.keyMonthlyLimitUsd, 'none'),
+            t`This key's monthly limit`,
+            usd(account?.keyMonthlyLimitUsd, none),
             'overview-key-limit',
           ],
         ] as Array<[string, string, string]>)
       : []),
     [
-      'Jobs running (account)',
-      account?.jobsRunning !== undefined
-        ? `${account.jobsRunning} of ${account.jobsLimit ?? '?'}`
-        : '—',
+      t`Jobs running (account)`,
+      jobsRunning !== undefined ? t`${jobsRunning} of ${jobsLimit}` : '—',
       'overview-jobs',
     ],
     [
-      "Kiln's queue",
-      account
-        ? `${account.queue.running} running, ${account.queue.waiting} waiting (at most ${account.queue.capacity} at once)`
-        : '—',
+      t`Kiln's queue`,
+      queue ? t`${inQueue} running, ${waiting} waiting (at most ${capacity} at once)` : '—',
       'overview-queue',
     ],
-    ['Charged by Kiln (this mode)', usd(account?.totals.chargedUsd), 'overview-charged'],
-    ['Refunded', usd(account?.totals.refundedUsd), 'overview-refunded'],
+    [t`Charged by Kiln (this mode)`, usd(account?.totals.chargedUsd), 'overview-charged'],
+    [t`Refunded`, usd(account?.totals.refundedUsd), 'overview-refunded'],
   ];
+  const readAt = account?.updatedAt ? formatTime(account.updatedAt) : undefined;
   return (
     <div className="account-section" data-testid="account-overview">
       <p className="muted">
         {account?.mode === 'live'
-          ? 'Live service: paid calls spend your prepaid balance.'
-          : 'Sandbox: a built-in copy of the service. Nothing here costs real money.'}
-        {account?.updatedAt
-          ? ` Last read ${new Date(account.updatedAt).toLocaleTimeString()}.`
-          : ''}
+          ? t`Live service: paid calls spend your prepaid balance.`
+          : t`Sandbox: a built-in copy of the service. Nothing here costs real money.`}
+        {readAt ? ` ${t`Last read ${readAt}.`}` : ''}
       </p>
       {error ? (
         <p className="field-error" role="alert">
@@ -71,9 +74,9 @@ export function OverviewSection() {
       </dl>
       <div className="account-actions">
         <button type="button" onClick={() => void refreshBalance()} data-testid="refresh-balance">
-          Refresh now
+          {t`Refresh now`}
         </button>
-        <PlatformLink label="Top up on the platform" testId="overview-top-up" />
+        <PlatformLink label={t`Top up on the platform`} testId="overview-top-up" />
       </div>
     </div>
   );

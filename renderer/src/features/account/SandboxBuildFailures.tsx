@@ -3,6 +3,9 @@
  * of each tool's builds that fail and are refunded as the service's workers fail, to see Kiln's
  * error-and-refund path without a real failure. Applied at once; the sandbox keeps it.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import {
   OP_KINDS,
@@ -12,11 +15,12 @@ import {
 import { toolLabel } from '../../../../shared/tools';
 import { useKiln } from '../../store/StoreProvider';
 
-const SHARES: ReadonlyArray<readonly [number, string]> = [
-  [0, 'Never'],
-  [0.25, '1 build in 4'],
-  [0.5, 'Every other build'],
-  [1, 'Every build'],
+/** The shares offered, with their words. */
+const SHARES: ReadonlyArray<readonly [number, MessageDescriptor]> = [
+  [0, msg`Never`],
+  [0.25, msg`1 build in 4`],
+  [0.5, msg`Every other build`],
+  [1, msg`Every build`],
 ];
 
 /** The sandbox's build-failure settings. */
@@ -25,6 +29,7 @@ export function SandboxBuildFailures() {
   const id = useId();
   const [shares, setShares] = useState<SandboxBuildFailuresView['shares']>();
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const { t, i18n } = useLingui();
   useEffect(() => {
     let live = true;
     read().then(
@@ -36,13 +41,19 @@ export function SandboxBuildFailures() {
     };
   }, [read]);
 
+  /** A share the list does not offer (set elsewhere): "10 % of builds". */
+  const otherShareWords = (share: number) => {
+    const percent = Math.round(share * 100);
+    return t`${percent} % of builds`;
+  };
+
   const change = (kind: OpKind, share: number) => {
     const next = { ...shares, [kind]: share };
     setMessage(undefined);
     read(next).then(
       (view) => {
         setShares(view.shares);
-        setMessage({ ok: true, text: 'Applied.' });
+        setMessage({ ok: true, text: t`Applied.` });
       },
       (e: unknown) => setMessage({ ok: false, text: (e as Error).message }),
     );
@@ -50,11 +61,15 @@ export function SandboxBuildFailures() {
 
   return (
     <fieldset className="settings-sandbox" data-testid="settings-sandbox-failures">
-      <legend>Sandbox: builds that fail</legend>
+      <legend>
+        <Trans>Sandbox: builds that fail</Trans>
+      </legend>
       <p className="muted" id={`${id}-hint`}>
-        Make a share of each tool’s builds fail in the sandbox, refunded as the service refunds a
-        failed build, to see how Kiln shows a failure. A build the service hands out at once (a GLB
-        export) never fails.
+        <Trans>
+          Make a share of each tool’s builds fail in the sandbox, refunded as the service refunds a
+          failed build, to see how Kiln shows a failure. A build the service hands out at once (a
+          GLB export) never fails.
+        </Trans>
       </p>
       {shares
         ? OP_KINDS.map((kind) => (
@@ -69,13 +84,11 @@ export function SandboxBuildFailures() {
               >
                 {SHARES.map(([share, label]) => (
                   <option key={share} value={String(share)}>
-                    {label}
+                    {i18n._(label)}
                   </option>
                 ))}
                 {SHARES.some(([s]) => s === (shares[kind] ?? 0)) ? null : (
-                  <option value={String(shares[kind])}>
-                    {Math.round((shares[kind] ?? 0) * 100)} % of builds
-                  </option>
+                  <option value={String(shares[kind])}>{otherShareWords(shares[kind] ?? 0)}</option>
                 )}
               </select>
             </div>

@@ -1,4 +1,5 @@
 /** The header's gear: the account page on Settings, with its shortcut in the tooltip. */
+import { useLingui } from '@lingui/react/macro';
 import { COMMANDS } from '../../../../shared/commands';
 import { ariaShortcut, formatShortcut } from '../../ui/shortcut';
 import { useKiln } from '../../store/StoreProvider';
@@ -9,13 +10,15 @@ const KEYS = COMMANDS['settings.open'].shortcut;
 /** The Settings button of the header. */
 export function SettingsButton() {
   const openAccount = useKiln((s) => s.openAccount);
+  const { t } = useLingui();
+  const shortcut = formatShortcut(KEYS);
   return (
     <button
       type="button"
       className="app-icon-button"
-      aria-label="Settings"
+      aria-label={t`Settings`}
       aria-keyshortcuts={ariaShortcut(KEYS)}
-      title={`Settings (${formatShortcut(KEYS)})`}
+      title={t`Settings (${shortcut})`}
       data-testid="open-settings"
       onClick={() => openAccount('settings')}
     >

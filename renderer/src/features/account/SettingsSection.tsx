@@ -4,6 +4,8 @@
  * thresholds and length units. Saving sends only what changed; a refused value shows the core's
  * sentence next to its field and nothing else is lost.
  */
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { PAGE_SETTINGS } from '../../../../shared/settings';
@@ -53,7 +55,7 @@ function patchOf(
     const value = draft[field].trim();
     if (value === saved[field]) continue;
     if (kind === 'int') {
-      if (!/^\d+$/.test(value)) return { field, message: 'Enter a whole number.' };
+      if (!/^\d+$/.test(value)) return { field, message: t`Enter a whole number.` };
       patch[field] = Number(value);
     } else if (kind === 'usd') {
       patch[field] = value === '' ? null : value;
@@ -74,9 +76,15 @@ function ConnectionFields({ onError }: { onError: (message: string) => void }) {
   const id = useId();
   const lastKey = keyState?.keys?.find((k) => !k.missing);
   const activeKey = keyState?.keys?.find((k) => k.active);
+  const liveKeyName = (activeKey ?? lastKey)?.name;
+  const keyName = activeKey?.name;
+  const keyOrigin = activeKey?.origin;
+  const origin = keyState?.origin;
   return (
     <fieldset className="settings-connection" data-testid="settings-connection">
-      <legend>Connection</legend>
+      <legend>
+        <Trans>Connection</Trans>
+      </legend>
       <label>
         <input
           type="radio"
@@ -87,7 +95,7 @@ function ConnectionFields({ onError }: { onError: (message: string) => void }) {
           }
           data-testid="mode-sandbox"
         />
-        Built-in sandbox (demo: nothing is charged, a library of its own)
+        <Trans>Built-in sandbox (demo: nothing is charged, a library of its own)</Trans>
       </label>
       <label>
         <input
@@ -101,17 +109,19 @@ function ConnectionFields({ onError }: { onError: (message: string) => void }) {
           }
           data-testid="mode-live"
         />
-        Live service at the address below
-        {lastKey
-          ? ` with “${(keyState?.keys?.find((k) => k.active) ?? lastKey).name}”`
-          : ' (add a key first, under Keys)'}
+        {lastKey ? (
+          <Trans>Live service at the address below with “{liveKeyName}”</Trans>
+        ) : (
+          <Trans>Live service at the address below (add a key first, under Keys)</Trans>
+        )}
       </label>
-      {activeKey?.origin && keyState?.origin && activeKey.origin !== keyState.origin ? (
+      {keyOrigin && origin && keyOrigin !== origin ? (
         <p className="field-error" role="status" data-testid="settings-key-origin">
-          “{activeKey.name}” was added for {activeKey.origin}: Kiln will not send it to{' '}
-          {keyState.origin}.{' '}
+          <Trans>
+            “{keyName}” was added for {keyOrigin}: Kiln will not send it to {origin}.
+          </Trans>{' '}
           <button type="button" onClick={() => openAccount('keys')}>
-            Confirm or paste it again under Keys
+            <Trans>Confirm or paste it again under Keys</Trans>
           </button>
         </p>
       ) : null}
@@ -125,7 +135,9 @@ function DragOutSetting({ onError }: { onError: (message: string) => void }) {
   const updateSettings = useKiln((s) => s.updateSettings);
   return (
     <fieldset className="update-settings">
-      <legend>Dragging models out</legend>
+      <legend>
+        <Trans>Dragging models out</Trans>
+      </legend>
       <label>
         <input
           type="checkbox"
@@ -137,10 +149,14 @@ function DragOutSetting({ onError }: { onError: (message: string) => void }) {
             )
           }
         />{' '}
-        Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
+        <Trans>
+          Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
+        </Trans>
       </label>
       <span className="muted">
-        Made on this computer when a model opens, and kept in the model cache beside it.
+        <Trans>
+          Made on this computer when a model opens, and kept in the model cache beside it.
+        </Trans>
       </span>
     </fieldset>
   );
@@ -158,7 +174,13 @@ export function SettingsSection() {
   useEffect(() => {
     if (settings && !draft) setDraft(draftOf(settings));
   }, [settings, draft]);
-  if (!settings || !draft) return <p className="muted account-section">Reading the settings…</p>;
+  if (!settings || !draft) {
+    return (
+      <p className="muted account-section">
+        <Trans>Reading the settings…</Trans>
+      </p>
+    );
+  }
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -242,7 +264,7 @@ export function SettingsSection() {
       ) : null}
       <div className="account-actions">
         <button type="submit" className="primary" data-testid="settings-save">
-          Save settings
+          <Trans>Save settings</Trans>
         </button>
         <button
           type="button"
@@ -251,11 +273,11 @@ export function SettingsSection() {
             setError(undefined);
           }}
         >
-          Undo changes
+          <Trans>Undo changes</Trans>
         </button>
         {saved ? (
           <span className="ok-text" role="status" data-testid="settings-saved">
-            Saved.
+            <Trans>Saved.</Trans>
           </span>
         ) : null}
       </div>

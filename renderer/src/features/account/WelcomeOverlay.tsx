@@ -3,6 +3,7 @@
  * (nothing is charged) or paste a key to use the live service. Either choice is remembered in the
  * settings, so it never shows again.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { KeyForm } from './KeyForm';
@@ -16,6 +17,7 @@ export function WelcomeOverlay() {
   const updateSettings = useKiln((s) => s.updateSettings);
   const [pasting, setPasting] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const { t } = useLingui();
   if (seen || !ready) return null;
   const done = () =>
     void updateSettings({ welcomeSeen: true }).catch((e: unknown) =>
@@ -30,15 +32,21 @@ export function WelcomeOverlay() {
         aria-labelledby="welcome-title"
         data-testid="welcome"
       >
-        <h2 id="welcome-title">Welcome to Kiln</h2>
+        <h2 id="welcome-title">
+          <Trans>Welcome to Kiln</Trans>
+        </h2>
         <p>
-          Kiln turns photos and text into textured 3D models with a cloud service. You can start
-          right away in the <strong>sandbox</strong>: a built-in copy of the service with its own
-          demo balance and library, where nothing costs real money.
+          <Trans>
+            Kiln turns photos and text into textured 3D models with a cloud service. You can start
+            right away in the <strong>sandbox</strong>: a built-in copy of the service with its own
+            demo balance and library, where nothing costs real money.
+          </Trans>
         </p>
         <p>
-          To make real models, paste an API key from the service&apos;s platform. Paid calls then
-          spend your prepaid balance; Kiln shows every price before you spend it.
+          <Trans>
+            To make real models, paste an API key from the service&apos;s platform. Paid calls then
+            spend your prepaid balance; Kiln shows every price before you spend it.
+          </Trans>
         </p>
         {pasting ? (
           <KeyForm
@@ -56,12 +64,12 @@ export function WelcomeOverlay() {
               onClick={done}
               data-testid="welcome-sandbox"
             >
-              Try the sandbox
+              <Trans>Try the sandbox</Trans>
             </button>
             <button type="button" onClick={() => setPasting(true)} data-testid="welcome-paste-key">
-              Paste an API key
+              <Trans>Paste an API key</Trans>
             </button>
-            <PlatformLink label="Get a key on the platform" testId="welcome-platform" />
+            <PlatformLink label={t`Get a key on the platform`} testId="welcome-platform" />
           </div>
         )}
         {error ? (

@@ -2,24 +2,26 @@
  * The 402 refusals (service-api.md §7) as notices: which job met one last, and what the user can
  * do about each code.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { isPaymentCode, type PaymentCode } from '../../../../shared/jobs';
 import { acceptedByService } from '../activity/job-labels';
 
-/** What to offer for each refusal. */
+/** What to offer for each refusal (messages: shown with `i18n._`). */
 export const PAYMENT_REMEDIES: Record<
   PaymentCode,
-  Readonly<{ title: string; platform: string; keys: boolean }>
+  Readonly<{ title: MessageDescriptor; platform: MessageDescriptor; keys: boolean }>
 > = {
-  insufficient_balance: { title: 'Balance too low', platform: 'Top up', keys: false },
+  insufficient_balance: { title: msg`Balance too low.`, platform: msg`Top up`, keys: false },
   monthly_limit_reached: {
-    title: 'Monthly limit reached',
-    platform: 'Raise the limit',
+    title: msg`Monthly limit reached.`,
+    platform: msg`Raise the limit`,
     keys: false,
   },
   key_limit_reached: {
-    title: "This key's limit reached",
-    platform: "Raise the key's limit",
+    title: msg`This key's limit reached.`,
+    platform: msg`Raise the key's limit`,
     keys: true,
   },
 };

@@ -1,15 +1,17 @@
 /** The price list grouped by what each call buys, in the order an artist meets them. */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { PricesView } from '../../../../shared/ipc/contract';
 
-/** The groups of the prices tab. */
+/** The groups of the prices tab (labels: messages, shown with `i18n._`). */
 export const PRICE_GROUPS = [
-  { id: 'generation', label: 'Generation from photos' },
-  { id: 'text', label: 'Text to model' },
-  { id: 'retexture', label: 'Retexture' },
-  { id: 'post', label: 'Post-processing' },
-  { id: 'makers', label: 'Makers' },
-  { id: 'other', label: 'Other' },
-] as const;
+  { id: 'generation', label: msg`Generation from photos` },
+  { id: 'text', label: msg`Text to model` },
+  { id: 'retexture', label: msg`Retexture` },
+  { id: 'post', label: msg`Post-processing` },
+  { id: 'makers', label: msg`Makers` },
+  { id: 'other', label: msg`Other` },
+] as const satisfies ReadonlyArray<{ id: string; label: MessageDescriptor }>;
 /** One group's id. */
 export type PriceGroupId = (typeof PRICE_GROUPS)[number]['id'];
 
@@ -26,7 +28,7 @@ export function priceGroupOf(operation: string): PriceGroupId {
 /** The list's rows by group; empty groups are left out. */
 export function groupPrices(
   items: PricesView['items'],
-): Array<{ id: PriceGroupId; label: string; items: PricesView['items'] }> {
+): Array<{ id: PriceGroupId; label: MessageDescriptor; items: PricesView['items'] }> {
   return PRICE_GROUPS.map((g) => ({
     ...g,
     items: items.filter((i) => priceGroupOf(i.operation) === g.id),

@@ -1,6 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { i18n, type Messages } from '@lingui/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setFormatLocale } from '../../../../shared/format';
 import type { AccountView, PricesView } from '../../../../shared/ipc/contract';
 import { describeQuote, needsConfirmation, quote } from './cost';
+
+/** This area's German catalog, compiled from its `.po` as the app loads it. */
+const german = Object.values(
+  import.meta.glob<{ messages: Messages }>('../../locales/account/de.po', { eager: true }),
+)[0]!.messages;
+
+// The quote is worded in the active language: English (the source) unless a test picks another.
+beforeEach(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  setFormatLocale('en');
+});
+afterEach(() => setFormatLocale('en'));
 
 const prices: PricesView = {
   currency: 'USD',
@@ -53,5 +67,15 @@ describe('quote', () => {
     const q = quote([{ operation: 'rig', count: 2 }], prices, account);
     expect(needsConfirmation(q, '0.50')).toBe(false);
     expect(needsConfirmation(q, '0.49')).toBe(true);
+  });
+
+  it('words the quote in the active language, amounts in the region’s format', () => {
+    i18n.loadAndActivate({ locale: 'de', messages: german });
+    setFormatLocale('de');
+    const q = quote([{ operation: 'generate.photo.quality' }], prices, account);
+    const money = (v: number) =>
+      new Intl.NumberFormat('de', { style: 'currency', currency: 'USD' }).format(v);
+    expect(describeQuote(q)).toBe(`${money(0.4)} · Guthaben ${money(12.3)} → ${money(11.9)}`);
+    expect(describeQuote(quote([{ operation: 'export' }], prices, account))).toBe('Kostenlos');
   });
 });

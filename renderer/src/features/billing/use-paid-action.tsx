@@ -3,6 +3,7 @@
  * and the balance after it, and asks for confirmation above the user's threshold before anything
  * is sent. Create, the post-processing panels and batches all use it.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
@@ -33,6 +34,8 @@ export function usePaidAction(
 ): PaidAction {
   const prices = useKiln((s) => s.prices);
   const account = useKiln((s) => s.account);
+  // The cost is worded in the active language: a language change re-renders the button.
+  const { t } = useLingui();
   const confirmAbove = useKiln((s) => s.settings?.confirmAboveUsd);
   const key = items.map((i) => `${i.operation}×${i.count ?? 1}`).join(',');
   const q = useMemo(
@@ -40,6 +43,7 @@ export function usePaidAction(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `items`' contents
     [key, prices, account, notCharged],
   );
+  const threshold = confirmAbove ? formatUsd(confirmAbove) : '';
   const [asking, setAsking] = useState<{ what: string; quote: Quote } | undefined>();
   const answer = useRef<(ok: boolean) => void>(undefined);
 
@@ -59,6 +63,8 @@ export function usePaidAction(
     [q, confirmAbove],
   );
 
+  const askingWhat = asking?.what;
+  const askingCost = asking ? describeQuote(asking.quote) : '';
   const dialog = asking ? (
     <div className="confirm-backdrop">
       <div
@@ -69,18 +75,15 @@ export function usePaidAction(
         data-testid="confirm-spend"
       >
         <h3 id="confirm-spend-title">
-          Spend {asking.quote.totalUsd ? formatUsd(asking.quote.totalUsd) : 'an unknown amount'}?
+          <SpendTitle totalUsd={asking.quote.totalUsd} />
         </h3>
-        <p>
-          {asking.what}: {describeQuote(asking.quote)}.
-        </p>
+        <p>{t`${askingWhat}: ${askingCost}.`}</p>
         <p className="muted">
-          You asked Kiln to confirm paid actions above {confirmAbove ? formatUsd(confirmAbove) : ''}{' '}
-          (Settings).
+          <Trans>You asked Kiln to confirm paid actions above {threshold} (Settings).</Trans>
         </p>
         <div className="confirm-actions">
           <button type="button" onClick={() => answer.current?.(false)} data-testid="confirm-no">
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -89,7 +92,7 @@ export function usePaidAction(
             onClick={() => answer.current?.(true)}
             data-testid="confirm-yes"
           >
-            Spend and start
+            <Trans>Spend and start</Trans>
           </button>
         </div>
       </div>
@@ -97,6 +100,13 @@ export function usePaidAction(
   ) : null;
 
   return { quote: q, costText: notCharged ?? describeQuote(q), guard, dialog };
+}
+
+/** The confirmation's question: "Spend $0.40?". */
+function SpendTitle({ totalUsd }: { totalUsd: string | undefined }) {
+  if (!totalUsd) return <Trans>Spend an unknown amount?</Trans>;
+  const amount = formatUsd(totalUsd);
+  return <Trans>Spend {amount}?</Trans>;
 }
 
 /** The quote of an action the service will not charge. */
@@ -114,13 +124,14 @@ function notChargedQuote(account: AccountView | undefined): Quote {
 
 /** The cost line under a paid button. */
 export function CostLine({ action }: { action: PaidAction }) {
+  const { t } = useLingui();
+  const cost = action.costText;
   return (
     <p
       className={`cost-line${action.quote.insufficient ? ' cost-line-short' : ''}`}
       data-testid="cost-line"
     >
-      {action.costText}
-      {action.quote.insufficient ? ' — not enough balance: top up first' : ''}
+      {action.quote.insufficient ? t`${cost} — not enough balance: top up first` : cost}
     </p>
   );
 }
