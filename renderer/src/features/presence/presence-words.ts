@@ -2,6 +2,7 @@
  * Kiln's presence in the artist's words: the window title naming what is open, and the header's
  * line about the models being made ("1 model generating").
  */
+import { plural, t } from '@lingui/core/macro';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
 import { isStageable } from './stage-logic';
@@ -13,8 +14,6 @@ const APP = 'Kiln';
 export function windowTitle(open: string | undefined): string {
   return open ? `${open} — ${APP}` : APP;
 }
-
-const models = (n: number) => `${n} ${n === 1 ? 'model' : 'models'}`;
 
 /**
  * What the header says of Kiln's generations: "1 model generating", "2 models generating · 3
@@ -28,7 +27,9 @@ export function generatingWords(jobs: readonly Pick<JobView, 'kind' | 'state'>[]
     if (job.state === 'waiting') waiting++;
     else generating++;
   }
-  if (generating === 0 && waiting === 0) return 'Nothing generating';
-  if (generating === 0) return `${models(waiting)} waiting`;
-  return `${models(generating)} generating${waiting ? ` · ${waiting} waiting` : ''}`;
+  if (generating === 0 && waiting === 0) return t`Nothing generating`;
+  if (generating === 0)
+    return plural(waiting, { one: '# model waiting', other: '# models waiting' });
+  const running = plural(generating, { one: '# model generating', other: '# models generating' });
+  return waiting ? t`${running} · ${waiting} waiting` : running;
 }
