@@ -44,7 +44,16 @@ describe('the settings’ declarations', () => {
       'theme',
       'language',
     ]);
-    expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toContain('allows 60');
+    // Words of the shared catalog, with the contract's limit as a value.
+    expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toMatchObject({
+      id: 'setting.requestBudget.hint',
+      message: expect.stringContaining('allows {limit}'),
+      values: { limit: 60 },
+    });
+    for (const s of PAGE_SETTINGS) {
+      expect(s.label.id).toBe(`setting.${s.key}`);
+      expect(s.hint.id).toBe(`setting.${s.key}.hint`);
+    }
   });
 
   it('give electron-store a JSON schema with the same ranges and choices', () => {

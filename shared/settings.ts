@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LIMITS } from './api/rules';
 import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
+import type { Words } from './words';
 
 /** Length units Kiln can show. */
 export const UNITS = ['mm', 'cm', 'in'] as const;
@@ -53,9 +54,9 @@ export interface SettingSpec {
   /** A whole-number setting's range, and the sentence for a value outside it. */
   readonly range?: Readonly<{ min: number; max: number; refusal: string }>;
   /** A choice setting's values with the words the user reads for each, in the order shown. */
-  readonly choices?: ReadonlyArray<Readonly<{ value: string; label: string }>>;
+  readonly choices?: ReadonlyArray<Readonly<{ value: string; label: Words }>>;
   /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
-  readonly page?: Readonly<{ label: string; hint: string }>;
+  readonly page?: Readonly<{ label: Words; hint: Words }>;
 }
 
 const usd = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -79,13 +80,25 @@ export const SETTINGS = {
   baseUrl: {
     kind: 'url',
     schema: z.string(),
-    page: { label: 'Service address', hint: 'Where the live service answers (https).' },
+    page: {
+      label: /*i18n*/ { id: 'setting.baseUrl', message: 'Service address' },
+      hint: /*i18n*/ {
+        id: 'setting.baseUrl.hint',
+        message: 'Where the live service answers (https).',
+      },
+    },
   },
   platformUrl: {
     kind: 'url',
     schema: z.string(),
     default: DEFAULT_PLATFORM_URL,
-    page: { label: 'Platform address', hint: 'Where keys and top-ups are managed.' },
+    page: {
+      label: /*i18n*/ { id: 'setting.platformUrl', message: 'Platform address' },
+      hint: /*i18n*/ {
+        id: 'setting.platformUrl.hint',
+        message: 'Where keys and top-ups are managed.',
+      },
+    },
   },
   requestBudget: {
     kind: 'int',
@@ -96,8 +109,12 @@ export const SETTINGS = {
     ),
     default: 55,
     page: {
-      label: 'Request budget (per minute)',
-      hint: `The service allows ${LIMITS.requestsPerMinute}; Kiln stays under it. Applies at the next start.`,
+      label: /*i18n*/ { id: 'setting.requestBudget', message: 'Request budget (per minute)' },
+      hint: /*i18n*/ {
+        id: 'setting.requestBudget.hint',
+        message: 'The service allows {limit}; Kiln stays under it. Applies at the next start.',
+        values: { limit: LIMITS.requestsPerMinute },
+      },
     },
   },
   maxConcurrentJobs: {
@@ -108,23 +125,36 @@ export const SETTINGS = {
       `Kiln can run 1 to ${LIMITS.concurrentJobs} generations at once (the account allows ${LIMITS.concurrentJobs}).`,
     ),
     default: LIMITS.concurrentJobs,
-    page: { label: 'Generations at once', hint: `The account allows ${LIMITS.concurrentJobs}.` },
+    page: {
+      label: /*i18n*/ { id: 'setting.maxConcurrentJobs', message: 'Generations at once' },
+      hint: /*i18n*/ {
+        id: 'setting.maxConcurrentJobs.hint',
+        message: 'The account allows {limit}.',
+        values: { limit: LIMITS.concurrentJobs },
+      },
+    },
   },
   balanceRefreshSeconds: {
     kind: 'int',
     ...whole(15, 3600, 'Refresh the balance every 15 to 3600 seconds.'),
     default: 60,
     page: {
-      label: 'Balance refresh (seconds)',
-      hint: 'How often Kiln reads the balance to see other spending.',
+      label: /*i18n*/ { id: 'setting.balanceRefreshSeconds', message: 'Balance refresh (seconds)' },
+      hint: /*i18n*/ {
+        id: 'setting.balanceRefreshSeconds.hint',
+        message: 'How often Kiln reads the balance to see other spending.',
+      },
     },
   },
   exportDir: {
     kind: 'folder',
     schema: z.string(),
     page: {
-      label: 'Export folder',
-      hint: 'Where exports, prints and CSVs are saved (full path).',
+      label: /*i18n*/ { id: 'setting.exportDir', message: 'Export folder' },
+      hint: /*i18n*/ {
+        id: 'setting.exportDir.hint',
+        message: 'Where exports, prints and CSVs are saved (full path).',
+      },
     },
   },
   cacheMaxMb: {
@@ -132,59 +162,108 @@ export const SETTINGS = {
     ...whole(100, 1_000_000, 'The cache limit must be a whole number of MB from 100 to 1000000.'),
     default: 2048,
     page: {
-      label: 'Model cache limit (MB)',
-      hint: 'Older downloaded models are removed beyond it.',
+      label: /*i18n*/ { id: 'setting.cacheMaxMb', message: 'Model cache limit (MB)' },
+      hint: /*i18n*/ {
+        id: 'setting.cacheMaxMb.hint',
+        message: 'Older downloaded models are removed beyond it.',
+      },
     },
   },
   confirmAboveUsd: {
     kind: 'usd',
     schema: usd,
-    page: { label: 'Ask before spending more than ($)', hint: 'Empty: never ask. 0: always ask.' },
+    page: {
+      label: /*i18n*/ {
+        id: 'setting.confirmAboveUsd',
+        message: 'Ask before spending more than ($)',
+      },
+      hint: /*i18n*/ {
+        id: 'setting.confirmAboveUsd.hint',
+        message: 'Empty: never ask. 0: always ask.',
+      },
+    },
   },
   lowBalanceUsd: {
     kind: 'usd',
     schema: usd,
-    page: { label: 'Warn when the balance is below ($)', hint: 'Empty: no warning.' },
+    page: {
+      label: /*i18n*/ {
+        id: 'setting.lowBalanceUsd',
+        message: 'Warn when the balance is below ($)',
+      },
+      hint: /*i18n*/ { id: 'setting.lowBalanceUsd.hint', message: 'Empty: no warning.' },
+    },
   },
   spendWarningUsd: {
     kind: 'usd',
     schema: usd,
-    page: { label: "Warn when this month's spend passes ($)", hint: 'Empty: no warning.' },
+    page: {
+      label: /*i18n*/ {
+        id: 'setting.spendWarningUsd',
+        message: "Warn when this month's spend passes ($)",
+      },
+      hint: /*i18n*/ { id: 'setting.spendWarningUsd.hint', message: 'Empty: no warning.' },
+    },
   },
   units: {
     kind: 'choice',
     schema: z.enum(UNITS),
     default: 'cm',
     choices: [
-      { value: 'mm', label: 'Millimetres (mm)' },
-      { value: 'cm', label: 'Centimetres (cm)' },
-      { value: 'in', label: 'Inches (in)' },
+      { value: 'mm', label: /*i18n*/ { id: 'setting.units.mm', message: 'Millimetres (mm)' } },
+      { value: 'cm', label: /*i18n*/ { id: 'setting.units.cm', message: 'Centimetres (cm)' } },
+      { value: 'in', label: /*i18n*/ { id: 'setting.units.in', message: 'Inches (in)' } },
     ],
-    page: { label: 'Length units', hint: 'Used for sizes in the viewer and print tools.' },
+    page: {
+      label: /*i18n*/ { id: 'setting.units', message: 'Length units' },
+      hint: /*i18n*/ {
+        id: 'setting.units.hint',
+        message: 'Used for sizes in the viewer and print tools.',
+      },
+    },
   },
   theme: {
     kind: 'choice',
     schema: z.enum(THEMES),
     default: 'system',
     choices: [
-      { value: 'system', label: 'Follow the system' },
-      { value: 'light', label: 'Light' },
-      { value: 'dark', label: 'Dark' },
+      {
+        value: 'system',
+        label: /*i18n*/ { id: 'setting.theme.system', message: 'Follow the system' },
+      },
+      { value: 'light', label: /*i18n*/ { id: 'setting.theme.light', message: 'Light' } },
+      { value: 'dark', label: /*i18n*/ { id: 'setting.theme.dark', message: 'Dark' } },
     ],
-    page: { label: 'Appearance', hint: 'Light or dark; “Follow the system” changes with the OS.' },
+    page: {
+      label: /*i18n*/ { id: 'setting.theme', message: 'Appearance' },
+      hint: /*i18n*/ {
+        id: 'setting.theme.hint',
+        message: 'Light or dark; “Follow the system” changes with the OS.',
+      },
+    },
   },
   language: {
     kind: 'choice',
     schema: z.enum(LANGUAGES),
     default: 'system',
     choices: [
-      { value: 'system', label: 'Follow the system' },
+      {
+        value: 'system',
+        label: /*i18n*/ { id: 'setting.language.system', message: 'Follow the system' },
+      },
       // Each language by its own name, whatever the current one: a reader finds theirs.
-      ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+      // (Names, not messages: the same in every catalog.)
+      ...LOCALES.map((l) => ({
+        value: l,
+        label: { id: `language.${l}`, message: LOCALE_NAMES[l] },
+      })),
     ],
     page: {
-      label: 'Language',
-      hint: 'Kiln’s words, numbers and dates. “Follow the system” uses the OS’s language.',
+      label: /*i18n*/ { id: 'setting.language', message: 'Language' },
+      hint: /*i18n*/ {
+        id: 'setting.language.hint',
+        message: 'Kiln’s words, numbers and dates. “Follow the system” uses the OS’s language.',
+      },
     },
   },
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },

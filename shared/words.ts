@@ -7,4 +7,6 @@
 export interface Words {
   readonly id: string;
   readonly message: string;
+  /** Values of the message's `{placeholders}` (a limit from the contract). */
+  readonly values?: Readonly<Record<string, string | number>>;
 }

@@ -5,7 +5,8 @@
  * sentence next to its field and nothing else is lost.
  */
 import { t } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Words } from '../../../../shared/words';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { PAGE_SETTINGS } from '../../../../shared/settings';
@@ -18,10 +19,11 @@ type Field = (typeof PAGE_SETTINGS)[number]['key'];
 
 type Spec = Readonly<{
   field: Field;
-  label: string;
-  hint: string;
+  /** The setting's words (the shared catalog's messages), shown with `i18n._`. */
+  label: Words;
+  hint: Words;
   kind: 'text' | 'int' | 'usd' | 'choice';
-  choices: ReadonlyArray<Readonly<{ value: string; label: string }>>;
+  choices: ReadonlyArray<Readonly<{ value: string; label: Words }>>;
 }>;
 
 /** The page's fields: the declared settings it shows, in their order. */
@@ -171,6 +173,7 @@ export function SettingsSection() {
   const [draft, setDraft] = useState<Draft | undefined>(settings ? draftOf(settings) : undefined);
   const [error, setError] = useState<{ field?: string; message: string } | undefined>();
   const [saved, setSaved] = useState(false);
+  const { i18n } = useLingui();
   useEffect(() => {
     if (settings && !draft) setDraft(draftOf(settings));
   }, [settings, draft]);
@@ -223,12 +226,12 @@ export function SettingsSection() {
         };
         return (
           <div className="settings-field" key={field}>
-            <label htmlFor={inputId}>{label}</label>
+            <label htmlFor={inputId}>{i18n._(label)}</label>
             {kind === 'choice' ? (
               <select {...common}>
                 {choices.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {i18n._(choice.label)}
                   </option>
                 ))}
               </select>
@@ -240,7 +243,7 @@ export function SettingsSection() {
               />
             )}
             <span className="muted" id={`${inputId}-hint`}>
-              {hint}
+              {i18n._(hint)}
             </span>
             {refused ? (
               <span
