@@ -21,9 +21,14 @@ describe('the tools', () => {
 
   it('lists the service operations in the Tools column order, each label once', () => {
     expect(LISTED_TOOLS.map((t) => t.kind)).toEqual([...OP_KINDS]);
-    const labels = Object.values(TOOLS).map((t) => t.label);
+    const labels = Object.values(TOOLS).map((t) => t.label.message);
     expect(new Set(labels).size).toBe(labels.length);
-    expect(toolLabel('retopo')).toBe('Quad remesh');
+    // Messages of the shared catalog, by the tool's kind.
+    expect(toolLabel('retopo')).toEqual({ id: 'tool.retopo', message: 'Quad remesh' });
+    for (const tool of Object.values(TOOLS)) {
+      expect(tool.label.id).toBe(`tool.${tool.kind}`);
+      expect(tool.summary.id).toBe(`tool.${tool.kind}.summary`);
+    }
   });
 
   it('names a job with its parameters, the way Activity shows it', () => {

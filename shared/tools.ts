@@ -8,6 +8,7 @@
 import { needsWebsitePlan } from './api/rules';
 import type { CompatibleOp, ToolOp } from './ipc/inputs';
 import { OP_KINDS, type OpKind } from './jobs';
+import type { Words } from './words';
 
 /** What a tool runs, by kind: a service operation or Kiln's own conversion. */
 export type ToolKind = ToolOp['kind'];
@@ -15,10 +16,10 @@ export type ToolKind = ToolOp['kind'];
 /** The facts about one tool. */
 export interface ToolFacts<K extends ToolKind = ToolKind> {
   readonly kind: K;
-  /** Its name in lists and headings: "Quad remesh". */
-  readonly label: string;
-  /** One line under the label in the Tools column. */
-  readonly summary: string;
+  /** Its name in lists and headings ("Quad remesh"): a message of the shared catalog. */
+  readonly label: Words;
+  /** One line under the label in the Tools column (a message too). */
+  readonly summary: Words;
   /** What a job of it is called in Activity and a batch: "Export (fbx)", "Split into parts". */
   readonly jobLabel: (op: Extract<ToolOp, { kind: K }>) => string;
   /** Its result: a file saved on disk, or a new version of the model in the library. */
@@ -33,64 +34,67 @@ export interface ToolFacts<K extends ToolKind = ToolKind> {
 const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
   export: {
     kind: 'export',
-    label: 'Export',
-    summary: 'GLB, FBX, OBJ, USDZ, STL',
+    label: /*i18n*/ { id: 'tool.export', message: 'Export' },
+    summary: /*i18n*/ { id: 'tool.export.summary', message: 'GLB, FBX, OBJ, USDZ, STL' },
     jobLabel: (op) => `Export (${op.format ?? 'glb'})`,
     makes: 'file',
     local: false,
   },
   print: {
     kind: 'print',
-    label: 'Print',
-    summary: 'STL or 3MF at a real size',
+    label: /*i18n*/ { id: 'tool.print', message: 'Print' },
+    summary: /*i18n*/ { id: 'tool.print.summary', message: 'STL or 3MF at a real size' },
     jobLabel: (op) => `Print file (${op.format ?? 'stl'})`,
     makes: 'file',
     local: false,
   },
   retopo: {
     kind: 'retopo',
-    label: 'Quad remesh',
-    summary: 'Clean quads, baked texture',
+    label: /*i18n*/ { id: 'tool.retopo', message: 'Quad remesh' },
+    summary: /*i18n*/ { id: 'tool.retopo.summary', message: 'Clean quads, baked texture' },
     jobLabel: () => 'Quad remesh',
     makes: 'file',
     local: false,
   },
   rig: {
     kind: 'rig',
-    label: 'Rig',
-    summary: 'Skeleton and clips',
+    label: /*i18n*/ { id: 'tool.rig', message: 'Rig' },
+    summary: /*i18n*/ { id: 'tool.rig.summary', message: 'Skeleton and clips' },
     jobLabel: (op) => `Rig (${op.rigKind})`,
     makes: 'version',
     local: false,
   },
   parts: {
     kind: 'parts',
-    label: 'Parts',
-    summary: 'Split into named parts',
+    label: /*i18n*/ { id: 'tool.parts', message: 'Parts' },
+    summary: /*i18n*/ { id: 'tool.parts.summary', message: 'Split into named parts' },
     jobLabel: () => 'Split into parts',
     makes: 'version',
     local: false,
   },
   gamepack: {
     kind: 'gamepack',
-    label: 'Game pack',
-    summary: 'LODs and colliders',
+    label: /*i18n*/ { id: 'tool.gamepack', message: 'Game pack' },
+    summary: /*i18n*/ { id: 'tool.gamepack.summary', message: 'LODs and colliders' },
     jobLabel: (op) => `Game pack (${op.engine ?? 'unity'})`,
     makes: 'file',
     local: false,
   },
   make: {
     kind: 'make',
-    label: 'Makers',
-    summary: 'Papercraft and other crafts',
+    label: /*i18n*/ { id: 'tool.make', message: 'Makers' },
+    summary: /*i18n*/ { id: 'tool.make.summary', message: 'Papercraft and other crafts' },
     jobLabel: (op) => `Craft: ${op.maker}`,
     makes: 'file',
     local: false,
   },
   compatible: {
     kind: 'compatible',
-    label: 'Compatible GLB',
-    summary: 'PNG/JPEG textures, optional compression',
+    label: /*i18n*/ { id: 'tool.compatible', message: 'Compatible GLB' },
+    summary: /*i18n*/ {
+      id: 'tool.compatible.summary',
+      message: 'PNG/JPEG textures, optional compression',
+    },
     jobLabel: (op: CompatibleOp) =>
       `Compatible GLB${op.compression && op.compression !== 'none' ? ` (${op.compression})` : ''}`,
     makes: 'file',
@@ -110,8 +114,8 @@ export const TOOLS: { readonly [K in ToolKind]: ToolFacts<K> } = TABLE;
  */
 export const LISTED_TOOLS: readonly ListedTool[] = OP_KINDS.map((kind): ListedTool => TABLE[kind]);
 
-/** The label of a tool: "Quad remesh". */
-export function toolLabel(kind: ToolKind): string {
+/** The label of a tool ("Quad remesh"), to show with `i18n._`. */
+export function toolLabel(kind: ToolKind): Words {
   return TABLE[kind].label;
 }
 

@@ -33,7 +33,7 @@ const files = ['renderer/src', 'electron/core', 'electron/main', 'electron/host'
 const TOOL_WORDS = [
   ...new Set(
     Object.values(TOOLS)
-      .flatMap((tool) => [tool.label, tool.summary])
+      .flatMap((tool) => [tool.label.message, tool.summary.message])
       .concat(['Print file', 'Split into parts'])
       .filter((words) => words.includes(' ')),
   ),

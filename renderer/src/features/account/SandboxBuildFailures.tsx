@@ -74,7 +74,7 @@ export function SandboxBuildFailures() {
       {shares
         ? OP_KINDS.map((kind) => (
             <div className="settings-field" key={kind}>
-              <label htmlFor={`${id}-${kind}`}>{toolLabel(kind)}</label>
+              <label htmlFor={`${id}-${kind}`}>{i18n._(toolLabel(kind))}</label>
               <select
                 id={`${id}-${kind}`}
                 aria-describedby={`${id}-hint`}

@@ -5,6 +5,7 @@
  * ones, the balance after), the models the tool cannot take with why, asks above the
  * spend-confirmation threshold, and when the balance covers only part offers to run those.
  */
+import type { Words } from '../../../../shared/words';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAKER_KINDS, PRINT_FORMATS, RIG_KINDS } from '../../../../shared/api/rules';
@@ -42,9 +43,8 @@ import './batch.css';
 type Tool = OpKind;
 
 /** The tools a batch can run: the Tools column's, by their labels (shared/tools.ts). */
-const TOOL_CHOICES: ReadonlyArray<ChoiceOption<Tool>> = LISTED_TOOLS.map(
-  (t) => [t.kind, t.label] as const,
-);
+const toolChoices = (say: (words: Words) => string): ReadonlyArray<ChoiceOption<Tool>> =>
+  LISTED_TOOLS.map((t) => [t.kind, say(t.label)] as const);
 
 interface Forms {
   readonly export: ExportForm;
@@ -347,7 +347,7 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
   const [forms, setForms] = useState<Forms>(DEFAULTS);
   const [startError, setStartError] = useState<string>();
   const [starting, setStarting] = useState(false);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const selected = formatNumber(count(selection));
   const formRef = useRef<HTMLFormElement>(null);
@@ -410,7 +410,7 @@ export default function BatchForm({ selection }: { selection: ModelSelection }) 
           <Choice
             testId="batch-tool"
             value={tool}
-            options={TOOL_CHOICES}
+            options={toolChoices((words) => i18n._(words))}
             onChange={(t) => setTool(t)}
           />
         </Field>

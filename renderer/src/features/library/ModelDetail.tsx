@@ -2,6 +2,7 @@
  * The selected model: its facts, whether it is saved on this computer, the actions it offers, the
  * website rule before the user runs into it, and its family's versions.
  */
+import { useLingui } from '@lingui/react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
@@ -30,6 +31,7 @@ function Locked() {
 /** The detail of `item`. */
 export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: boolean }) {
   const openModel = useKiln((s) => s.openModel);
+  const { i18n } = useLingui();
   const openTools = useKiln((s) => s.openTools);
   const beginRetexture = useKiln((s) => s.beginRetexture);
   const select = useKiln((s) => s.selectLibraryModel);
@@ -94,7 +96,7 @@ export function ModelDetail({ item, cached }: { item: LibraryItemView; cached: b
                 aria-describedby={lock(a.op) ? `web-${item.modelId}` : undefined}
                 title={lock(a.op) ? 'Needs a website plan for this model' : undefined}
               >
-                {a.label}
+                {i18n._(a.label)}
                 {lock(a.op) ? <Locked /> : null}
               </button>
             ))}

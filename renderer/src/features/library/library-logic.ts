@@ -2,6 +2,7 @@
  * Pure rules of the library view: which query a set of filters sends, which errors mean "no
  * network", how a family's versions form a tree, and how the service's website rule reads.
  */
+import type { Words } from '../../../../shared/words';
 import type {
   CachedModelView,
   LibraryItemView,
@@ -164,7 +165,7 @@ export function flattenTree(nodes: readonly VersionNode[]): VersionNode[] {
 }
 
 /** Operations of the Tools column, in the order the detail offers them (shared/tools.ts). */
-export const MODEL_ACTIONS: readonly Readonly<{ op: OpKind; label: string }>[] = LISTED_TOOLS.map(
+export const MODEL_ACTIONS: readonly Readonly<{ op: OpKind; label: Words }>[] = LISTED_TOOLS.map(
   (t) => ({ op: t.kind, label: t.label }),
 );
 

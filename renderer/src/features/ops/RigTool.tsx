@@ -14,7 +14,7 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
   const [kind, setKind] = useState<(typeof RIG_KINDS)[number]>('humanoid');
   const built = buildRig(kind);
   const run = useToolRun('rig', modelId, { kind: 'rig' }, folder, built);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <div className="tool-body" data-testid="tool-rig">
       <Field
@@ -38,7 +38,7 @@ export function RigTool({ modelId, modelName, folder }: ToolProps) {
       <RunSection
         run={run}
         built={built}
-        label={toolLabel('rig')}
+        label={i18n._(toolLabel('rig'))}
         modelName={modelName}
         testId="rig"
       />

@@ -41,7 +41,7 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
     if (toolsOp) setExpanded(toolsOp.startsWith('make') ? 'make' : toolsOp);
   }, [toolsOp]);
   const website = model.source === 'website';
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const modelName = model.name;
   const savedPath = model.savedPath;
   const props: ToolProps = {
@@ -90,13 +90,13 @@ export default function ToolList({ model }: { readonly model: ToolsModel }) {
                 data-testid={`tool-head-${id}`}
                 onClick={() => setExpanded(expanded ? '' : id)}
               >
-                <span className="tool-label">{label}</span>
+                <span className="tool-label">{i18n._(label)}</span>
                 <span className="muted tool-summary">
-                  {website && needsPlan ? t`Needs a plan for website models` : summary}
+                  {website && needsPlan ? t`Needs a plan for website models` : i18n._(summary)}
                 </span>
               </button>
               {expanded ? (
-                <div id={`tool-${id}`} role="region" aria-label={label}>
+                <div id={`tool-${id}`} role="region" aria-label={i18n._(label)}>
                   <Panel {...props} />
                 </div>
               ) : null}
