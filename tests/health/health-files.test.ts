@@ -21,6 +21,7 @@ import type {
   HealthReport,
 } from '../../renderer/src/viewer/health/health-types';
 import { analyseHealth } from '../../renderer/src/viewer/health/mesh-health';
+import { issueText } from '../../renderer/src/viewer/health/health-text';
 import { analysePrint, printBasis } from '../../renderer/src/viewer/health/printability';
 
 const MODELS = path.resolve(import.meta.dirname, '..', 'fixtures', 'health');
@@ -92,7 +93,7 @@ function summary(r: HealthReport) {
     weldTolerance: round(weldTolerance),
     texelDensity: texelDensity === null ? null : round(texelDensity),
     textures: textures.map((t) => `${t.width}x${t.height}`),
-    issues: issues.map((i) => `${i.kind}: ${i.label}`),
+    issues: issues.map((i) => `${i.kind}: ${issueText(i)}`),
   };
 }
 
