@@ -34,6 +34,7 @@ const TRANSLATED = [
   'renderer/src/features/batch',
   'renderer/src/features/account',
   'renderer/src/features/billing',
+  'renderer/src/features/activity',
 ];
 
 export default tseslint.config(

@@ -18,6 +18,7 @@ export function ResultActions({ job }: { job: JobView }) {
   const { t } = useLingui();
   if (job.state !== 'done') return null;
   const label = openLabel(job);
+  const savedPath = job.savedPath;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(job.savedPath ?? '');
@@ -32,8 +33,8 @@ export function ResultActions({ job }: { job: JobView }) {
         <p className="saved-path">
           <Trans>
             Saved to{' '}
-            <code data-testid="saved-path" title={job.savedPath}>
-              {job.savedPath}
+            <code data-testid="saved-path" title={savedPath}>
+              {savedPath}
             </code>
           </Trans>{' '}
           <button type="button" className="link-button" onClick={() => void copy()}>
