@@ -35,6 +35,7 @@ const TRANSLATED = [
   'renderer/src/features/account',
   'renderer/src/features/billing',
   'renderer/src/features/activity',
+  'renderer/src/features/desktop',
 ];
 
 export default tseslint.config(
