@@ -36,6 +36,7 @@ const TRANSLATED = [
   'renderer/src/features/billing',
   'renderer/src/features/activity',
   'renderer/src/features/desktop',
+  'renderer/src/features/presence',
 ];
 
 export default tseslint.config(
