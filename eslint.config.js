@@ -34,6 +34,9 @@ const TRANSLATED = [
   'renderer/src/features/batch',
   'renderer/src/features/account',
   'renderer/src/features/billing',
+  'renderer/src/features/activity',
+  'renderer/src/features/desktop',
+  'renderer/src/features/presence',
 ];
 
 export default tseslint.config(

@@ -3,6 +3,9 @@
  * sandbox, or the live service and key), newest first, with live state, filtered by all /
  * running / finished / failed.
  */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
@@ -18,11 +21,19 @@ import './activity.css';
 /** A batch's row: a chunk of its own (most windows start with no batch), fetched at idle. */
 const BatchRow = idleChunk(() => import('../batch/BatchRow'), null);
 
-const FILTER_LABELS: Record<ActivityFilter, string> = {
-  all: 'All',
-  running: 'Running',
-  finished: 'Finished',
-  failed: 'Failed',
+const FILTER_LABELS: Record<ActivityFilter, MessageDescriptor> = {
+  all: msg`All`,
+  running: msg`Running`,
+  finished: msg`Finished`,
+  failed: msg`Failed`,
+};
+
+/** What an empty filter says: one sentence per filter, so each language words it whole. */
+const NONE_LABELS: Record<ActivityFilter, MessageDescriptor> = {
+  all: msg`No jobs.`,
+  running: msg`No running jobs.`,
+  finished: msg`No finished jobs.`,
+  failed: msg`No failed jobs.`,
 };
 
 /** The Activity panel. */
@@ -34,11 +45,14 @@ export function ActivityPanel() {
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isMoving(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));
+  const { t } = useLingui();
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
-      <h2 id="activity-title">Activity</h2>
+      <h2 id="activity-title">
+        <Trans>Activity</Trans>
+      </h2>
       <UpdateCard />
-      <div className="activity-filters" role="group" aria-label="Show">
+      <div className="activity-filters" role="group" aria-label={t`Show`}>
         {ACTIVITY_FILTERS.map((f) => {
           const count = jobs.filter((j) => matchesFilter(j, f)).length;
           return (
@@ -49,7 +63,7 @@ export function ActivityPanel() {
               data-testid={`activity-filter-${f}`}
               onClick={() => setFilter(f)}
             >
-              {FILTER_LABELS[f]} <span className="muted">{count}</span>
+              {i18n._(FILTER_LABELS[f])} <span className="muted">{count}</span>
             </button>
           );
         })}
@@ -62,10 +76,12 @@ export function ActivityPanel() {
         </ul>
       ) : null}
       {jobs.length === 0 && batches.length > 0 ? null : jobs.length === 0 ? (
-        <p className="muted">Nothing yet. Drop a photo to make your first model.</p>
+        <p className="muted">
+          <Trans>Nothing yet. Drop a photo to make your first model.</Trans>
+        </p>
       ) : shown.length === 0 ? (
         <p className="muted" data-testid="activity-none">
-          No {FILTER_LABELS[filter].toLowerCase()} jobs.
+          {i18n._(NONE_LABELS[filter])}
         </p>
       ) : (
         <ul className="job-list" data-testid="job-list">

@@ -3,10 +3,12 @@
  * nothing was sent, retry where it cannot charge twice, the decision about an unknown outcome
  * (with its risk), and the result (open it, or where it was saved).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
 import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
+import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
 import { formatElapsed, jobCost, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
@@ -15,15 +17,36 @@ import { JobThumbs } from '../presence/JobThumbs';
 
 const GENERATIONS = new Set(['photo', 'multi', 'text', 'retexture']);
 
+/** What trying an unknown outcome again risks: a generation may be paid twice, a build not. */
+function UnknownRisk({ generation }: { generation: boolean }) {
+  return (
+    <p className="job-risk" data-testid="job-risk">
+      {generation ? (
+        <Trans>
+          Trying again sends a new request: if the first one did reach the service, you pay twice.
+          Dismiss if you find the model in your library.
+        </Trans>
+      ) : (
+        <Trans>
+          Trying again repeats the identical request: the service charges a build once, so you are
+          not charged twice.
+        </Trans>
+      )}
+    </p>
+  );
+}
+
 /** One Activity row. */
 export function JobRow({ job, now }: { job: JobView; now: number }) {
   const cancelJob = useKiln((s) => s.cancelJob);
   const retryJob = useKiln((s) => s.retryJob);
   const resolveUnknown = useKiln((s) => s.resolveUnknown);
+  const { t } = useLingui();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const running = isMoving(job.state);
   const elapsed = (job.finishedAt ?? now) - job.createdAt;
+  const percent = job.progress === undefined ? undefined : formatNumber(Math.round(job.progress));
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
@@ -57,7 +80,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
       <div className="job-status">
         <span className="job-state" data-testid="job-state">
           {stateLabel(job)}
-          {running && job.progress !== undefined ? ` · ${Math.round(job.progress)} %` : ''}
+          {running && percent !== undefined ? ` · ${t`${percent} %`}` : ''}
         </span>
         <span className="muted" data-testid="job-elapsed">
           {formatElapsed(elapsed)}
@@ -69,13 +92,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
         ) : null}
       </div>
       <JobStatusLines job={job} prefix="job" />
-      {unknown ? (
-        <p className="job-risk" data-testid="job-risk">
-          {generation
-            ? 'Trying again sends a new request: if the first one did reach the service, you pay twice. Dismiss if you find the model in your library.'
-            : 'Trying again repeats the identical request: the service charges a build once, so you are not charged twice.'}
-        </p>
-      ) : null}
+      {unknown ? <UnknownRisk generation={generation} /> : null}
       <div className="job-actions">
         {job.canCancel ? (
           <button
@@ -84,7 +101,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
             disabled={busy}
             onClick={() => void act(() => cancelJob(job.id))}
           >
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
         {job.canRetry && !unknown ? (
@@ -94,7 +111,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
             disabled={busy}
             onClick={() => void act(() => retryJob(job.id))}
           >
-            Retry
+            <Trans>Retry</Trans>
           </button>
         ) : null}
         {unknown ? (
@@ -105,7 +122,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
               disabled={busy}
               onClick={() => void act(() => resolveUnknown(job.id, 'retry'))}
             >
-              Try again anyway
+              <Trans>Try again anyway</Trans>
             </button>
             <button
               type="button"
@@ -113,7 +130,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
               disabled={busy}
               onClick={() => void act(() => resolveUnknown(job.id, 'dismiss'))}
             >
-              Dismiss
+              <Trans>Dismiss</Trans>
             </button>
           </>
         ) : null}

@@ -3,6 +3,7 @@
  * One component for the Activity rows and the tools' status blocks; `prefix` names the class and
  * test id of each line (`job-note`, `op-note`, …) so each place keeps its own styling.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
@@ -11,10 +12,14 @@ import { ProgressBar } from '../../ui/ProgressBar';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
+  const { t } = useLingui();
+  const state = stateLabel(job);
+  const source = job.source;
+  const refunded = job.refundedUsd ? formatUsd(job.refundedUsd) : undefined;
   return (
     <>
       {isMoving(job.state) ? (
-        <ProgressBar label={`${stateLabel(job)}: ${job.source}`} percent={job.progress} />
+        <ProgressBar label={t`${state}: ${source}`} percent={job.progress} />
       ) : null}
       {job.note ? (
         <p className={`muted ${prefix}-note`} data-testid={`${prefix}-note`}>
@@ -26,10 +31,11 @@ export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 
           {job.error.message}
         </p>
       ) : null}
-      {job.refundedUsd ? (
+      {refunded ? (
         <p className={`${prefix}-refund`} data-testid={`${prefix}-refund`}>
-          Refunded {formatUsd(job.refundedUsd)}: it is back on your balance (a job that fails is not
-          charged).
+          <Trans>
+            Refunded {refunded}: it is back on your balance (a job that fails is not charged).
+          </Trans>
         </p>
       ) : null}
     </>

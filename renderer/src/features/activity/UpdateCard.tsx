@@ -2,9 +2,11 @@
  * Kiln's own update in Activity: the download's progress, "ready" with Restart now (or on quit),
  * the release notes, and what went wrong. Shows nothing while there is nothing to say.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { formatNumber } from '../../../../shared/format';
 
 /** The update card at the top of Activity. */
 export function UpdateCard() {
@@ -13,40 +15,47 @@ export function UpdateCard() {
   const loadUpdate = useKiln((s) => s.loadUpdate);
   const installUpdate = useKiln((s) => s.installUpdate);
   const checkForUpdates = useKiln((s) => s.checkForUpdates);
+  const { t } = useLingui();
   useEffect(() => void loadUpdate(), [loadUpdate]);
   if (!update || !['downloading', 'ready', 'error'].includes(update.state)) return null;
+  const version = update.version;
+  const percent = formatNumber(update.percent ?? 0);
   const notes = update.notes ? (
     <details className="update-notes">
-      <summary>What’s new in {update.version}</summary>
+      <summary>
+        <Trans>What’s new in {version}</Trans>
+      </summary>
       <p data-testid="update-notes">{update.notes}</p>
     </details>
   ) : null;
   return (
     <section
       className="update-card"
-      aria-label="Kiln update"
+      aria-label={t`Kiln update`}
       data-testid="update-card"
       data-update-state={update.state}
     >
       {update.state === 'downloading' ? (
         <>
           <p>
-            Downloading Kiln {update.version}… <span className="muted">{update.percent ?? 0}%</span>
+            <Trans>
+              Downloading Kiln {version}… <span className="muted">{percent}%</span>
+            </Trans>
           </p>
-          <ProgressBar label={`Kiln ${update.version} download`} percent={update.percent} />
+          <ProgressBar label={t`Kiln ${version} download`} percent={update.percent} />
         </>
       ) : update.state === 'ready' ? (
         <>
           <p>
-            Kiln {update.version} is ready.{' '}
+            <Trans>Kiln {version} is ready.</Trans>{' '}
             {update.install === 'now'
-              ? (update.message ?? 'Restarting…')
-              : 'It installs when you quit Kiln.'}
+              ? (update.message ?? t`Restarting…`)
+              : t`It installs when you quit Kiln.`}
           </p>
           <div className="update-actions">
             {update.install === 'now' ? (
               <button type="button" onClick={() => void installUpdate('quit')}>
-                Install when I quit instead
+                <Trans>Install when I quit instead</Trans>
               </button>
             ) : (
               <button
@@ -54,7 +63,7 @@ export function UpdateCard() {
                 data-testid="update-restart"
                 onClick={() => void installUpdate('now')}
               >
-                Restart now
+                <Trans>Restart now</Trans>
               </button>
             )}
           </div>
@@ -63,7 +72,7 @@ export function UpdateCard() {
         <>
           <p role="alert">{update.message}</p>
           <button type="button" onClick={() => void checkForUpdates()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </>
       )}

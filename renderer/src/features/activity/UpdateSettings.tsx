@@ -2,6 +2,7 @@
  * The update settings (Account → Settings): the quiet check at start, "Check now" with its
  * answer, and, where Kiln cannot update itself (the browser host), how it updates instead.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 
@@ -12,24 +13,31 @@ export function UpdateSettings() {
   const updateSettings = useKiln((s) => s.updateSettings);
   const loadUpdate = useKiln((s) => s.loadUpdate);
   const checkForUpdates = useKiln((s) => s.checkForUpdates);
+  const { t } = useLingui();
   useEffect(() => void loadUpdate(), [loadUpdate]);
   if (!update) return null;
   if (update.state === 'unsupported') {
+    const why = update.message;
     return (
       <p className="muted" data-testid="update-unsupported">
-        Updates: {update.message}
+        <Trans>Updates: {why}</Trans>
       </p>
     );
   }
+  const version = update.version;
   const answer =
     update.state === 'checking'
-      ? 'Checking…'
-      : update.state === 'downloading' || update.state === 'ready'
-        ? `Kiln ${update.version} is ${update.state === 'ready' ? 'ready (see Activity)' : 'downloading'}.`
-        : update.message;
+      ? t`Checking…`
+      : update.state === 'ready'
+        ? t`Kiln ${version} is ready (see Activity).`
+        : update.state === 'downloading'
+          ? t`Kiln ${version} is downloading.`
+          : update.message;
   return (
     <fieldset className="update-settings">
-      <legend>Updates</legend>
+      <legend>
+        <Trans>Updates</Trans>
+      </legend>
       <label>
         <input
           type="checkbox"
@@ -37,10 +45,10 @@ export function UpdateSettings() {
           data-testid="update-check-at-start"
           onChange={(e) => void updateSettings({ checkUpdatesAtStart: e.target.checked })}
         />{' '}
-        Check for updates when Kiln starts
+        <Trans>Check for updates when Kiln starts</Trans>
       </label>
       <button type="button" onClick={() => void checkForUpdates()}>
-        Check now
+        <Trans>Check now</Trans>
       </button>
       {answer ? (
         <p className="muted" role="status">

@@ -1,4 +1,6 @@
 /** Words for job states and durations, what a finished job can open, and Activity's filters. */
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { modelExtensionOf } from '../../../../shared/model-formats';
 import type { JobKind, JobState, JobView } from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
@@ -6,37 +8,39 @@ import { compareUsd, formatUsd } from '../../../../shared/money';
 import { TOOLS, type ToolKind } from '../../../../shared/tools';
 
 /** The label of each job state. */
-export const STATE_LABELS: Record<JobState, string> = {
-  waiting: 'Waiting in Kiln’s queue',
-  starting: 'Sending',
-  queued: 'Queued',
-  processing: 'Building',
-  downloading: 'Downloading',
-  done: 'Ready',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  outcome_unknown: 'Outcome unknown',
+export const STATE_LABELS: Record<JobState, MessageDescriptor> = {
+  waiting: msg`Waiting in Kiln’s queue`,
+  starting: msg`Sending`,
+  queued: msg`Queued`,
+  processing: msg`Building`,
+  downloading: msg`Downloading`,
+  done: msg`Ready`,
+  failed: msg`Failed`,
+  cancelled: msg`Cancelled`,
+  outcome_unknown: msg`Outcome unknown`,
 };
 
 /** A local conversion's stages say what Kiln itself is doing, on this computer. */
-const LOCAL_LABELS: Partial<Record<JobState, string>> = {
-  waiting: 'Waiting to convert',
-  downloading: 'Fetching the model',
-  processing: 'Converting on this computer',
+const LOCAL_LABELS: Partial<Record<JobState, MessageDescriptor>> = {
+  waiting: msg`Waiting to convert`,
+  downloading: msg`Fetching the model`,
+  processing: msg`Converting on this computer`,
 };
 
 /** The label of a job's state, in the words of its kind. */
 export function stateLabel(job: Pick<JobView, 'kind' | 'state'>): string {
-  return (
-    (job.kind === 'compatible' ? LOCAL_LABELS[job.state] : undefined) ?? STATE_LABELS[job.state]
+  return i18n._(
+    (job.kind === 'compatible' ? LOCAL_LABELS[job.state] : undefined) ?? STATE_LABELS[job.state],
   );
 }
 
 /** "42 s", "3 min 05 s". */
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s} s`;
-  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  if (s < 60) return t`${s} s`;
+  const minutes = Math.floor(s / 60);
+  const seconds = String(s % 60).padStart(2, '0');
+  return t`${minutes} min ${seconds} s`;
 }
 
 /**
@@ -62,19 +66,25 @@ export function acceptedByService(job: Pick<JobView, 'costUsd' | 'state'>): bool
 export function jobCost(job: JobView): { text: string; title: string } | undefined {
   const { costUsd, refundedUsd } = job;
   if (costUsd && refundedUsd) {
+    const charged = formatUsd(costUsd);
+    const refunded = formatUsd(refundedUsd);
     return compareUsd(refundedUsd, costUsd) >= 0
-      ? { text: 'refunded', title: `${formatUsd(costUsd)} charged, then refunded in full` }
+      ? { text: t`refunded`, title: t`${charged} charged, then refunded in full` }
       : {
-          text: `${formatUsd(costUsd)} · ${formatUsd(refundedUsd)} refunded`,
-          title: `${formatUsd(costUsd)} charged, ${formatUsd(refundedUsd)} refunded`,
+          text: t`${charged} · ${refunded} refunded`,
+          title: t`${charged} charged, ${refunded} refunded`,
         };
   }
   if (refundedUsd) {
-    return { text: 'refunded', title: `${formatUsd(refundedUsd)} refunded` };
+    const refunded = formatUsd(refundedUsd);
+    return { text: t`refunded`, title: t`${refunded} refunded` };
   }
-  if (costUsd) return { text: formatUsd(costUsd), title: `${formatUsd(costUsd)} charged` };
+  if (costUsd) {
+    const charged = formatUsd(costUsd);
+    return { text: charged, title: t`${charged} charged` };
+  }
   if (job.state === 'processing' || job.state === 'downloading' || job.state === 'done') {
-    return { text: 'not charged', title: 'The service took this call without charging it' };
+    return { text: t`not charged`, title: t`The service took this call without charging it` };
   }
   return undefined;
 }
@@ -110,12 +120,12 @@ function makesFileOnly(kind: JobKind): boolean {
 export function openLabel(
   job: Pick<JobView, 'kind' | 'modelId' | 'savedPath'>,
 ): string | undefined {
-  if (job.kind === 'rig') return job.modelId ? 'Open rigged version' : undefined;
-  if (job.kind === 'parts') return job.modelId ? 'Open split version' : undefined;
+  if (job.kind === 'rig') return job.modelId ? t`Open rigged version` : undefined;
+  if (job.kind === 'parts') return job.modelId ? t`Open split version` : undefined;
   if (job.savedPath !== undefined) {
     const ext = modelExtensionOf(job.savedPath);
-    return ext && ext !== 'gltf' ? 'Preview in viewer' : undefined;
+    return ext && ext !== 'gltf' ? t`Preview in viewer` : undefined;
   }
   if (makesFileOnly(job.kind)) return undefined;
-  return job.modelId ? 'Open' : undefined;
+  return job.modelId ? t`Open` : undefined;
 }

@@ -5,11 +5,15 @@
  * good for one download and a few minutes, so the handle asks for a fresh one after each drag
  * and when the pointer comes back to it later.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState, type DragEvent } from 'react';
 import type { DragSourceView, FileRef } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { dragData } from './drag-data';
 import './desktop.css';
+
+/** Chromium's drag format for a file saved where it is dropped (`mime:name:url`). */
+const downloadUrlType = 'DownloadURL';
 
 /** A download ticket older than this is renewed when the pointer reaches the handle. */
 const TICKET_RENEW_MS = 5 * 60_000;
@@ -21,6 +25,7 @@ export type DragOutProps = Readonly<{ fileRef: FileRef }>;
 export function DragOut({ fileRef }: DragOutProps) {
   const dragSource = useKiln((s) => s.dragSource);
   const startDrag = useKiln((s) => s.startDrag);
+  const { t } = useLingui();
   const key = JSON.stringify(fileRef);
   const [state, setState] = useState<{
     key: string;
@@ -57,13 +62,14 @@ export function DragOut({ fileRef }: DragOutProps) {
     const data = dragData(source, window.location.href);
     if (!data) return event.preventDefault();
     event.dataTransfer.effectAllowed = 'copy';
-    event.dataTransfer.setData('DownloadURL', data.downloadUrl);
+    event.dataTransfer.setData(downloadUrlType, data.downloadUrl);
     event.dataTransfer.setData('text/uri-list', data.href);
   };
 
+  const name = source?.name;
   const label = source
-    ? `Drag “${source.name}” to a folder or another app`
-    : (current?.error ?? 'Preparing the file to drag…');
+    ? t`Drag “${name}” to a folder or another app`
+    : (current?.error ?? t`Preparing the file to drag…`);
   return (
     <span
       className="desktop-dragout"
@@ -82,7 +88,7 @@ export function DragOut({ fileRef }: DragOutProps) {
       aria-label={label}
       aria-disabled={!source}
     >
-      <span aria-hidden="true">⇱</span> Drag out
+      <span aria-hidden="true">⇱</span> <Trans>Drag out</Trans>
     </span>
   );
 }

@@ -2,6 +2,7 @@
  * "Show in folder" for a finished model or export: the desktop app opens the file manager on it;
  * the browser host cannot, so it says where the file is.
  */
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FileRef } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
@@ -35,7 +36,7 @@ export function ShowInFolderButton({ fileRef }: ShowInFolderButtonProps) {
         disabled={busy}
         onClick={() => void onClick()}
       >
-        Show in folder
+        <Trans>Show in folder</Trans>
       </button>
       {note ? (
         <span

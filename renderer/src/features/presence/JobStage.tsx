@@ -4,7 +4,9 @@
  * expected to need still; when the model is ready and drawn, the stage fades away over it. The
  * strip below lists every generation under way, so the artist can pick which one to watch.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
+import { formatNumber } from '../../../../shared/format';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { formatElapsed, stateLabel } from '../activity/job-labels';
@@ -66,6 +68,9 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
   const since = useWorkingSince(job, now);
   const left = timeLeftMs(job, since ?? now, now);
   const progress = job.state === 'done' ? 100 : job.progress;
+  const { t } = useLingui();
+  const source = job.source;
+  const percent = job.progress === undefined ? undefined : formatNumber(Math.round(job.progress));
   return (
     <div
       className={`job-stage job-stage--${phase}`}
@@ -73,14 +78,14 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
       data-stage-phase={phase}
       data-job-id={job.id}
     >
-      <div className="job-stage-card" role="group" aria-label={`Generating ${job.source}`}>
+      <div className="job-stage-card" role="group" aria-label={t`Generating ${source}`}>
         <div className={`job-stage-pictures job-stage-pictures--${Math.min(pictures.length, 4)}`}>
           {pictures.length ? (
             pictures.map((url, i) => (
               <img
                 key={i}
                 src={url}
-                alt={i === 0 ? `Input of ${job.source}` : ''}
+                alt={i === 0 ? t`Input of ${source}` : ''}
                 data-testid="job-stage-picture"
               />
             ))
@@ -92,13 +97,11 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
           {job.source}
         </p>
         <p className="job-stage-state" role="status" data-testid="job-stage-state">
-          {phase === 'opening' ? 'Ready · opening the model' : stateLabel(job)}
-          {phase === 'working' && job.progress !== undefined
-            ? ` · ${Math.round(job.progress)} %`
-            : ''}
+          {phase === 'opening' ? t`Ready · opening the model` : stateLabel(job)}
+          {phase === 'working' && percent !== undefined ? ` · ${t`${percent} %`}` : ''}
         </p>
         {phase === 'working' || phase === 'opening' ? (
-          <ProgressBar label="Progress" percent={progress ?? 0} />
+          <ProgressBar label={t`Progress`} percent={progress ?? 0} />
         ) : null}
         {phase === 'working' ? (
           <p className="job-stage-time muted" data-testid="job-stage-time">
@@ -108,7 +111,7 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
         ) : null}
         {phase === 'ended' ? (
           <p className="job-stage-error" data-testid="job-stage-error">
-            {job.error?.message ?? 'It did not finish. Activity has the details.'}
+            {job.error?.message ?? t`It did not finish. Activity has the details.`}
           </p>
         ) : null}
         <button
@@ -117,7 +120,7 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
           data-testid="job-stage-close"
           onClick={onClose}
         >
-          {phase === 'ended' ? 'Close' : 'Show the open model'}
+          {phase === 'ended' ? t`Close` : t`Show the open model`}
         </button>
       </div>
     </div>
@@ -144,10 +147,13 @@ function JobStrip({
   onPick(jobId: string): void;
 }) {
   const inputs = useKiln((s) => s.jobInputs);
+  const { t } = useLingui();
   return (
-    <ul className="job-strip" data-testid="job-strip" aria-label="Models being generated">
+    <ul className="job-strip" data-testid="job-strip" aria-label={t`Models being generated`}>
       {jobs.map((job) => {
         const picture = inputs[job.id]?.[0];
+        const source = job.source;
+        const state = stateLabel(job);
         return (
           <li key={job.id}>
             <button
@@ -156,7 +162,7 @@ function JobStrip({
               data-testid="job-strip-item"
               data-job-id={job.id}
               aria-pressed={job.id === stagedId}
-              title={`${job.source} · ${stateLabel(job)}`}
+              title={t`${source} · ${state}`}
               onClick={() => onPick(job.id)}
             >
               {picture ? (

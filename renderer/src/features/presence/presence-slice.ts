@@ -71,13 +71,13 @@ export interface PresenceNeeds {
 }
 
 /** Where the input pictures survive a restart (a cache: losing it loses only pictures). */
-const STORAGE_KEY = 'kiln.jobInputs.v1';
+const inputsStorageKey = 'kiln.jobInputs.v1';
 /** The newest jobs' pictures kept (about 10 KB each). */
 const KEPT = 40;
 
 function loadInputs(): Record<string, readonly string[]> {
   try {
-    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    const raw = globalThis.localStorage?.getItem(inputsStorageKey);
     const entries: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(entries)) return {};
     const out: Record<string, readonly string[]> = {};
@@ -99,7 +99,7 @@ function loadInputs(): Record<string, readonly string[]> {
 
 function saveInputs(inputs: Readonly<Record<string, readonly string[]>>): void {
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(Object.entries(inputs)));
+    globalThis.localStorage?.setItem(inputsStorageKey, JSON.stringify(Object.entries(inputs)));
   } catch {
     // Storage full or unavailable: the pictures stay for this run only.
   }

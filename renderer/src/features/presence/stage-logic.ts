@@ -2,6 +2,7 @@
  * What the viewer's job stage shows, as plain rules: which jobs are on the strip, which one is
  * on the stage, and the time a job is expected to need still.
  */
+import { t } from '@lingui/core/macro';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { GENERATION_KINDS, isMoving } from '../../../../shared/jobs';
 
@@ -64,7 +65,9 @@ export function timeLeftMs(
 /** "about 40 s left", "about 3 min left", "almost done". */
 export function formatTimeLeft(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (s < 5) return 'almost done';
-  if (s < 60) return `about ${Math.ceil(s / 5) * 5} s left`;
-  return `about ${Math.round(s / 60)} min left`;
+  if (s < 5) return t`almost done`;
+  const seconds = Math.ceil(s / 5) * 5;
+  if (s < 60) return t`about ${seconds} s left`;
+  const minutes = Math.round(s / 60);
+  return t`about ${minutes} min left`;
 }
