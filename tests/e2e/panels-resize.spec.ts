@@ -35,7 +35,8 @@ test('splitters resize and fold the side panels, and a reload keeps them', async
   await expect(rightHandle).toHaveAttribute('aria-valuenow', '352');
   await expect.poll(() => width(right)).toBeCloseTo(352, 0);
   await page.keyboard.press('Enter');
-  await expect(rightHandle).toHaveAttribute('aria-expanded', 'false');
+  await expect(rightHandle).toHaveAttribute('data-collapsed', 'true');
+  await expect(rightHandle).toHaveAttribute('aria-valuetext', 'Folded');
   await expect(right).toBeHidden();
 
   await page.reload();

@@ -50,6 +50,7 @@ export default function PanelSplitter({ side }: Readonly<{ side: PanelSide }>) {
     drag.current.width = next;
     grid(e.currentTarget)?.style.setProperty(panelWidthVar(side), `${next}px`);
     e.currentTarget.setAttribute('aria-valuenow', String(next));
+    e.currentTarget.setAttribute('aria-valuetext', t`${next} pixels`);
   };
   const end = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -81,7 +82,8 @@ export default function PanelSplitter({ side }: Readonly<{ side: PanelSide }>) {
       aria-valuemin={min}
       aria-valuemax={max}
       aria-valuenow={collapsed ? 0 : width}
-      aria-expanded={!collapsed}
+      // A separator has a value, not an expanded state (ARIA): a folded panel says so in words.
+      aria-valuetext={collapsed ? t`Folded` : t`${width} pixels`}
       tabIndex={0}
       data-testid={`splitter-${side}`}
       data-collapsed={collapsed ? 'true' : 'false'}
