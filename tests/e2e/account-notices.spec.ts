@@ -57,6 +57,10 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
 
     // A refusal whose cause goes: the next job is accepted, and the notice goes by itself.
     live.sandbox.setMonthlyLimit(null);
+    // The reads that followed the refusal and its dismissal have come back before the balance
+    // drops (one still on its way would show the low balance first, and Generate would rightly
+    // refuse before sending: seen under load at CI).
+    await account.refreshBalance('7.50');
     live.sandbox.setBalance('0.10');
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');

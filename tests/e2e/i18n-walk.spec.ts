@@ -6,7 +6,8 @@
  * at the 960 px minimum width, no text may run out of its box.
  *
  * The screens walked are those whose area is converted (eslint.config.js `TRANSLATED`): the
- * window's frame, Create in its four modes, the viewer with a model and its panels, and Tools.
+ * window's frame, Create in its four modes, the viewer with a model and its panels, Tools,
+ * Activity and the account's sections.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
@@ -56,6 +57,15 @@ const SAME_IN_GERMAN = new Set([
   'KTX2',
 ]);
 
+/**
+ * Sentences the core or the main process writes, still in English (issue 32 leaves them: they
+ * need codes the page translates). Listed by their start, so each is seen and none hides another.
+ */
+const WRITTEN_BY_THE_CORE = [
+  'No system keychain is available',
+  'Updates: This copy of Kiln does not update itself',
+];
+
 /** Each screen: how to reach it on a page, and the region whose words are read. */
 const SCREENS: ReadonlyArray<{
   name: string;
@@ -98,6 +108,25 @@ const SCREENS: ReadonlyArray<{
       await page.getByTestId('tab-tools').click();
     },
   },
+  {
+    name: 'Activity',
+    region: '#right-panel',
+    open: async (page: Page) => {
+      await page.getByTestId('tab-activity').click();
+    },
+  },
+  // (Prices are left out: their rows are the service's own names and descriptions.)
+  ...(['billing', 'keys', 'settings'] as const).map((section) => ({
+    name: `Account: ${section}`,
+    region: '[data-testid="account-page"]',
+    open: async (page: Page) => {
+      if (!(await page.getByTestId('account-page').isVisible())) {
+        await page.getByTestId('billing-balance').click();
+      }
+      await page.getByTestId(`tab-${section}`).click();
+      await expect(page.getByTestId(`tab-${section}`)).toHaveAttribute('aria-selected', 'true');
+    },
+  })),
 ];
 
 /** The words a person reads in `region`: visible text, and accessible names and hints. */
@@ -150,6 +179,7 @@ test('every translated screen reads in German: no English word left behind', asy
     expect(inGerman.length, `${screen.name} shows words`).toBeGreaterThan(0);
     for (const words of inGerman) {
       if (!inEnglish.has(words)) continue;
+      if (WRITTEN_BY_THE_CORE.some((start) => words.startsWith(start))) continue;
       // A file or model name, a number with its unit, or a word German shares.
       if (/\.(glb|png|jpg)$/i.test(words) || words === 'cup') continue;
       if (

@@ -129,7 +129,7 @@ test('Cancel stops a recording and leaves no file; the viewer shows the model as
   // A long clip (1200 frames), cancelled after its first frames; at 360p each frame is cheap.
   await turntable.choose({ format: 'webm-vp9', size: '360p', fps: 60, seconds: 20 }, folder);
   await panel.getByTestId('turntable-record').click();
-  await expect(panel.getByTestId('turntable-progress')).toContainText(/frame [1-9]\d* of 1200/);
+  await expect(panel.getByTestId('turntable-progress')).toContainText(/frame [1-9]\d* of 1,200/);
   await panel.getByTestId('turntable-cancel').click();
   await expect(panel).toHaveAttribute('data-recording-state', 'idle');
   expect((await readdir(folder)).sort()).toEqual(before);
