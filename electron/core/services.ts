@@ -2,6 +2,7 @@
  * `createServices(ports)`: the one wiring function of the core. Electron's main process and the
  * browser host call it with their own ports and serve the returned handlers over their transport.
  */
+import { atomicWritesSettled } from './util/fs-atomic';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
@@ -301,6 +302,8 @@ export async function createServices(
     ledger.close();
     scheduler.close();
     await Promise.all([inFlight.close(), converter.close()]);
+    // Saves that a last request started (settings, journals, the budget) land before close ends.
+    await atomicWritesSettled();
   };
 
   return {

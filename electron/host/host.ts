@@ -15,6 +15,7 @@
  *   only through its authenticated bridge (in the URLs of models), never in a cookie;
  * - drag-out downloads at `/download/<ticket>`: one file, once, for a few minutes.
  */
+import { atomicWritesSettled } from '../core/util/fs-atomic';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -325,6 +326,8 @@ export async function startHost(o: HostOptions): Promise<Host> {
       await closed;
       await servicesClosed;
       await embedded?.sandbox.close();
+      // A message that reached the core while its sockets were dropped may have started a save.
+      await atomicWritesSettled();
       await sweep().catch(() => undefined);
     },
   };

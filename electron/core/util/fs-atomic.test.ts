@@ -9,7 +9,13 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileHeldError, writeFileAtomic, type AtomicFs, type LockRetry } from './fs-atomic';
+import {
+  atomicWritesSettled,
+  FileHeldError,
+  writeFileAtomic,
+  type AtomicFs,
+  type LockRetry,
+} from './fs-atomic';
 
 /** Short pauses so the tests are quick; the policy under test is the same. */
 const FAST: LockRetry = { budgetMs: 2_000, firstDelayMs: 2, maxDelayMs: 20 };
@@ -96,5 +102,22 @@ describe('writeFileAtomic over a held file', () => {
     const file = path.join(dir, 'a', 'b', 'settings.json');
     await writeFileAtomic(file, new Uint8Array([123, 125]));
     expect(await readFile(file, 'utf8')).toBe('{}');
+  });
+});
+
+describe('atomicWritesSettled', () => {
+  it('waits for every write under way, one started meanwhile included, so a folder can go', async () => {
+    const file = path.join(dir, 'settings.json');
+    // The rename is held a few tries: the temp file sits beside the target meanwhile.
+    const first = writeFileAtomic(file, '{"a":1}', { fs: heldFs('EBUSY', 3), retry: FAST });
+    let settled = false;
+    const drained = atomicWritesSettled().then(() => (settled = true));
+    const second = writeFileAtomic(file, '{"a":2}', { fs: heldFs('EBUSY', 2), retry: FAST });
+    await drained;
+    expect(settled).toBe(true);
+    // Once it resolves nothing is half-written: no temp file, only the target.
+    expect(await readdir(dir)).toEqual(['settings.json']);
+    await Promise.all([first, second]);
+    expect(['{"a":1}', '{"a":2}']).toContain(await readFile(file, 'utf8'));
   });
 });

@@ -99,10 +99,37 @@ async function renameOverHeld(
 }
 
 /** Writes `data` to `file` atomically, waiting out a target briefly held by another program. */
-export async function writeFileAtomic(
+export function writeFileAtomic(
   file: string,
   data: string | Uint8Array,
   options: WriteFileAtomicOptions = {},
+): Promise<void> {
+  const write = writeAtomically(file, data, options);
+  pending.add(write);
+  void write.then(
+    () => pending.delete(write),
+    () => pending.delete(write),
+  );
+  return write;
+}
+
+/** Atomic writes under way in this process (their temp files exist until they end). */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Resolves once no atomic write of this process is under way, the ones that start meanwhile
+ * included. The core's close ends with it: a write a last message started (a setting, a journal,
+ * the budget) must not create its temp file in a data folder being removed (an e2e teardown's
+ * ENOTEMPTY).
+ */
+export async function atomicWritesSettled(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}
+
+async function writeAtomically(
+  file: string,
+  data: string | Uint8Array,
+  options: WriteFileAtomicOptions,
 ): Promise<void> {
   const fs = options.fs ?? fsPromises;
   await fs.mkdir(path.dirname(file), { recursive: true });
