@@ -199,8 +199,9 @@ test('first run, then named keys added, tested, switched, replaced and removed; 
     await account.open('ledger');
     await expect(page.getByTestId('ledger-empty')).toBeVisible();
     await account.close();
+    // (The charge's moment at 7.30 is not awaited: under load the refund can come before the bar
+    // reads the balance. The ledger below shows the charge and its refund.)
     const liveJob = await account.generate(await greyPhoto());
-    await account.expectBalance('7.30');
     await expect(liveJob).toHaveAttribute('data-job-state', 'failed', { timeout: 30_000 });
     await account.expectBalance('7.50');
     await account.open('ledger');
