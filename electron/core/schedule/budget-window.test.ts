@@ -72,4 +72,14 @@ describe('BudgetWindows', () => {
     // Gone from the window and no longer paused: nothing is kept.
     expect(windows.snapshot(1100)).toEqual({ budgets: {} });
   });
+
+  it("keeps the user's sends a window long, however many come without an idle request", () => {
+    const windows = new BudgetWindows({ budget: 1000, windowMs: 100, edgeMarginMs: 0 });
+    const b = windows.bucket('');
+    for (let t = 0; t < 10_000; t += 10) windows.take(b, t, false, false, true);
+    expect(b.userSends!.length).toBeLessThanOrEqual(11);
+    expect(windows.userSends(b, 10_000)).toEqual([
+      9_910, 9_920, 9_930, 9_940, 9_950, 9_960, 9_970, 9_980, 9_990,
+    ]);
+  });
 });

@@ -143,7 +143,7 @@ export class BudgetWindows {
 
   /** The user's sends still counted in `bucket` at `now`, oldest first (see `Bucket.userSends`). */
   userSends(bucket: Bucket, now: number): readonly number[] {
-    const sends = bucket.userSends ?? [];
+    const sends = (bucket.userSends ??= []);
     while (sends.length > 0 && sends[0]! <= now - this.#countMs) sends.shift();
     return sends;
   }
@@ -175,7 +175,9 @@ export class BudgetWindows {
    */
   take(bucket: Bucket, now: number, usesPace: boolean, pending: boolean, user = false): number {
     bucket.window.push(now);
-    if (user) (bucket.userSends ??= []).push(now);
+    // Those past the window go as each new one comes: the list stays a window long even when
+    // no idle request ever asks for it.
+    if (user) (this.userSends(bucket, now) as number[]).push(now);
     if (this.#paceBurst !== undefined && usesPace) {
       bucket.tokens = Math.max(-this.#paceBurst, this.#tokens(bucket, now) - 1);
       bucket.paceAt = now;
