@@ -14,7 +14,7 @@ import { STATE_LABELS } from '../activity/job-labels';
 import './batch.css';
 
 /** An item's words: its own while it waits or runs, then its job's final state as Activity says it. */
-const ITEM_LABELS: Record<BatchItemView['state'], MessageDescriptor | string> = {
+const ITEM_LABELS: Record<BatchItemView['state'], MessageDescriptor> = {
   pending: msg`Waiting`,
   running: msg`Running`,
   done: msg`Done`,
@@ -30,17 +30,13 @@ const BATCH_LABELS: Record<BatchView['state'], MessageDescriptor> = {
   cancelled: msg`Cancelled`,
 };
 
-/** An item's state in words (Activity's own words are still plain strings). */
-const itemLabel = (label: MessageDescriptor | string) =>
-  typeof label === 'string' ? label : i18n._(label);
-
 /** One item of a batch: its outcome, cost, refund, reason and file. */
 function BatchItem({ item }: { item: BatchItemView }) {
   const refunded = item.refundedUsd ? formatUsd(item.refundedUsd) : undefined;
   return (
     <li data-testid="batch-item" data-item-state={item.state}>
       <strong>{item.name}</strong>
-      {item.version !== undefined ? ` v${item.version}` : ''}: {itemLabel(ITEM_LABELS[item.state])}
+      {item.version !== undefined ? ` v${item.version}` : ''}: {i18n._(ITEM_LABELS[item.state])}
       {item.costUsd ? ` · ${formatUsd(item.costUsd)}` : ''}
       {refunded ? (
         <span data-testid="batch-item-refund">

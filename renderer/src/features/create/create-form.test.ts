@@ -13,10 +13,6 @@ import {
   type KeptInputs,
   type PreviewPort,
 } from './create-form';
-import { i18n } from '@lingui/core';
-
-// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const file = (name: string) => new File([new Uint8Array([1])], name);
 

@@ -19,9 +19,6 @@ import {
 import { i18n, type Messages } from '@lingui/core';
 import { setFormatLocale } from '../../../../shared/format';
 
-// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
-
 describe('checkSettings', () => {
   it('sends nothing for an untouched draft (the service applies the version defaults)', () => {
     expect(checkSettings(EMPTY_SETTINGS)).toEqual({ ok: true, options: {} });

@@ -3,10 +3,6 @@ import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
 import { createKilnStore } from '../../store/app-store';
-import { i18n } from '@lingui/core';
-
-// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0];
 const png = (name: string) => new File([new Uint8Array(PNG)], name, { type: 'image/png' });

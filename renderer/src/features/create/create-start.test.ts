@@ -3,10 +3,6 @@ import type { JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
 import { EMPTY_FORM, type ChosenPhoto, type CreateForm, type KeptInputs } from './create-form';
 import { placeError, startFlow, type StartPorts } from './create-start';
-import { i18n } from '@lingui/core';
-
-// The sentences are Lingui messages: English, the source, as the app starts without a catalog.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const photo = (name: string): ChosenPhoto => ({
   id: `id-${name}`,

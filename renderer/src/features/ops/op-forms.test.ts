@@ -1,4 +1,3 @@
-import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_DEFAULTS,
@@ -14,9 +13,6 @@ import {
   roundFaces,
   type PrintForm,
 } from './op-forms';
-
-// The sentences are Lingui messages: English, as the app starts without a translation.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const print: PrintForm = { lengthMm: '100', format: '3mf', hollow: false, colors: 1, palette: '' };
 

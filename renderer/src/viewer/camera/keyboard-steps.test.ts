@@ -2,9 +2,6 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { keyboardStep, STAGE_LABEL } from './keyboard-steps';
 
-// The label is a Lingui message: English, as the app starts without a translation.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
-
 describe('keyboardStep', () => {
   it('orbits with arrows and pans with Shift+arrows, in opposite pairs', () => {
     const left = keyboardStep('ArrowLeft', false) as { kind: string; x: number; y: number };

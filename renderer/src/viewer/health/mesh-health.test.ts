@@ -1,5 +1,4 @@
-import { i18n } from '@lingui/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueText } from './health-text';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
@@ -11,9 +10,6 @@ const unit = [0, 0, 0] as const;
 const one = [1, 1, 1] as const;
 
 const check = (...parts: Parameters<typeof model>[0]) => analyseHealth(model(parts)).report;
-
-// The source messages (English): the sentences as the panel shows them.
-beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('mesh health', () => {
   it('welds a box split at its UV seams into one closed solid', () => {

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { setFormatLocale } from '../../../../shared/format';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PrintReport } from './health-types';
 import { analyseHealth } from './mesh-health';
 import { analysePrint, printBasis } from './printability';
@@ -15,9 +15,6 @@ const options = {
   overhangDeg: 45,
   overlay: 'thickness' as const,
 };
-
-// The source messages (English): the sentences as the panel shows them.
-beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('verdicts', () => {
   it('gives a "not watertight" its reason on the same line', () => {

@@ -1,9 +1,5 @@
-import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { describeLoadError, isAbortError, loadErrorSentence, ModelLoadError } from './load-error';
-
-// The sentences are Lingui messages: English, as the app starts without a translation.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('loadErrorSentence', () => {
   it('explains missing files without a bare status code', () => {

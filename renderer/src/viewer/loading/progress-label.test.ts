@@ -1,9 +1,5 @@
-import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { progressPercent, stageLabel } from './progress-label';
-
-// The sentences are Lingui messages: English, as the app starts without a translation.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('progressPercent', () => {
   it('maps the download onto most of the bar and never reaches 100 before the model shows', () => {

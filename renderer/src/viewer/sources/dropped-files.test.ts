@@ -1,9 +1,5 @@
-import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { localSource, pickDroppedModel, pickDroppedPhotos, resourceName } from './dropped-files';
-
-// The sentences are Lingui messages: English, as the app starts without a translation.
-i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 const file = (name: string) => new File([new Uint8Array([1])], name);
 

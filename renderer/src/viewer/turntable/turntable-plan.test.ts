@@ -1,5 +1,4 @@
-import { i18n } from '@lingui/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   cameraAngle,
   clipTime,
@@ -21,9 +20,6 @@ const base: TurntableOptions = {
   background: 'environment',
   colour: '#1d2027',
 };
-
-// The source messages (English), as the panel shows them.
-beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
 describe('turntable plan', () => {
   it('numbers frames by length and rate', () => {
