@@ -74,3 +74,27 @@ test('the pseudo-locale marks every translated string, for finding those left be
   await expect(badge).not.toHaveText('Sandbox — nothing is charged');
   await expect(badge).toHaveText(/[À-ž]/);
 });
+
+test('a refusal for money reads in French, the service’s own sentence kept after it', async ({
+  kiln,
+  host,
+}) => {
+  const page = kiln.page;
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  host.sandbox!.setMonthlyLimit('0.10');
+  await kiln.dropPhoto('coffee.png');
+  await page.getByTestId('tier').selectOption('fast');
+  await kiln.generate();
+  const job = page.getByTestId('job').first();
+  await expect(job).toHaveAttribute('data-job-state', 'failed');
+  const french = 'Le compte a atteint sa limite de dépenses mensuelle.';
+  // Activity, the refused start kept in Create, and the payment notice: each in French, the
+  // service's English after it as the exact detail.
+  await expect(job.getByTestId('job-error')).toContainText(french);
+  await expect(job.getByTestId('job-error')).toContainText('monthly limit');
+  await expect(page.getByTestId('error-form')).toContainText(french);
+  await expect(page.getByTestId('payment-notice')).toHaveAttribute(
+    'data-code',
+    'monthly_limit_reached',
+  );
+});

@@ -2,7 +2,7 @@
  * How the page reaches the main process: Electron's preload exposes `window.kiln`; in the
  * browser host the page talks to the host over a WebSocket. Either way the app sees one `Bridge`.
  */
-import { localizeError } from '../app/error-words';
+import { localizeError } from '../ui/error-words';
 import { createBridge, type Bridge, type KilnApi } from '../../../shared/ipc/bridge';
 import { TOKEN_FRAGMENT } from '../../../shared/ipc/host-auth';
 import { takeHostToken } from './host-token';

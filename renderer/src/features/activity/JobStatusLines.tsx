@@ -3,6 +3,7 @@
  * One component for the Activity rows and the tools' status blocks; `prefix` names the class and
  * test id of each line (`job-note`, `op-note`, …) so each place keeps its own styling.
  */
+import { errorWords } from '../../ui/error-words';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import type { JobView } from '../../../../shared/ipc/contract';
@@ -28,7 +29,7 @@ export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 
       ) : null}
       {job.error ? (
         <p className="error-text" data-testid={`${prefix}-error`}>
-          {job.error.message}
+          {errorWords(job.error)}
         </p>
       ) : null}
       {refunded ? (

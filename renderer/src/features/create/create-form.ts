@@ -4,6 +4,7 @@
  * refused job's inputs come back (`restoredForm`). The slice (`create-slice.ts`) holds the form
  * and calls these; the starts themselves are in `create-start.ts`.
  */
+import { errorWords } from '../../ui/error-words';
 import { checkPhoto, LIMITS, type ModelTier, type TextureSize } from '../../../../shared/api/rules';
 import type { ConceptView, JobView } from '../../../../shared/ipc/contract';
 import type { CreateMode } from './create-plan';
@@ -336,7 +337,10 @@ export function restoredForm(
     ...(untouched ? { createSettings: kept.settings, createTier: kept.tier } : {}),
     createMode: kept.mode,
     createErrors: {
-      form: notStarted(job.error?.message ?? t`the service refused it.`, kept.mode === 'text'),
+      form: notStarted(
+        job.error ? errorWords(job.error) : t`the service refused it.`,
+        kept.mode === 'text',
+      ),
     },
   };
 }

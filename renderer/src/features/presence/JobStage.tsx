@@ -4,6 +4,7 @@
  * expected to need still; when the model is ready and drawn, the stage fades away over it. The
  * strip below lists every generation under way, so the artist can pick which one to watch.
  */
+import { errorWords } from '../../ui/error-words';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { formatNumber } from '../../../../shared/format';
@@ -111,7 +112,7 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
         ) : null}
         {phase === 'ended' ? (
           <p className="job-stage-error" data-testid="job-stage-error">
-            {job.error?.message ?? t`It did not finish. Activity has the details.`}
+            {job.error ? errorWords(job.error) : t`It did not finish. Activity has the details.`}
           </p>
         ) : null}
         <button

@@ -13,8 +13,8 @@ import { SOURCE_LOCALE } from '../../../shared/locale';
 /** A sentence per code: what happened and what to do. */
 const ERROR_WORDS: Readonly<Record<string, MessageDescriptor>> = {
   insufficient_balance: msg`Your balance is too low for this. Top up on the platform, then try again.`,
-  monthly_limit_reached: msg`This key has reached its monthly spending limit. Raise the limit on the platform or use another key.`,
-  key_limit_reached: msg`This key has reached its spending limit. Raise it on the platform or use another key.`,
+  monthly_limit_reached: msg`The account has reached its monthly spending limit. Raise it on the platform, or wait for next month.`,
+  key_limit_reached: msg`This key has reached its monthly spending limit. Raise it on the platform or use another key.`,
   subscription_required: msg`This feature needs a subscription. Subscribe on the platform, then try again.`,
   feature_off: msg`This feature is turned off for the account. Turn it on on the platform.`,
   invalid_api_key: msg`The API key was refused. Check it in Account → API keys.`,
@@ -37,14 +37,21 @@ const ERROR_WORDS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /**
- * `error` with its sentence in the active language, and the English one as its `detail`;
- * as it is in English or for a code Kiln has no words for.
+ * An error's sentence in the active language, the core's English after it as the exact detail;
+ * the English alone in English or for a code Kiln has no words for. For every error the page
+ * shows: a refused call (`localizeError`), a job's failure, a refused start.
  */
-export function localizeError(error: KilnError): KilnError {
+export function errorWords(error: Readonly<{ code: string; message: string }>): string {
   const words = ERROR_WORDS[error.code];
-  if (!words || !i18n.locale || i18n.locale === SOURCE_LOCALE) return error;
-  const sentence = i18n._(words);
-  return new KilnError(error.code, `${sentence} — ${error.message}`, {
+  if (!words || !i18n.locale || i18n.locale === SOURCE_LOCALE) return error.message;
+  return `${i18n._(words)} — ${error.message}`;
+}
+
+/** `error` put into the active language by {@link errorWords}, the English kept as its `detail`. */
+export function localizeError(error: KilnError): KilnError {
+  const message = errorWords(error);
+  if (message === error.message) return error;
+  return new KilnError(error.code, message, {
     ...(error.field !== undefined ? { field: error.field } : {}),
     ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
     detail: error.message,
