@@ -296,9 +296,14 @@ export function settingSpec(key: SettingKey): SettingSpec {
 }
 
 /** The keys of the settings of one kind, in declaration order. */
-export function settingsOfKind(kind: SettingKind): SettingKey[] {
-  return SETTING_KEYS.filter((key) => SETTINGS[key].kind === kind);
+export function settingsOfKind<K extends SettingKind>(kind: K): SettingKeyOfKind<K>[] {
+  return SETTING_KEYS.filter((key): key is SettingKeyOfKind<K> => SETTINGS[key].kind === kind);
 }
+
+/** The keys of the settings of kind `K`, as a type (derived from the table). */
+export type SettingKeyOfKind<K extends SettingKind> = {
+  [P in SettingKey]: (typeof SETTINGS)[P]['kind'] extends K ? P : never;
+}[SettingKey];
 
 /** The settings the Settings page shows, in its order, with their labels and hints. */
 export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {

@@ -137,24 +137,16 @@ const stored = z.object({
 }) as z.ZodType<StoredSettings>;
 
 /** Optional dollar thresholds: absent means "off", `null` in a patch turns one off. */
-const USD_FIELDS = settingsOfKind('usd') as (
-  'spendWarningUsd' | 'confirmAboveUsd' | 'lowBalanceUsd'
-)[];
+const USD_FIELDS = settingsOfKind('usd');
 
 /** Whole-number settings: their ranges and refusals are the declarations'. */
-const INT_FIELDS = settingsOfKind('int') as (
-  'requestBudget' | 'maxConcurrentJobs' | 'balanceRefreshSeconds' | 'cacheMaxMb'
-)[];
+const INT_FIELDS = settingsOfKind('int');
 
 /** Settings taken as they come (a choice the patch schema already checked, or a switch). */
-const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')] as (
-  'units' | 'theme' | 'language' | 'welcomeSeen' | 'checkUpdatesAtStart' | 'dragOutCompatible'
-)[];
+const PLAIN_FIELDS = [...settingsOfKind('choice'), ...settingsOfKind('flag')];
 
 /** Remembered choices: taken as the patch schema checked them; `null` forgets one. */
-const MEMORY_FIELDS = settingsOfKind('memory') as (
-  'viewerLook' | 'viewerTools' | 'lastModelId' | 'createForm' | 'panelLayout'
-)[];
+const MEMORY_FIELDS = settingsOfKind('memory');
 
 /** Reads, checks and saves the settings. */
 export class SettingsService {
