@@ -12,9 +12,30 @@ import {
 } from './settings';
 
 describe('the settings’ declarations', () => {
-  it('declare exactly the settings the contract carries', () => {
-    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(SettingsViewSchema.shape).sort());
-    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(SettingsPatchSchema.shape).sort());
+  it('give the contract its view and its change, each setting checked as its kind says', () => {
+    const view = SettingsViewSchema.safeParse({ baseUrl: 'https://x.test', requestBudget: 55 });
+    // The settings that always have a value must be in every view.
+    expect(view.success).toBe(false);
+    expect(
+      SettingsViewSchema.safeParse({
+        baseUrl: 'https://x.test',
+        requestBudget: 55,
+        maxConcurrentJobs: 5,
+        exportDir: '/home/a/Models',
+        theme: 'dark',
+      }).success,
+    ).toBe(true);
+    // A change resets what can be off or forgotten with null, and nothing else.
+    expect(
+      SettingsPatchSchema.safeParse({ exportDir: null, lowBalanceUsd: null, viewerLook: null })
+        .success,
+    ).toBe(true);
+    expect(SettingsPatchSchema.safeParse({ theme: null }).success).toBe(false);
+    expect(SettingsPatchSchema.safeParse({ lowBalanceUsd: '1.5.0' }).success).toBe(false);
+    // A whole number out of range passes the boundary: the settings service refuses it with the
+    // declaration's sentence, which a schema error could not say.
+    expect(SettingsPatchSchema.safeParse({ requestBudget: 0 }).success).toBe(true);
+    expect(SettingsPatchSchema.safeParse({ requestBudget: '5' }).success).toBe(false);
   });
 
   it('give every whole-number setting a range that holds its default', () => {

@@ -2,9 +2,9 @@
  * Every setting of Kiln, declared once (design.md §9): its key, the schema of a stored value, its
  * default, its range and the sentence for a value out of it, and its label and hint where the
  * Settings page shows it. The settings service's tolerant read, checks and defaults, the Settings
- * page's fields and electron-store's JSON schema and migrations all derive from this table, so a
- * new setting is one entry here (plus its place in `SettingsViewSchema`/`SettingsPatchSchema`,
- * which a test holds to the same keys).
+ * page's fields, the IPC schemas of the settings view and a settings change
+ * (`SETTINGS_VIEW_SHAPE`, `SETTINGS_PATCH_SHAPE`) and electron-store's JSON schema and migrations
+ * all derive from this table, so a new setting is one entry here.
  */
 import { z } from 'zod';
 import { LIMITS } from './api/rules';
@@ -55,6 +55,11 @@ export interface SettingSpec {
   readonly range?: Readonly<{ min: number; max: number; refusal: string }>;
   /** A choice setting's values with the words the user reads for each, in the order shown. */
   readonly choices?: ReadonlyArray<Readonly<{ value: string; label: Words }>>;
+  /**
+   * The settings view always carries a value (a declared default, or the platform's: the base URL,
+   * the export folder), so a reader needs no fallback.
+   */
+  readonly always?: true;
   /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
   readonly page?: Readonly<{ label: Words; hint: Words }>;
 }
@@ -71,13 +76,18 @@ const choices = z
   .record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]))
   .refine((r) => Object.keys(r).length <= 64, 'too many fields');
 
-function whole(min: number, max: number, refusal: string): Pick<SettingSpec, 'schema' | 'range'> {
+function whole(
+  min: number,
+  max: number,
+  refusal: string,
+): { schema: z.ZodNumber; range: NonNullable<SettingSpec['range']> } {
   return { schema: z.number().int().min(min).max(max), range: { min, max, refusal } };
 }
 
 /** Every setting, in the order the Settings page shows those it shows. */
 export const SETTINGS = {
   baseUrl: {
+    always: true,
     kind: 'url',
     schema: z.string(),
     page: {
@@ -101,6 +111,7 @@ export const SETTINGS = {
     },
   },
   requestBudget: {
+    always: true,
     kind: 'int',
     ...whole(
       1,
@@ -118,6 +129,7 @@ export const SETTINGS = {
     },
   },
   maxConcurrentJobs: {
+    always: true,
     kind: 'int',
     ...whole(
       1,
@@ -147,6 +159,7 @@ export const SETTINGS = {
     },
   },
   exportDir: {
+    always: true,
     kind: 'folder',
     schema: z.string(),
     page: {
@@ -304,6 +317,62 @@ export function settingsOfKind<K extends SettingKind>(kind: K): SettingKeyOfKind
 export type SettingKeyOfKind<K extends SettingKind> = {
   [P in SettingKey]: (typeof SETTINGS)[P]['kind'] extends K ? P : never;
 }[SettingKey];
+
+/** A declaration, as the table types it (its own schema's type, not just `z.ZodType`). */
+type Declared<K extends SettingKey> = (typeof SETTINGS)[K];
+
+/** The settings view's fields: each setting's own schema, optional unless it is `always` set. */
+export type SettingsViewShape = {
+  [K in SettingKey]: Declared<K> extends { always: true }
+    ? Declared<K>['schema']
+    : z.ZodOptional<Declared<K>['schema']>;
+};
+
+/** The settings view's fields (`settings:get`), derived from the table. */
+export const SETTINGS_VIEW_SHAPE = Object.fromEntries(
+  SETTING_KEYS.map((key) => {
+    const spec: SettingSpec = SETTINGS[key];
+    return [key, spec.always ? spec.schema : spec.schema.optional()];
+  }),
+) as SettingsViewShape;
+
+/**
+ * A settings change's fields (`settings:set`): every field optional; `null` resets a setting that
+ * can be off or forgotten (a folder, a dollar threshold, a memory). Addresses and whole numbers
+ * pass with their size bounded only: the settings service refuses a wrong one with the
+ * declaration's own sentence, which a schema error could not say.
+ */
+export type SettingsPatchShape = {
+  [K in SettingKey]: Declared<K>['kind'] extends 'int'
+    ? z.ZodOptional<z.ZodNumber>
+    : Declared<K>['kind'] extends 'url'
+      ? z.ZodOptional<z.ZodString>
+      : Declared<K>['kind'] extends 'folder' | 'usd' | 'memory'
+        ? z.ZodOptional<z.ZodNullable<Declared<K>['schema']>>
+        : z.ZodOptional<Declared<K>['schema']>;
+};
+
+/** How a change of one setting of `spec`'s kind is checked at the IPC boundary. */
+function patchField(spec: SettingSpec): z.ZodType {
+  switch (spec.kind) {
+    case 'int':
+      return z.number().optional();
+    case 'url':
+      return z.string().max(2048).optional();
+    case 'folder':
+      return z.string().min(1).max(4096).nullable().optional();
+    case 'usd':
+    case 'memory':
+      return spec.schema.nullable().optional();
+    default:
+      return spec.schema.optional();
+  }
+}
+
+/** A settings change's fields, derived from the table. */
+export const SETTINGS_PATCH_SHAPE = Object.fromEntries(
+  SETTING_KEYS.map((key) => [key, patchField(SETTINGS[key])]),
+) as SettingsPatchShape;
 
 /** The settings the Settings page shows, in its order, with their labels and hints. */
 export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {

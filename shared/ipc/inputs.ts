@@ -23,8 +23,7 @@ import {
   TEXTURE_FORMATS,
   TEXTURE_SIZES,
 } from '../api/rules';
-import { LANGUAGES, SETTINGS, THEMES, UNITS } from '../settings';
-import { UsdStringSchema } from './views';
+import { SETTINGS_PATCH_SHAPE } from '../settings';
 
 const textureSize = z
   .number()
@@ -251,30 +250,8 @@ export type LedgerFilter = z.infer<typeof LedgerFilterSchema>;
 /** `app:openExternal`: a page of the platform to open in the system browser. */
 export const OpenExternalInputSchema = z.object({ url: z.string().url().max(2048) });
 
-/** `settings:set`: the settings to change; `null` resets one to its default. */
-export const SettingsPatchSchema = z.object({
-  baseUrl: z.string().url().max(2048).optional(),
-  requestBudget: z.number().int().min(1).max(LIMITS.requestsPerMinute).optional(),
-  maxConcurrentJobs: z.number().int().min(1).max(LIMITS.concurrentJobs).optional(),
-  exportDir: z.string().min(1).max(4096).nullable().optional(),
-  spendWarningUsd: UsdStringSchema.nullable().optional(),
-  confirmAboveUsd: UsdStringSchema.nullable().optional(),
-  platformUrl: z.string().max(2048).optional(),
-  lowBalanceUsd: UsdStringSchema.nullable().optional(),
-  balanceRefreshSeconds: z.number().int().optional(),
-  cacheMaxMb: z.number().int().optional(),
-  units: z.enum(UNITS).optional(),
-  theme: z.enum(THEMES).optional(),
-  language: z.enum(LANGUAGES).optional(),
-  welcomeSeen: z.boolean().optional(),
-  checkUpdatesAtStart: z.boolean().optional(),
-  dragOutCompatible: z.boolean().optional(),
-  viewerLook: SETTINGS.viewerLook.schema.nullable().optional(),
-  viewerTools: SETTINGS.viewerTools.schema.nullable().optional(),
-  lastModelId: SETTINGS.lastModelId.schema.nullable().optional(),
-  createForm: SETTINGS.createForm.schema.nullable().optional(),
-  panelLayout: SETTINGS.panelLayout.schema.nullable().optional(),
-});
+/** `settings:set`: the settings to change (`shared/settings.ts` says how each is checked). */
+export const SettingsPatchSchema = z.object(SETTINGS_PATCH_SHAPE);
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MODEL_TIERS } from '../api/rules';
 import { JOB_KINDS, JOB_STATES, OP_KINDS } from '../jobs';
 import { isUsd } from '../money';
-import { LANGUAGES, SETTINGS, THEMES, UNITS } from '../settings';
+import { SETTINGS_VIEW_SHAPE } from '../settings';
 
 /** A decimal-string dollar amount. */
 export const UsdStringSchema = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -320,47 +320,8 @@ export const KeyTestResultSchema = z.object({
 /** Outcome of `keys:test`. */
 export type KeyTestResult = z.infer<typeof KeyTestResultSchema>;
 
-/** Kiln's settings. */
-export const SettingsViewSchema = z.object({
-  /** Base URL of the live service (https; http only for a service on this machine). */
-  baseUrl: z.string(),
-  /** Requests per rolling minute Kiln allows itself (the service allows 60); read at start. */
-  requestBudget: z.number().int(),
-  /** Generations Kiln runs at once (the account allows 5). */
-  maxConcurrentJobs: z.number().int(),
-  /** Default folder for exports and other results. */
-  exportDir: z.string(),
-  /** Warn before a paid call once this month's spend would pass this amount. */
-  spendWarningUsd: UsdStringSchema.optional(),
-  /** Ask before any paid action costing more than this (absent: never ask; "0.00": always). */
-  confirmAboveUsd: UsdStringSchema.optional(),
-  /** Web platform of the service (keys and top-ups); https, or http on this machine. */
-  platformUrl: z.string().optional(),
-  /** Warn in the billing bar when the balance falls below this. */
-  lowBalanceUsd: UsdStringSchema.optional(),
-  /** Seconds between slow refreshes of the balance record. */
-  balanceRefreshSeconds: z.number().int().optional(),
-  /** Size limit of the local model cache in MB (the cache evicts beyond it). */
-  cacheMaxMb: z.number().int().optional(),
-  /** Length units shown to the user. */
-  units: z.enum(UNITS).optional(),
-  /** Light, dark, or following the OS. */
-  theme: z.enum(THEMES).optional(),
-  /** The app's language: the OS's, or one chosen (shared/locale.ts). */
-  language: z.enum(LANGUAGES).optional(),
-  /** The first-run welcome was shown and closed. */
-  welcomeSeen: z.boolean().optional(),
-  /** Look for a new version quietly at start (the desktop app; Help → Check for Updates always works). */
-  checkUpdatesAtStart: z.boolean().optional(),
-  /** Models drag out as a compatible GLB (PNG/JPEG textures), made when a model opens. */
-  dragOutCompatible: z.boolean().optional(),
-  /** How the artist left the viewer, its tools, the last model and Create's form (memory). */
-  viewerLook: SETTINGS.viewerLook.schema.optional(),
-  viewerTools: SETTINGS.viewerTools.schema.optional(),
-  lastModelId: SETTINGS.lastModelId.schema.optional(),
-  createForm: SETTINGS.createForm.schema.optional(),
-  panelLayout: SETTINGS.panelLayout.schema.optional(),
-});
+/** Kiln's settings: one field per declaration of `shared/settings.ts`. */
+export const SettingsViewSchema = z.object(SETTINGS_VIEW_SHAPE);
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
