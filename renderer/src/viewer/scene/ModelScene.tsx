@@ -350,7 +350,11 @@ export function ModelScene({
   }, [compare, rig]);
 
   // Shading modes swap materials; undone before a model is disposed, so its own are freed.
-  useEffect(() => {
+  // Layout effects, like `useLatest`'s: `data-drawn` reads the latest settings, and a passive
+  // effect may run after a frame has drawn with them (a hover is not a discrete event, so React
+  // defers its effects past the next animation frame): the frame would claim a highlight or a
+  // shading it did not draw.
+  useLayoutEffect(() => {
     const undo = [slotA, slotB]
       .filter((s): s is LoadedSlot => s !== null)
       .map((s) => guard(s, applyShading(s.model.root, settings.shading)));
@@ -358,8 +362,8 @@ export function ModelScene({
     return () => undo.forEach((u) => u());
   }, [slotA, slotB, settings.shading, invalidate]);
 
-  // Parts: hide, isolate, highlight.
-  useEffect(() => {
+  // Parts: hide, isolate, highlight (a layout effect, as above).
+  useLayoutEffect(() => {
     if (!slotA) return;
     applyPartsView(slotA.parts, partsView);
     invalidate();
