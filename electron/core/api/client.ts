@@ -43,7 +43,7 @@ import { LIMITS } from '../../../shared/api/rules';
 import type { LibraryListInput } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import type { Clock, Connection } from '../ports';
-import type { Priority, RequestScheduler } from '../schedule/request-scheduler';
+import type { Priority, RaisablePriority, RequestScheduler } from '../schedule/request-scheduler';
 import { billingFromHeaders, captureBilling, type BillingCapture } from './billing';
 import { ApiError, AuthError, LinkExpiredError, MalformedAnswerError } from './errors';
 import { mapErrorAnswer } from './error-mapping';
@@ -99,7 +99,7 @@ interface RequestSpec<T> {
   readonly signal?: AbortSignal | undefined;
   readonly timeoutMs?: number;
   /** Scheduling class: user actions go before downloads, downloads before polls. */
-  readonly priority: Priority;
+  readonly priority: Priority | RaisablePriority;
   /** When a `background` poll, still waiting, becomes a `poll` (its job near its end). */
   readonly promoteAt?: number | undefined;
   /**
@@ -235,11 +235,14 @@ export class ApiClient {
     return answer.value;
   }
 
-  /** Reads a model record (§4.9). Free. `priority` `idle` for background work (thumbnails). */
+  /**
+   * Reads a model record (§4.9). Free. `priority` `idle` for background work (thumbnails); a
+   * {@link RaisablePriority} where the user may come to wait for it.
+   */
   async model(
     modelId: string,
     signal?: AbortSignal,
-    priority: Priority = 'download',
+    priority: Priority | RaisablePriority = 'download',
   ): Promise<ModelRecord> {
     const answer = await this.#request({
       method: 'GET',
@@ -341,7 +344,7 @@ export class ApiClient {
   async download(
     url: string,
     signal?: AbortSignal,
-    priority: Priority = 'download',
+    priority: Priority | RaisablePriority = 'download',
     options: Readonly<{ withoutKey?: boolean; free?: boolean }> = {},
   ): Promise<Response> {
     const withKey = !options.withoutKey;

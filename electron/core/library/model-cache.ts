@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ApiClient } from '../api/client';
 import { streamToFile } from '../files/stream-to-file';
 import type { Clock, Paths } from '../ports';
-import type { Priority } from '../schedule/priorities';
+import { RaisablePriority, type Priority } from '../schedule/priorities';
 import { systemClock } from '../ports';
 import { CoalescedFile } from '../util/coalesced-file';
 import { InFlight } from '../util/in-flight';
@@ -86,7 +86,11 @@ export class ModelCache {
   readonly #indexWriter: CoalescedFile;
   readonly #work: InFlight;
   #index: Promise<Record<string, CachedModel>> | undefined;
-  readonly #inFlight = new Map<string, Promise<CachedModel>>();
+  /** Downloads under way, each with the priority its requests go at (an open raises it). */
+  readonly #inFlight = new Map<
+    string,
+    Readonly<{ work: Promise<CachedModel>; priority: RaisablePriority }>
+  >();
 
   constructor(options: ModelCacheOptions) {
     this.#api = options.api;
@@ -109,15 +113,25 @@ export class ModelCache {
    */
   ensure(modelId: string, priority: Priority = 'download'): Promise<CachedModel> {
     const running = this.#inFlight.get(modelId);
-    if (running) return running;
+    if (running) {
+      // The user opens a model Kiln is already fetching for itself (a finished job's result): the
+      // requests still waiting go on as the user's, not behind the pace of Kiln's own downloads.
+      running.priority.raise(priority);
+      return running.work;
+    }
+    const raisable = new RaisablePriority(priority);
     const work = this.#work
-      .run((stop) => this.#ensure(modelId, stop, priority))
+      .run((stop) => this.#ensure(modelId, stop, raisable))
       .finally(() => this.#inFlight.delete(modelId));
-    this.#inFlight.set(modelId, work);
+    this.#inFlight.set(modelId, { work, priority: raisable });
     return work;
   }
 
-  async #ensure(modelId: string, stop: AbortSignal, priority: Priority): Promise<CachedModel> {
+  async #ensure(
+    modelId: string,
+    stop: AbortSignal,
+    priority: RaisablePriority,
+  ): Promise<CachedModel> {
     const index = await this.#load();
     const known = index[modelId];
     // A model on disk opens without the network (offline use); only its last use is noted.
@@ -254,7 +268,7 @@ export class ModelCache {
   async #download(
     url: string,
     stop: AbortSignal,
-    priority: Priority,
+    priority: RaisablePriority,
   ): Promise<{ file: string; bytes: number }> {
     const response = await this.#api.download(url, stop, priority);
     await mkdir(this.#paths.temp, { recursive: true });

@@ -8,9 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, serveSandbox, type Sandbox } from '../../sandbox';
-import type { SchedulerEvent } from '../schedule/request-scheduler';
+import type { ApiClient } from '../api/client';
+import type { RaisablePriority, SchedulerEvent } from '../schedule/request-scheduler';
 import { createServices } from '../services';
 import { testPorts } from '../testing/harness';
+import { atomicWritesSettled } from '../util/fs-atomic';
+import { ModelCache } from './model-cache';
 
 const KEY = 'sk-open-priority-01';
 let sandbox: Sandbox;
@@ -45,5 +48,43 @@ describe('opening a library model', () => {
     } finally {
       await services.close();
     }
+  });
+});
+
+describe('opening a model Kiln is already downloading for itself', () => {
+  it("raises the download's waiting requests to the user's", async () => {
+    const dir = path.join(work, 'raise');
+    let answerRecord!: () => void;
+    const asked: Array<{ call: string; priority: RaisablePriority }> = [];
+    // The service's answers are held until the open has come, as while the pace holds them.
+    const api = {
+      async model(modelId: string, _signal: AbortSignal, priority: RaisablePriority) {
+        asked.push({ call: 'model', priority });
+        await new Promise<void>((go) => (answerRecord = go));
+        return { model_id: modelId, name: 'Mug', url: 'https://files.test/mug.glb' };
+      },
+      async download(_url: string, _signal: AbortSignal, priority: RaisablePriority) {
+        asked.push({ call: 'download', priority });
+        return new Response(new Uint8Array([1, 2, 3]));
+      },
+    } as unknown as ApiClient;
+    const cache = new ModelCache({
+      api,
+      paths: { data: dir, cache: path.join(dir, 'cache'), temp: path.join(dir, 'temp') },
+    });
+    const own = cache.ensure('m1');
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]!.priority.current).toBe('download');
+    // The user opens it: one download, now the user's.
+    const opened = cache.ensure('m1', 'user');
+    expect(asked[0]!.priority.current).toBe('user');
+    answerRecord();
+    expect((await opened).file).toBe((await own).file);
+    expect(asked.map((a) => [a.call, a.priority.current])).toEqual([
+      ['model', 'user'],
+      ['download', 'user'],
+    ]);
+    // The cache's index is written after the download: let it land before the folder goes.
+    await atomicWritesSettled();
   });
 });

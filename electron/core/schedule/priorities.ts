@@ -87,6 +87,44 @@ export function usesPace(priority: Priority): boolean {
   return priority !== 'idle';
 }
 
+/** Whether a request of priority `a` goes before one of `b`. */
+export function goesBefore(a: Priority, b: Priority): boolean {
+  return PRIORITIES.indexOf(a) < PRIORITIES.indexOf(b);
+}
+
+/**
+ * A priority its caller may raise while the requests made with it wait: Kiln's own download of
+ * a model goes on as the user's request once the user opens that model, instead of waiting
+ * behind the pace that holds Kiln's own downloads (the open shares the download, see
+ * `ModelCache.ensure`). It never falls.
+ */
+export class RaisablePriority {
+  #priority: Priority;
+  readonly #listeners = new Set<(to: Priority) => void>();
+
+  constructor(priority: Priority) {
+    this.#priority = priority;
+  }
+
+  /** The priority now: requests made with it from now on start here. */
+  get current(): Priority {
+    return this.#priority;
+  }
+
+  /** Raises it to `to` when `to` goes first, and moves the requests waiting with it. */
+  raise(to: Priority): void {
+    if (!goesBefore(to, this.#priority)) return;
+    this.#priority = to;
+    for (const listener of [...this.#listeners]) listener(to);
+  }
+
+  /** Calls `listener` on each raise, until the function returned is called. */
+  onRaise(listener: (to: Priority) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
 /** What a queue needs of a waiting request. */
 export interface Queued {
   /** Order of arrival: a retried request keeps its place. */

@@ -17,6 +17,7 @@ import {
 import { backoffDelay } from './backoff';
 import { FakeClock } from '../testing/fake-clock';
 import {
+  RaisablePriority,
   RequestScheduler,
   type BudgetMemory,
   type BudgetSnapshot,
@@ -260,6 +261,29 @@ describe('RequestScheduler priorities', () => {
     expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000]);
     await clock.advanceTo(4000);
     expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000, 3000, 4000]);
+  });
+
+  it("sends a download the user comes to wait for at once: a raised priority moves it out of the pace's line", async () => {
+    const { clock, scheduler, sends } = setup({ budget: 60, windowMs: 60_000, paceBurst: 2 });
+    for (let i = 0; i < 4; i++) void scheduler.run('poll', async () => i);
+    const model = new RaisablePriority('download');
+    const file = track(scheduler.run(model, async () => 'file'));
+    await clock.flush();
+    // The pace let two polls go; the download waits behind the other two.
+    expect(sends().map((e) => e.priority)).toEqual(['poll', 'poll']);
+    expect(file.settled).toBe(false);
+    // The user opens the model that download is for: it goes now, as the user's request.
+    model.raise('user');
+    await clock.flush();
+    expect(sends().map((e) => [e.at, e.priority])).toEqual([
+      [0, 'poll'],
+      [0, 'poll'],
+      [0, 'user'],
+    ]);
+    expect(file.value).toBe('file');
+    // It never falls again: a later request made with it starts as the user's.
+    model.raise('idle');
+    expect(model.current).toBe('user');
   });
 
   it('lets idle work borrow the reserve while nothing else waits, all but a few slots kept for the next click', async () => {

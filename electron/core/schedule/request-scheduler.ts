@@ -61,10 +61,12 @@ import { BudgetWindows, type Bucket, type BudgetMemory } from './budget-window';
 import { endDuePauses, extendPause, latestPauseEnd, nextPauseEnd, pauseLength } from './pause';
 import {
   allowedInWindow,
+  goesBefore,
   heldByPace,
   idleLimits,
   PRIORITIES,
   PriorityQueues,
+  RaisablePriority,
   usesPace,
   type IdleLimits,
   type Priority,
@@ -76,7 +78,7 @@ export {
   type BudgetRecord,
   type BudgetSnapshot,
 } from './budget-window';
-export { CEILINGS, PRIORITIES, type Priority } from './priorities';
+export { CEILINGS, PRIORITIES, RaisablePriority, type Priority } from './priorities';
 export type { RunOptions, SchedulerEvent, SchedulerOptions } from './scheduler-options';
 
 type State = 'queued' | 'in-flight' | 'backing-off' | 'done';
@@ -101,6 +103,8 @@ interface Entry {
   resent: boolean;
   backoffTimer?: unknown;
   onAbort?: () => void;
+  /** Stops following the caller's {@link RaisablePriority}. */
+  stopRaise?: () => void;
 }
 
 const ONE_BUDGET = (): string => '';
@@ -179,7 +183,7 @@ export class RequestScheduler {
    *   retries), or when the scheduler is closed first
    */
   run<T>(
-    priority: Priority,
+    priority: Priority | RaisablePriority,
     send: (signal?: AbortSignal) => Promise<T>,
     opts: RunOptions = {},
   ): Promise<T> {
@@ -195,7 +199,7 @@ export class RequestScheduler {
       }
       const entry: Entry = {
         seq: this.#seq++,
-        priority,
+        priority: typeof priority === 'string' ? priority : priority.current,
         promote: opts.promote,
         budget: opts.budget ?? ONE_BUDGET,
         onDispatch: opts.onDispatch,
@@ -212,6 +216,9 @@ export class RequestScheduler {
       if (signal) {
         entry.onAbort = () => this.#cancel(entry);
         signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      if (typeof priority !== 'string') {
+        entry.stopRaise = priority.onRaise((to) => this.#raise(entry, to));
       }
       this.#queues.add(entry);
       this.#pump();
@@ -501,6 +508,19 @@ export class RequestScheduler {
     return written;
   }
 
+  /** Moves a request whose caller raised its priority; a retry later goes at the new one too. */
+  #raise(entry: Entry, to: Priority): void {
+    if (entry.promote && !goesBefore(entry.promote.to, to)) entry.promote = undefined;
+    if (entry.state !== 'queued') {
+      entry.priority = to;
+      return;
+    }
+    this.#queues.remove(entry);
+    entry.priority = to;
+    this.#queues.add(entry);
+    this.#pump();
+  }
+
   #cancel(entry: Entry): void {
     // In flight, `send` has the signal and decides; settled entries need nothing.
     if (entry.state === 'queued') {
@@ -527,6 +547,7 @@ export class RequestScheduler {
     if (entry.state === 'done') return false;
     entry.state = 'done';
     if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
+    entry.stopRaise?.();
     return true;
   }
 
