@@ -26,6 +26,7 @@ import {
   MODEL_TIERS,
   PRINT_FORMATS,
   PROMPT_MAX_CHARS,
+  RETEXTURE_DEFAULT_TEXTURE_SIZE,
   RETOPO_FORMATS,
   RETOPO_INTERIORS,
   RIG_KINDS,
@@ -184,7 +185,7 @@ export const TextGenerateBodySchema = z
 /** Query parameters of `POST /generate/retexture` (§4.6). */
 export const RetextureQuerySchema = z.object({
   model_id: idString,
-  texture_size: textureSize.default(2048),
+  texture_size: textureSize.default(RETEXTURE_DEFAULT_TEXTURE_SIZE),
   seed: seed.optional(),
 });
 

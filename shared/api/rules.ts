@@ -63,6 +63,9 @@ export const TIERS: Readonly<Record<ModelTier, TierInfo>> = {
 export const TEXTURE_SIZES = [1024, 2048, 4096] as const;
 /** One of {@link TEXTURE_SIZES}. */
 export type TextureSize = (typeof TEXTURE_SIZES)[number];
+
+/** A retexture's `texture_size` when the call names none (§4.6). */
+export const RETEXTURE_DEFAULT_TEXTURE_SIZE: TextureSize = 2048;
 /** Allowed texture formats. */
 export const TEXTURE_FORMATS = ['webp', 'png'] as const;
 /** One of {@link TEXTURE_FORMATS}. */

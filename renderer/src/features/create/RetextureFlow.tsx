@@ -5,14 +5,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isLocalModel } from '../../../../shared/ipc/local-model';
 import { useCallback, useMemo } from 'react';
-import { TEXTURE_SIZES } from '../../../../shared/api/rules';
+import { RETEXTURE_DEFAULT_TEXTURE_SIZE } from '../../../../shared/api/rules';
 import { useKiln } from '../../store/StoreProvider';
-import type { RetextureDraft } from './create-slice';
 import { DropZone } from './DropZone';
 import { errorId, FieldError } from './FieldError';
 import { PaidButton } from './PaidButton';
 import { PreflightNote } from '../preflight';
 import { PhotoCard } from './PhotoCard';
+import { SeedField, TextureSizeField } from './SettingsFields';
 import { useCreateStart } from './use-create-start';
 
 /** The model to retexture: the one chosen, or the one open in the viewer. */
@@ -66,7 +66,7 @@ export function RetextureFlow() {
   const replacePhoto = useKiln((s) => s.replacePhoto);
   const draft = useKiln((s) => s.retextureSettings);
   const set = useKiln((s) => s.setRetextureSettings);
-  const seedError = useKiln((s) => s.createErrors.seed);
+  const defaultSize = RETEXTURE_DEFAULT_TEXTURE_SIZE;
   const start = useCreateStart();
   const { t } = useLingui();
   const onFiles = useCallback((files: File[]) => void addPhotos('retexture', files), [addPhotos]);
@@ -88,44 +88,21 @@ export function RetextureFlow() {
       <details className="settings">
         <summary>
           <Trans>
-            Settings <span className="muted">texture 2048 px, random seed</span>
+            Settings <span className="muted">texture {defaultSize} px, random seed</span>
           </Trans>
         </summary>
         <div className="settings-grid">
-          <label className="field">
-            <span>
-              <Trans>Texture size</Trans>
-            </span>
-            <select
-              data-testid="retexture-texture-size"
-              value={draft.textureSize}
-              onChange={(e) =>
-                set({ textureSize: e.target.value as RetextureDraft['textureSize'] })
-              }
-            >
-              <option value="default">{t`Default (2048)`}</option>
-              {TEXTURE_SIZES.map((size) => (
-                <option key={size} value={String(size)}>
-                  {t`${size} px`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>
-              <Trans>Seed</Trans>
-            </span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid="retexture-seed"
-              placeholder={t`Random (default)`}
-              value={draft.seed}
-              onChange={(e) => set({ seed: e.target.value })}
-              {...(seedError ? { 'aria-invalid': true, 'aria-describedby': errorId('seed') } : {})}
-            />
-            <FieldError field="seed" />
-          </label>
+          <TextureSizeField
+            testId="retexture-texture-size"
+            value={draft.textureSize}
+            defaultSize={defaultSize}
+            onChange={(textureSize) => set({ textureSize })}
+          />
+          <SeedField
+            testId="retexture-seed"
+            value={draft.seed}
+            onChange={(seed) => set({ seed })}
+          />
         </div>
       </details>
       <FieldError field="form" />

@@ -80,6 +80,69 @@ function PolyCountField({ polyCount }: { polyCount: number }) {
   );
 }
 
+/**
+ * The texture size of a generation or a retexture: the service's default (`defaultSize`) or one
+ * of its sizes, with the sentence of a refused one.
+ */
+export function TextureSizeField<V extends string>(props: {
+  readonly testId: string;
+  readonly value: V;
+  readonly defaultSize: number;
+  readonly onChange: (value: V) => void;
+}) {
+  const errors = useKiln((s) => s.createErrors);
+  const { t } = useLingui();
+  const { defaultSize } = props;
+  return (
+    <label className="field">
+      <span>
+        <Trans>Texture size</Trans>
+      </span>
+      <select
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as V)}
+        {...described('textureSize', errors)}
+      >
+        <option value="default">{t`Default (${defaultSize})`}</option>
+        {TEXTURE_SIZES.map((size) => (
+          <option key={size} value={String(size)}>
+            {t`${size} px`}
+          </option>
+        ))}
+      </select>
+      <FieldError field="textureSize" />
+    </label>
+  );
+}
+
+/** The seed of a generation or a retexture (empty: random), with the sentence of a refused one. */
+export function SeedField(props: {
+  readonly testId: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}) {
+  const errors = useKiln((s) => s.createErrors);
+  const { t } = useLingui();
+  return (
+    <label className="field">
+      <span>
+        <Trans>Seed</Trans>
+      </span>
+      <input
+        type="text"
+        inputMode="numeric"
+        data-testid={props.testId}
+        placeholder={t`Random (default)`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        {...described('seed', errors)}
+      />
+      <FieldError field="seed" />
+    </label>
+  );
+}
+
 /** Model version picker and the optional settings of photo, views and text generations. */
 export function SettingsFields() {
   const tier = useKiln((s) => s.createTier);
@@ -136,25 +199,12 @@ export function SettingsFields() {
             </select>
             <FieldError field="remesh" />
           </label>
-          <label className="field">
-            <span>
-              <Trans>Texture size</Trans>
-            </span>
-            <select
-              data-testid="texture-size"
-              value={draft.textureSize}
-              onChange={(e) => set({ textureSize: e.target.value as SettingsDraft['textureSize'] })}
-              {...described('textureSize', errors)}
-            >
-              <option value="default">{t`Default (${defaultSize})`}</option>
-              {TEXTURE_SIZES.map((size) => (
-                <option key={size} value={String(size)}>
-                  {t`${size} px`}
-                </option>
-              ))}
-            </select>
-            <FieldError field="textureSize" />
-          </label>
+          <TextureSizeField
+            testId="texture-size"
+            value={draft.textureSize}
+            defaultSize={defaultSize}
+            onChange={(textureSize) => set({ textureSize })}
+          />
           <label className="field">
             <span>
               <Trans>Texture format</Trans>
@@ -176,21 +226,7 @@ export function SettingsFields() {
             </select>
             <FieldError field="textureFormat" />
           </label>
-          <label className="field">
-            <span>
-              <Trans>Seed</Trans>
-            </span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid="seed"
-              placeholder={t`Random (default)`}
-              value={draft.seed}
-              onChange={(e) => set({ seed: e.target.value })}
-              {...described('seed', errors)}
-            />
-            <FieldError field="seed" />
-          </label>
+          <SeedField testId="seed" value={draft.seed} onChange={(seed) => set({ seed })} />
         </div>
       </details>
     </>
