@@ -5,7 +5,7 @@
  */
 import { plural } from '@lingui/core/macro';
 import type { UndoRecord } from '../../store/undo';
-import type { LibrarySort } from './library-logic';
+import { libraryFilter, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
 import { NO_PICKS, type PicksState } from './library-picks';
 import { forgetPositions, selectedCount } from './selection';
@@ -13,6 +13,11 @@ import { forgetPositions, selectedCount } from './selection';
 /** What the undo reads of the library: the selection and the listing it was made on. */
 export type SelectionScene = Pick<PicksState, 'libSelection'> &
   Pick<PagerState, 'libFilters'> & { libSort: LibrarySort };
+
+/** True when two filter states ask the service for the same listing (a search typed back too). */
+function sameSearch(a: SelectionScene['libFilters'], b: SelectionScene['libFilters']): boolean {
+  return a === b || JSON.stringify(libraryFilter(a)) === JSON.stringify(libraryFilter(b));
+}
 
 /**
  * The undo of clearing the selection of `before` (undefined when nothing was selected). It puts
@@ -36,7 +41,7 @@ export function clearedSelectionUndo(
       }),
     undo() {
       const now = read();
-      if (now.libFilters === libFilters && now.libSort === libSort) {
+      if (sameSearch(now.libFilters, libFilters) && now.libSort === libSort) {
         write({ ...NO_PICKS, libSelection });
       } else if (libSelection.kind === 'picked') {
         write({ ...NO_PICKS, libSelection: forgetPositions(libSelection).selection });
