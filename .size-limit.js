@@ -44,6 +44,8 @@ export default [
   // the Language setting, the formatting module and the model formats list; 114.81 kB with the
   // resizable panels' layout (their handles load when idle); 115.87 kB once Create, the first
   // screen, speaks through Lingui (message ids and calls; the catalogs are lazy): + 0.6 kB of room.
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '116.5 kB' },
+  // Issue 31's Undo: 116.45 kB before, 117.41 kB after (the undo stack and its notice, Create's
+  // and the library's restore steps; the notice as a lazy chunk saved only 50 B).
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '117.5 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];

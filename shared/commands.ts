@@ -40,6 +40,12 @@ export interface CommandSpec {
   readonly alsoShortcuts?: readonly string[];
   /** Other words the palette finds it by. */
   readonly keywords?: readonly string[];
+  /**
+   * The editing command (`document.execCommand`'s name) a focused text field runs in its place:
+   * its keys are left to the field (Ctrl/⌘+Z undoes the typing there), and the app menu's item,
+   * chosen while a text field has the focus, runs the field's own command.
+   */
+  readonly textEdit?: 'undo';
 }
 
 /** Every command, in the order the palette and the shortcut sheet list them. */
@@ -56,6 +62,13 @@ export const COMMANDS = {
     group: 'Help',
     shortcut: 'CmdOrCtrl+/',
     keywords: ['keys', 'help'],
+  },
+  'edit.undo': {
+    label: /*i18n*/ { id: 'command.edit.undo', message: 'Undo' },
+    group: 'Edit',
+    shortcut: 'CmdOrCtrl+Z',
+    textEdit: 'undo',
+    keywords: ['restore', 'back'],
   },
   'settings.open': {
     label: /*i18n*/ { id: 'command.settings.open', message: 'Settings…' },

@@ -47,8 +47,22 @@ export type MenuOptions = Readonly<{
   command?: (id: CommandId) => void;
 }>;
 
-/** Commands the menu shows in a place of its own (Preferences…). */
-const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open']);
+/** Commands the menu shows in a place of its own (Preferences…, Edit → Undo). */
+const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open', 'edit.undo']);
+
+/**
+ * Edit → Undo: the page's undo (a cleared selection, a removed photo) in place of Electron's
+ * `undo` role, which undid only a text field's typing. Its Ctrl/⌘+Z stays registered: the page
+ * sees the key first and handles it outside text fields (the menu then gets nothing); in a text
+ * field the page leaves it, Chromium undoes the typing itself, and a key it leaves unhandled (on
+ * macOS, where a menu item does the text's undo) reaches this item, whose command the page runs
+ * as the field's own undo (`CommandSpec.textEdit`). Without the page's commands, the role.
+ */
+function undoItem(run: ((id: CommandId) => void) | undefined): MenuItemConstructorOptions {
+  if (!run) return { role: 'undo' };
+  const { label, shortcut } = commandSpec('edit.undo');
+  return { label: label.message, accelerator: shortcut, click: () => run('edit.undo') };
+}
 
 /** The page's commands of `group` as menu items, each with its shortcut shown. */
 function commandItems(
@@ -153,7 +167,7 @@ export function menuTemplate({
   const edit: MenuItemConstructorOptions = {
     label: '&Edit',
     submenu: [
-      { role: 'undo' },
+      undoItem(command),
       { role: 'redo' },
       { type: 'separator' },
       { role: 'cut' },

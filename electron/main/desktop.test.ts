@@ -65,6 +65,34 @@ describe('native menu', () => {
     );
   });
 
+  it('makes Edit → Undo the page’s undo with Ctrl/⌘+Z registered, once, in place of the role', () => {
+    const command = vi.fn();
+    type Item = {
+      label?: string;
+      role?: string;
+      accelerator?: string;
+      registerAccelerator?: boolean;
+      click?: () => void;
+      submenu?: Item[];
+    };
+    for (const platform of ['darwin', 'linux'] as const) {
+      const menu = menuTemplate({ platform, appName: 'Kiln', dev: false, command }) as Item[];
+      const edit = menu.find((m) => m.label === '&Edit')!.submenu!;
+      expect(edit[0]).toMatchObject({ label: 'Undo', accelerator: 'CmdOrCtrl+Z' });
+      // Registered: a key the page leaves unhandled (a text field's, on macOS) reaches it.
+      expect(edit[0]).not.toHaveProperty('registerAccelerator');
+      expect(edit.map((i) => i.role)).not.toContain('undo');
+      expect(menu.flatMap((m) => m.submenu ?? []).filter((i) => i.label === 'Undo')).toHaveLength(
+        1,
+      );
+      edit[0]!.click!();
+      expect(command).toHaveBeenLastCalledWith('edit.undo');
+    }
+    // Without the page's commands (no window yet), Electron's own text undo.
+    const bare = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false }) as Item[];
+    expect(bare[1]!.submenu![0]).toEqual({ role: 'undo' });
+  });
+
   it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {
     const preferences = vi.fn();
     type Item = { label?: string; accelerator?: string; click?: () => void; submenu?: Item[] };

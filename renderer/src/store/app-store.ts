@@ -17,6 +17,7 @@ import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 import { createBatchSlice, type BatchSlice } from '../features/batch/batch-slice';
 import { createPresenceSlice, type PresenceSlice } from '../features/presence/presence-slice';
+import { createUndoSlice, type UndoSlice } from './undo';
 
 /** The whole renderer state. */
 export type KilnState = AppSlice &
@@ -29,7 +30,8 @@ export type KilnState = AppSlice &
   DesktopSlice &
   UpdateSlice &
   BatchSlice &
-  PresenceSlice;
+  PresenceSlice &
+  UndoSlice;
 
 /**
  * Builds the store around a bridge. A slice whose needs the whole state does not meet fails to
@@ -48,5 +50,6 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createUpdateSlice(set, get, bridge),
     ...createBatchSlice(set, get, bridge),
     ...createPresenceSlice(set, get, bridge),
+    ...createUndoSlice(set, get, bridge),
   }));
 }

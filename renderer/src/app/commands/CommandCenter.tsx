@@ -11,6 +11,7 @@ import { COMMANDS } from '../../../../shared/commands';
 import { Icon } from '../../ui/Icon';
 import { ariaShortcut, formatShortcut } from '../../ui/shortcut';
 import { useCommandKeys } from './use-command-keys';
+import { isTextField } from '../../ui/keys';
 import { useCommands, type ShellDialogs } from './use-commands';
 
 const CommandPalette = lazy(() => import('./CommandPalette'));
@@ -40,7 +41,11 @@ export function CommandCenter() {
     if (!menuCommand || menuCommand.seq === ran.current) return;
     ran.current = menuCommand.seq;
     const command = commands.find((c) => c.id === menuCommand.id);
-    if (command?.enabled) command.run();
+    // Edit → Undo chosen while a text field has the focus is the field's own undo of its typing
+    // (the menu's item replaced Electron's `undo` role, which did just that).
+    if (command?.textEdit && isTextField(document.activeElement)) {
+      document.execCommand(command.textEdit);
+    } else if (command?.enabled) command.run();
   }, [menuCommand, commands]);
   const close = () => setOpen(undefined);
   const { t } = useLingui();

@@ -67,6 +67,14 @@ describe('the window’s shortcut keys', () => {
     expect(press({ key: 'f', code: 'KeyF', defaultPrevented: true })).toBeUndefined();
   });
 
+  it('undo with Ctrl/⌘+Z outside text fields (a dialog too); a text field keeps it for its typing', () => {
+    const field = new FakeElement(['input']) as unknown as EventTarget;
+    const dialog = new FakeElement(['[role="dialog"]']) as unknown as EventTarget;
+    expect(press({ key: 'z', code: 'KeyZ', ctrlKey: true })).toBe('edit.undo');
+    expect(press({ key: 'z', code: 'KeyZ', metaKey: true, target: dialog })).toBe('edit.undo');
+    expect(press({ key: 'z', code: 'KeyZ', ctrlKey: true, target: field })).toBeUndefined();
+  });
+
   it('bind every declared command to one shortcut at most once', () => {
     const keys = commands.flatMap((c) => [c.shortcut, ...(c.alsoShortcuts ?? [])]).filter(Boolean);
     expect(new Set(keys).size).toBe(keys.length);

@@ -1,12 +1,13 @@
 /**
  * The window's shortcut keys, from the command registry: a shortcut with Ctrl/⌘ works from
- * anywhere, a text field included (it types nothing there); a plain key (F, 1, T…) works
+ * anywhere, a text field included (it types nothing there), but for a text field's own editing
+ * key (Ctrl/⌘+Z undoes the typing there, see `CommandSpec.textEdit`); a plain key (F, 1, T…) works
  * wherever the focus is not in a text field, a dialog or a widget that uses such keys itself
  * (Home in a grid or tabs, letters in a list's type-ahead), and where nothing handled the key
  * first (the viewer's own stage).
  */
 import { useEffect } from 'react';
-import { keyBelongsToFocus } from '../../ui/keys';
+import { isTextField, keyBelongsToFocus } from '../../ui/keys';
 import type { Command } from './use-commands';
 import { matchesShortcut, parseShortcut } from '../../ui/shortcut';
 
@@ -30,6 +31,7 @@ export function commandForKey(
       if (!accelerator) continue;
       const shortcut = parseShortcut(accelerator);
       if (!matchesShortcut(shortcut, event)) continue;
+      if (command.textEdit && isTextField(event.target)) return undefined;
       if (!shortcut.mod) {
         const target = event.target instanceof Element ? event.target : null;
         if (keyBelongsToFocus(target) || target?.closest(TYPES_AHEAD)) return undefined;

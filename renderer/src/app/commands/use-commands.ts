@@ -47,6 +47,8 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
   // The viewer's keys reach it only while it is on screen (the workspace covers it).
   const panels = usePanelLayout();
   const viewerShown = useKiln((s) => s.viewerState !== undefined) && !workspace;
+  const canUndo = useKiln((s) => s.undoStack.length > 0);
+  const undoLast = useKiln((s) => s.undoLast);
 
   const { _ } = useLingui();
   return useMemo(() => {
@@ -61,6 +63,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     const bindings: Record<CommandId, Binding> = {
       'palette.open': { run: dialogs.openPalette },
       'shortcuts.show': { run: dialogs.openShortcuts },
+      'edit.undo': { run: () => void undoLast(), enabled: canUndo },
       'settings.open': { run: () => openAccount('settings') },
       'account.billing': { run: () => openAccount('billing') },
       'account.keys': { run: () => openAccount('keys') },
@@ -102,6 +105,8 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     settingsRead,
     updateSettings,
     viewerShown,
+    canUndo,
+    undoLast,
     panels,
     _,
   ]);

@@ -18,7 +18,7 @@ import { useCreateStart } from './use-create-start';
 export function PhotoFlow() {
   const photos = useKiln((s) => s.photos);
   const addPhotos = useKiln((s) => s.addPhotos);
-  const removePhoto = useKiln((s) => s.removePhoto);
+  const removePhotos = useKiln((s) => s.removePhotos);
   const replacePhoto = useKiln((s) => s.replacePhoto);
   const start = useCreateStart();
   const onFiles = useCallback((files: File[]) => void addPhotos('photos', files), [addPhotos]);
@@ -37,7 +37,10 @@ export function PhotoFlow() {
       >
         {photos.length === 1 ? (
           <>
-            <PhotoCard photo={photos[0]!} onRemove={() => removePhoto('photos', photos[0]!.id)} />
+            <PhotoCard
+              photo={photos[0]!}
+              onRemove={() => removePhotos('photos', [photos[0]!.id])}
+            />
             <span className="muted hint">
               <Trans>Drop another photo to use it instead, or several for a batch</Trans>
             </span>
@@ -61,7 +64,7 @@ export function PhotoFlow() {
           <ul className="batch-list">
             {photos.map((p) => (
               <li key={p.id}>
-                <PhotoCard photo={p} compact onRemove={() => removePhoto('photos', p.id)} />
+                <PhotoCard photo={p} compact onRemove={() => removePhotos('photos', [p.id])} />
               </li>
             ))}
           </ul>
@@ -72,7 +75,7 @@ export function PhotoFlow() {
       <PreflightNote
         photos={photos}
         onUseCrop={(photo, cropped) => replacePhoto('photos', photo.id, cropped)}
-        onLeaveOut={(ids) => ids.forEach((id) => removePhoto('photos', id))}
+        onLeaveOut={(ids) => removePhotos('photos', ids)}
       />
       <PaidButton
         {...start}

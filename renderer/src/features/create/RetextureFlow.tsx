@@ -62,7 +62,7 @@ export function RetextureFlow() {
   const photo = useKiln((s) => s.retexturePhoto);
   const retexturePhotos = useMemo(() => (photo ? [photo] : []), [photo]);
   const addPhotos = useKiln((s) => s.addPhotos);
-  const removePhoto = useKiln((s) => s.removePhoto);
+  const removePhotos = useKiln((s) => s.removePhotos);
   const replacePhoto = useKiln((s) => s.replacePhoto);
   const draft = useKiln((s) => s.retextureSettings);
   const set = useKiln((s) => s.setRetextureSettings);
@@ -81,7 +81,7 @@ export function RetextureFlow() {
         describedBy={errorId('photo')}
       >
         {photo ? (
-          <PhotoCard photo={photo} onRemove={() => removePhoto('retexture', photo.id)} />
+          <PhotoCard photo={photo} onRemove={() => removePhotos('retexture', [photo.id])} />
         ) : undefined}
       </DropZone>
       <FieldError field="photo" />

@@ -77,7 +77,7 @@ export function ViewsFlow() {
   const views = useKiln((s) => s.views);
   const viewPhotos = useMemo(() => views.map((v) => v.file), [views]);
   const addPhotos = useKiln((s) => s.addPhotos);
-  const removePhoto = useKiln((s) => s.removePhoto);
+  const removePhotos = useKiln((s) => s.removePhotos);
   const replacePhoto = useKiln((s) => s.replacePhoto);
   const moveView = useKiln((s) => s.moveView);
   const fieldError = useKiln((s) => s.createErrors.views);
@@ -125,7 +125,7 @@ export function ViewsFlow() {
             >
               ⠿ {i + 1}
             </span>
-            <PhotoCard photo={v.file} compact onRemove={() => removePhoto('views', v.id)}>
+            <PhotoCard photo={v.file} compact onRemove={() => removePhotos('views', [v.id])}>
               <ViewSlotControls id={v.id} label={v.label} index={i} count={views.length} />
             </PhotoCard>
           </li>

@@ -4,8 +4,9 @@ import {
   checkDropped,
   EMPTY_FORM,
   placePhotos,
-  removedPhoto,
+  removedPhotos,
   restoredForm,
+  restoredPhotos,
   validateCreate,
   validateImagine,
   type ChosenPhoto,
@@ -127,13 +128,52 @@ describe('placePhotos', () => {
   });
 });
 
-describe('removedPhoto', () => {
-  it('drops the photo, releases its preview and answers what was said about the views', () => {
-    const { port, released } = fakePreviews();
-    const views = [{ id: 'v1', file: photo('a.png'), label: 'front' as const }];
-    const patch = removedPhoto(form({ views, createErrors: { views: 'x' } }), 'views', 'v1', port);
-    expect(patch).toEqual({ views: [], createErrors: {} });
-    expect(released).toEqual(['id-a.png']);
+describe('removedPhotos and restoredPhotos (Undo)', () => {
+  const views = [
+    { id: 'v1', file: photo('a.png'), label: 'front' as const },
+    { id: 'v2', file: photo('b.png'), label: 'left' as const },
+    { id: 'v3', file: photo('c.png'), label: 'back' as const },
+  ];
+
+  it('drops a view, keeps its preview for an Undo and answers what was said about the views', () => {
+    const { patch, removed } = removedPhotos(
+      form({ views, createErrors: { views: 'x' } }),
+      'views',
+      ['v2'],
+    );
+    expect(patch).toEqual({ views: [views[0], views[2]], createErrors: {} });
+    expect(removed).toEqual([{ target: 'views', photo: views[1]!.file, index: 1, view: views[1] }]);
+  });
+
+  it('puts a view back in its slot with its label, the same photo (its preflight and crop)', () => {
+    const { patch, removed } = removedPhotos(form({ views }), 'views', ['v2']);
+    const restored = restoredPhotos(form(patch), removed)!;
+    expect(restored.views).toEqual(views);
+    expect(restored.views![1]).toBe(views[1]);
+  });
+
+  it('puts several photos of a batch back in their order', () => {
+    const photos = ['a', 'b', 'c', 'd', 'e'].map((n) => photo(`${n}.png`));
+    const { patch, removed } = removedPhotos(form({ photos }), 'photos', ['id-b.png', 'id-e.png']);
+    expect(patch.photos!.map((p) => p.id)).toEqual(['id-a.png', 'id-c.png', 'id-d.png']);
+    expect(restoredPhotos(form(patch), removed)!.photos).toEqual(photos);
+  });
+
+  it('brings nothing back where its place has been taken since', () => {
+    const mine = photo('mine.png');
+    const { patch, removed } = removedPhotos(form({ retexturePhoto: mine }), 'retexture', [
+      mine.id,
+    ]);
+    expect(patch).toEqual({ retexturePhoto: undefined });
+    expect(restoredPhotos(form(patch), removed)).toEqual({ retexturePhoto: mine });
+    expect(restoredPhotos(form({ retexturePhoto: photo('new.png') }), removed)).toBeUndefined();
+    const four = [...views, { id: 'v4', file: photo('d.png'), label: 'right' as const }];
+    const gone = removedPhotos(form({ views: four }), 'views', ['v1']).removed;
+    expect(restoredPhotos(form({ views: four }), gone)).toBeUndefined();
+  });
+
+  it('removes nothing for an id no longer there', () => {
+    expect(removedPhotos(form({ views }), 'views', ['zz']).removed).toEqual([]);
   });
 });
 

@@ -160,24 +160,85 @@ export function replacedPhoto(
   };
 }
 
-/** The form without the photo `id` of `target`, its preview released. */
-export function removedPhoto(
+/** A photo taken out of a flow, and where it was: how Undo puts it back. */
+export interface RemovedPhoto {
+  readonly target: PhotoTarget;
+  /** The photo as it was (its id keeps its preflight result; a crop accepted is this file). */
+  readonly photo: ChosenPhoto;
+  /** Its place in the flow's list (the batch's order, the views' slot). */
+  readonly index: number;
+  /** The view's slot: its label comes back with it. */
+  readonly view?: ViewSlot<ChosenPhoto>;
+}
+
+/**
+ * The form without the photos `ids` of `target`, and what was removed (oldest place first). The
+ * previews are not released here: an Undo may bring the photos back, so their holder lets them
+ * go once it no longer can (`RemovedPhoto`).
+ */
+export function removedPhotos(
   form: CreateForm,
   target: PhotoTarget,
-  id: string,
-  previews: PreviewPort,
-): Partial<CreateForm> {
+  ids: readonly string[],
+): { patch: Partial<CreateForm>; removed: RemovedPhoto[] } {
+  const gone = new Set(ids);
   if (target === 'retexture') {
-    previews.release([form.retexturePhoto]);
-    return { retexturePhoto: undefined };
+    const photo = form.retexturePhoto;
+    if (!photo || !gone.has(photo.id)) return { patch: {}, removed: [] };
+    return { patch: { retexturePhoto: undefined }, removed: [{ target, photo, index: 0 }] };
   }
   if (target === 'photos') {
-    previews.release(form.photos.filter((p) => p.id === id));
-    return { photos: form.photos.filter((p) => p.id !== id) };
+    const removed = form.photos.flatMap((photo, index) =>
+      gone.has(photo.id) ? [{ target, photo, index }] : [],
+    );
+    return { patch: { photos: form.photos.filter((p) => !gone.has(p.id)) }, removed };
   }
-  previews.release(form.views.filter((v) => v.id === id).map((v) => v.file));
+  const removed = form.views.flatMap((view, index) =>
+    gone.has(view.id) ? [{ target, photo: view.file, index, view }] : [],
+  );
   return {
-    views: form.views.filter((v) => v.id !== id),
+    patch: {
+      views: form.views.filter((v) => !gone.has(v.id)),
+      createErrors: without(form.createErrors, ['views']),
+    },
+    removed,
+  };
+}
+
+/**
+ * The form with removed photos put back in their places (a view in its slot, with its label), or
+ * undefined when there is no room for them any more: the retexture flow has another photo, or
+ * every view slot is filled again.
+ */
+export function restoredPhotos(
+  form: CreateForm,
+  removed: readonly RemovedPhoto[],
+): Partial<CreateForm> | undefined {
+  const target = removed[0]?.target;
+  if (!target) return undefined;
+  if (target === 'retexture') {
+    return form.retexturePhoto ? undefined : { retexturePhoto: removed[0]!.photo };
+  }
+  // Back into each place in turn, oldest first: each then stands where it stood.
+  const insert = <T>(list: readonly T[], items: readonly (readonly [number, T])[]) => {
+    const out = [...list];
+    for (const [index, item] of items) out.splice(Math.min(index, out.length), 0, item);
+    return out;
+  };
+  if (target === 'photos') {
+    return {
+      photos: insert(
+        form.photos,
+        removed.map((r) => [r.index, r.photo] as const),
+      ),
+    };
+  }
+  if (form.views.length + removed.length > LIMITS.views.max) return undefined;
+  return {
+    views: insert(
+      form.views,
+      removed.flatMap((r) => (r.view ? [[r.index, r.view] as const] : [])),
+    ),
     createErrors: without(form.createErrors, ['views']),
   };
 }

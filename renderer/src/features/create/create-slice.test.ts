@@ -60,7 +60,7 @@ describe('create slice', () => {
       '“e.png” was not added: multi-view takes at most 4 views, and all 4 are filled. Remove a view, then drop it again.',
     );
     // Removing a view answers it.
-    store.getState().removePhoto('views', store.getState().views[3]!.id);
+    store.getState().removePhotos('views', [store.getState().views[3]!.id]);
     expect(store.getState().createErrors.views).toBeUndefined();
   });
 

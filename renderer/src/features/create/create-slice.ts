@@ -17,13 +17,15 @@ import {
   restoredForm,
   validateCreate,
   validateImagine,
-  removedPhoto,
+  removedPhotos,
   replacedPhoto,
+  restoredPhotos,
   without,
   type CreateForm,
   type KeptInputs,
   type PhotoTarget,
   type PreviewPort,
+  type RemovedPhoto,
   type RetextureDraft,
   type RetextureTarget,
 } from './create-form';
@@ -32,6 +34,8 @@ import { placeError, startFlow } from './create-start';
 import { moveSlot, type FieldErrors, type SettingsDraft, type ViewLabel } from './create-rules';
 import { acceptedByService } from '../activity/job-labels';
 import type { SliceCreator } from '../../store/slice';
+import type { UndoRecord } from '../../store/undo';
+import { plural, t } from '@lingui/core/macro';
 
 export type { ChosenPhoto, KeptInputs, PhotoTarget, RetextureDraft } from './create-form';
 
@@ -48,6 +52,8 @@ export interface CreateNeeds {
     form?: Readonly<{ tier: ModelTier; settings: SettingsDraft }>,
   ): void;
   readonly jobs: readonly JobView[];
+  /** A removed photo or view can be brought back (Ctrl/⌘+Z, the notice's Undo). */
+  recordUndo(record: UndoRecord): void;
 }
 
 /** Create state and actions. */
@@ -68,7 +74,8 @@ export interface CreateSlice extends CreateForm {
   markRetextureSeen(modelId: string | undefined): void;
   /** Checks files (type by content, size) and adds the good ones; refusals go to the field. */
   addPhotos(target: PhotoTarget, files: readonly File[]): Promise<void>;
-  removePhoto(target: PhotoTarget, id: string): void;
+  /** Takes photos out of a flow (undoably: they come back in their places, as they were). */
+  removePhotos(target: PhotoTarget, ids: readonly string[]): void;
   /** Puts `file` in the place of the photo `id` (an accepted crop; the original file is untouched). */
   replacePhoto(target: PhotoTarget, id: string, file: File): void;
   moveView(from: number, to: number): void;
@@ -101,6 +108,46 @@ const previews: PreviewPort = {
     for (const p of photos) if (p) URL.revokeObjectURL(p.previewUrl);
   },
 };
+
+/** The flow each photo target belongs to. */
+const FLOW_OF: Readonly<Record<PhotoTarget, CreateMode>> = {
+  photos: 'photo',
+  views: 'views',
+  retexture: 'retexture',
+};
+
+/** The undo notice's words for photos taken out of a flow. */
+function removalWords(removed: readonly RemovedPhoto[]): string {
+  const count = removed.length;
+  if (count > 1) return plural(count, { one: '# photo removed', other: '# photos removed' });
+  const name = removed[0]!.photo.file.name;
+  return removed[0]!.target === 'views' ? t`View “${name}” removed` : t`Photo “${name}” removed`;
+}
+
+/**
+ * `removePhotos`: takes photos out of a flow and records how to put them back (in their places,
+ * the flow shown again); their previews are released once they can no longer come back.
+ */
+function photoRemoval(
+  set: (patch: Partial<CreateSlice>) => void,
+  get: () => CreateSlice & CreateNeeds,
+): CreateSlice['removePhotos'] {
+  return (target, ids) => {
+    const { patch, removed } = removedPhotos(get(), target, ids);
+    if (!removed.length) return;
+    set(patch);
+    get().recordUndo({
+      describe: () => removalWords(removed),
+      undo: () => {
+        const restored = restoredPhotos(get(), removed);
+        if (!restored) return false;
+        set({ ...restored, createMode: FLOW_OF[target] });
+        get().showLeft('create');
+      },
+      discard: () => previews.release(removed.map((r) => r.photo)),
+    });
+  };
+}
 
 /** Creates the Create slice. */
 export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, get, bridge) => {
@@ -165,7 +212,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
       const { good, refusals } = await checkDropped(files);
       set(placePhotos(get(), target, { count: files.length, good, refusals }, previews));
     },
-    removePhoto: (target, id) => set(removedPhoto(get(), target, id, previews)),
+    removePhotos: photoRemoval(set, get),
     replacePhoto: (target, id, file) => set(replacedPhoto(get(), target, id, file, previews)),
     // Rearranging the views answers what was said about the last drop: what the views need now
     // shows instead (ViewsFlow).

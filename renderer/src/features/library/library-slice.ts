@@ -34,8 +34,10 @@ import {
   type PicksState,
 } from './library-picks';
 import { pendingCount } from './selection';
+import { clearedSelectionUndo } from './selection-undo';
 import { ThumbnailQueue } from './thumbnail-queue';
 import type { SliceCreator } from '../../store/slice';
+import type { UndoRecord } from '../../store/undo';
 import type { ViewerState } from '../../viewer/viewer-types';
 
 /**
@@ -120,6 +122,8 @@ export interface LibraryNeeds {
   readonly openingModelId: string | undefined;
   /** The batch feature's form, opened on the selection. */
   openBatch(selection: ModelSelection): void;
+  /** Clearing a selection can be undone (Ctrl/⌘+Z, the notice's Undo). */
+  recordUndo(record: UndoRecord): void;
 }
 
 /** The row at `index` (0-based) of the loaded pages, if loaded. */
@@ -284,7 +288,11 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
       const patch = pickedAll(get());
       if (patch) set(patch);
     },
-    clearLibrarySelection: () => set(NO_PICKS),
+    clearLibrarySelection() {
+      const undo = clearedSelectionUndo(get(), get, set);
+      set(NO_PICKS);
+      if (undo) get().recordUndo(undo);
+    },
     requestBatch() {
       const request = batchRequest(get());
       if (request.kind === 'note') return set(request.patch);

@@ -20,6 +20,14 @@ let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 1;
 const states = new Map<string, PreflightState>();
+/**
+ * Results of photos removed lately, oldest first: an Undo brings a photo back with its id, and
+ * its verdict (and suggested crop) with it instead of checking it again. A photo id never names
+ * another file, so a result parked is still its photo's.
+ */
+const parked = new Map<string, PreflightState>();
+/** How many removed photos' results wait for an Undo (a batch's flagged ones left out at once). */
+const PARKED_MAX = 100;
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -57,6 +65,13 @@ export function warmUp(): void {
 /** Starts checking a photo unless it is checked or being checked already. */
 export function checkPhoto(id: string, photo: Blob): void {
   if (states.has(id)) return;
+  const back = parked.get(id);
+  if (back?.status === 'done') {
+    parked.delete(id);
+    states.set(id, back);
+    changed();
+    return;
+  }
   states.set(id, { status: 'checking' });
   changed();
   void send({ type: 'check', id: nextId++, photo }).then((answer) => {
@@ -71,10 +86,21 @@ export function checkPhoto(id: string, photo: Blob): void {
   });
 }
 
-/** Forgets the checks of photos that were removed (their results go with them). */
+/**
+ * Forgets the checks of photos that were removed; their finished results are parked for an
+ * Undo that brings the photo back (the oldest go beyond {@link PARKED_MAX}).
+ */
 export function forget(ids: Iterable<string>): void {
   let any = false;
-  for (const id of ids) any = states.delete(id) || any;
+  for (const id of ids) {
+    const state = states.get(id);
+    if (state?.status === 'done') parked.set(id, state);
+    any = states.delete(id) || any;
+  }
+  for (const old of parked.keys()) {
+    if (parked.size <= PARKED_MAX) break;
+    parked.delete(old);
+  }
   if (any) changed();
 }
 
