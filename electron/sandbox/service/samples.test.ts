@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibraryPageSchema, ModelSchema } from '../../../shared/api/schemas';
+import { cachedGenerator, type Generator } from './generation';
 import { SAMPLES } from './samples';
 import type { SandboxState } from './state';
 import { startService, validateGlb, type TestService } from '../testing/test-support';
@@ -101,18 +102,26 @@ describe('first-run samples', () => {
     expect(await listed(third)).toEqual([]);
   });
 
-  it('finishes an interrupted seeding at the next start, without a duplicate', async () => {
+  it('makes only the missing samples at the next start after a failed or interrupted one', async () => {
     const dataDir = tempDir();
-    const first = await start({ dataDir, sampleModels: true });
-    // Closed at once: none, or some, of the samples were made.
-    const seeding = first.sandbox.samples();
+    // The cat's generation fails at the first start (as a start cut short by a quit would
+    // leave it): the cup's family is made, the account still waits for its samples.
+    const failing: Generator = async (photo, options) => {
+      if (options.name === 'Sample · Cat') throw new Error('the process ended');
+      return cachedGenerator()(photo, options);
+    };
+    const first = await start({ dataDir, sampleModels: true }, { generator: failing });
+    const made = await listed(first);
+    expect(made.map((r) => r.name)).toEqual(['Sample · Coffee cup', 'Sample · Coffee cup']);
     await first.close();
-    await seeding;
     services.splice(services.indexOf(first), 1);
 
     const second = await start({ dataDir, sampleModels: true });
     const rows = await listed(second);
     expect(rows.map((r) => r.name).sort()).toEqual(SAMPLES.map((s) => s.name).sort());
+    // The cup's two versions are the ones made before, not new copies.
+    const ids = new Set(rows.map((r) => r.model_id));
+    for (const row of made) expect(ids.has(row.model_id)).toBe(true);
     expect(second.sandbox.ledger()).toEqual([]);
   });
 
