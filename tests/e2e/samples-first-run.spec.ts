@@ -49,7 +49,9 @@ async function startWeb(dataDir: string) {
   };
 }
 
-test('a new user finds sample models in the library and opens one', async ({ page }) => {
+test('a new user finds sample models in the library, opens one and compares versions', async ({
+  page,
+}) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-e2e-samples-'));
   const web = await startWeb(dataDir);
   const requests: string[] = [];
@@ -74,6 +76,16 @@ test('a new user finds sample models in the library and opens one', async ({ pag
     await cat.dblclick();
     expect(await kiln.waitForModel()).toBeGreaterThan(1000);
     await expect(page.getByTestId('model-name')).toHaveText('Sample · Cat');
+
+    // The cup's two versions compare side by side.
+    await library.open();
+    await cup.first().click();
+    const tree = library.detail.getByTestId('version-tree');
+    await tree.locator('[data-kind="generation"]').getByTestId('version-pick').check();
+    await tree.locator('[data-kind="retexture"]').getByTestId('version-pick').check();
+    await tree.getByTestId('compare-versions').click();
+    await expect(kiln.viewer).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
+
     // Made for nothing.
     await account.expectBalance('25.00');
   } finally {
