@@ -9,7 +9,7 @@
  * holds them as base64 so every way Kiln runs reads them alike: the Electron bundle, `tsx` (the
  * browser host, the CLI) and vitest. Deterministic: re-running it rewrites identical bytes.
  *
- * Run: `npx tsx tools/make-sample-photos.ts`
+ * Run: `npx tsx tools/make-sample-photos.ts && npx prettier --write electron/sandbox/samples/photos.ts`
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
