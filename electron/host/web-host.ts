@@ -10,6 +10,7 @@ import { appPaths, type AppPaths } from '../core/app-paths';
 import { openAppLog, type AppLog } from '../core/diagnostics/app-log';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
+import { APP_SANDBOX_OPTIONS } from '../sandbox';
 import { startHost, type Host, type HostOptions } from './host';
 
 /** Options of {@link startWebHost}. */
@@ -56,7 +57,8 @@ export async function startWebHost(o: WebHostOptions): Promise<WebHost> {
     liveFetch: log.fetch(o.liveFetch ?? fetch),
     logger: log.logger,
     ...(o.liveBaseUrl ? { liveBaseUrl: o.liveBaseUrl } : {}),
-    ...(o.sandbox ? { sandbox: o.sandbox } : {}),
+    // Kiln's own demo mode (the first-run samples), as the desktop app's.
+    sandbox: { ...APP_SANDBOX_OPTIONS, ...o.sandbox },
   });
   // The start token rides in the address's fragment (#token=…): a secret like the key.
   log.redactor.add(new URLSearchParams(new URL(host.url).hash.slice(1)).get(TOKEN_FRAGMENT));

@@ -22,7 +22,7 @@ import { systemClock, type Emit, type Ports } from '../core/ports';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
 import { createServices, type Services } from '../core/services';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from '../sandbox';
+import { APP_SANDBOX_OPTIONS, startEmbeddedSandbox, type EmbeddedSandbox } from '../sandbox';
 import {
   APP_ORIGIN,
   cacheFileUrl,
@@ -155,7 +155,10 @@ export async function start(): Promise<Kiln> {
     liveFetch: log.fetch(fetch),
     sandbox: () => {
       const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
-      embedded = startEmbeddedSandbox(dataDir, Number.isFinite(taskSeconds) ? { taskSeconds } : {});
+      embedded = startEmbeddedSandbox(dataDir, {
+        ...APP_SANDBOX_OPTIONS,
+        ...(Number.isFinite(taskSeconds) ? { taskSeconds } : {}),
+      });
       return embedded.connection;
     },
     defaults: {

@@ -116,6 +116,20 @@ describe('electron/main wiring', () => {
     });
   });
 
+  it("gives a new user's sandbox the first-run sample models, free (issue 31)", async () => {
+    // The desktop app's demo mode is Kiln's own (APP_SANDBOX_OPTIONS), unlike the tests' hosts.
+    const listed = await recorded.handlers.get('library:list')!(trusted(), {});
+    expect(listed).toMatchObject({ ok: true });
+    const { items } = (listed as { value: { items: Array<{ name?: string }> } }).value;
+    expect(items.map((i) => i.name).sort()).toEqual([
+      'Sample · Cat',
+      'Sample · Coffee cup',
+      'Sample · Coffee cup',
+    ]);
+    const balance = await recorded.handlers.get('account:balance')!(trusted(), undefined);
+    expect(balance).toMatchObject({ ok: true, value: { balanceUsd: '25.00' } });
+  });
+
   it('denies pop-ups, foreign navigation and permission requests', () => {
     const wc = recorded.windows[0]!.webContents;
     expect(wc.windowOpenHandler?.({ url: 'https://example.com' })).toEqual({ action: 'deny' });

@@ -15,6 +15,12 @@ export const EMBEDDED_SANDBOX_URL = 'https://sandbox.kiln.invalid';
 export const EMBEDDED_SANDBOX_KEY = 'sk-sandbox-demo';
 
 /**
+ * The demo mode of Kiln itself (the desktop app and `npm run web`), as opposed to the tests'
+ * embedded sandboxes: a new account gets the first-run sample models.
+ */
+export const APP_SANDBOX_OPTIONS: Readonly<SandboxOptions> = { sampleModels: true };
+
+/**
  * How the core reaches the embedded sandbox: the shape of the core's `Connection` port, written
  * out here because the sandbox is a service of its own and imports nothing of the core (the
  * compiler checks the fit where main and the host hand it to `createServices`).

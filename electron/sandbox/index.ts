@@ -6,6 +6,7 @@
 export { createSandbox, DEFAULT_SANDBOX_KEY, type SandboxInternals } from './sandbox';
 export { serveSandbox, type ServedSandbox } from './http/server';
 export {
+  APP_SANDBOX_OPTIONS,
   EMBEDDED_SANDBOX_KEY,
   EMBEDDED_SANDBOX_URL,
   startEmbeddedSandbox,

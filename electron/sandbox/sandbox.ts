@@ -10,7 +10,7 @@ import { createApp } from './http/app';
 import type { buildArtifact } from './artifacts';
 import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './http/chaos';
 import { SandboxCore } from './service/core';
-import { cachedGenerator, type Generator } from './service/generation';
+import { cachedGenerator, cachedRetexturer, type Generator } from './service/generation';
 import { Jobs } from './service/jobs';
 import {
   DiskFileStore,
@@ -20,6 +20,7 @@ import {
 } from './service/persist';
 import { PriceList } from './service/prices';
 import { RateLimiter } from './http/rate-limit';
+import { seedSamples } from './service/samples';
 import { seedLibrary } from './service/seed';
 import { emptyState } from './service/state';
 import { Tasks } from './service/tasks';
@@ -64,8 +65,11 @@ export function createSandbox(
   const files = options.dataDir
     ? new DiskFileStore(path.join(options.dataDir, 'files'))
     : new MemoryFileStore();
+  const loaded = stateStore.load();
   const state =
-    stateStore.load() ?? emptyState(keys, normalizeUsd(options.balanceUsd ?? '25.00'), clock.now());
+    loaded ?? emptyState(keys, normalizeUsd(options.balanceUsd ?? '25.00'), clock.now());
+  // Samples are for a new account only: one that existed before keeps its library as it was.
+  if (!loaded && options.sampleModels) state.samples = 'pending';
   // Keys given now always work, also on a reloaded state (the demo key must never be lost).
   for (const key of keys) {
     if (!state.account.keys.some((k) => k.key === key)) {
@@ -92,7 +96,9 @@ export function createSandbox(
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     },
   });
-  const tasks = new Tasks(core, cachedGenerator(internals.generator));
+  const generate = cachedGenerator(internals.generator);
+  const retexture = cachedRetexturer();
+  const tasks = new Tasks(core, generate, retexture);
   const jobs = new Jobs(core, internals.builder);
   const app = createApp({
     core,
@@ -100,6 +106,7 @@ export function createSandbox(
     jobs,
     limiter: new RateLimiter(options.requestsPerMinute ?? LIMITS.requestsPerMinute),
     openThumbnails: options.openThumbnails ?? false,
+    samples: () => samples(),
   });
   const chaos = options.chaos?.inProcess ? new Chaos(options.chaos) : undefined;
 
@@ -115,6 +122,22 @@ export function createSandbox(
   })();
   // A failed seed surfaces on the first request; do not crash the process on it meanwhile.
   ready.catch(() => undefined);
+
+  // The first-run samples start when first wanted (the first listing of the library, which the
+  // app asks for once it has started), never during the start itself; a failure is logged and
+  // tried again at the next start, while this one lists what there is.
+  let seeding: Promise<void> | undefined;
+  const samples = (): Promise<void> =>
+    (seeding ??=
+      state.samples === 'pending'
+        ? ready
+            .then(() => seedSamples(core, { generate, retexture }))
+            .catch((error: unknown) => {
+              // Closing drops the samples' queued work: they are finished at the next start.
+              if (!core.generationQueue.closed)
+                console.error('sandbox: the sample models could not be made', error);
+            })
+        : Promise.resolve());
 
   const handle = async (request: Request): Promise<Response> => {
     await ready;
@@ -190,6 +213,7 @@ export function createSandbox(
       core.changed();
     },
     ready: () => ready,
+    samples,
     async idle() {
       await ready;
       // Work can queue more work (nothing does today), so wait until both are empty together.

@@ -86,6 +86,13 @@ export interface SandboxOptions {
   linkSeconds?: number;
   /** Persist state (JSON) and files in this folder; default: in memory. */
   dataDir?: string;
+  /**
+   * Make the first-run sample models on a new account (a state made now, not reloaded): a few
+   * models generated from photos shipped with the app, free (service/samples.ts). They are made
+   * when the library is first listed (that listing waits for them) or `samples()` is called.
+   * Default false: only Kiln's own demo mode turns it on, so tests start from an empty library.
+   */
+  sampleModels?: boolean;
   /** Seed this many models "made on the website" (first start only). */
   websiteModels?: number;
   /** Seed this many API-made models in the library (first start only); they share a few files. */
@@ -169,6 +176,11 @@ export interface Sandbox {
   setBuildFailures(shares: BuildFailureShares): void;
   /** Resolves when seeding and resumed work are set up. */
   ready(): Promise<void>;
+  /**
+   * Makes the first-run sample models if the account waits for them (`sampleModels`), and
+   * resolves when they exist (at once otherwise). The library's first listing does the same.
+   */
+  samples(): Promise<void>;
   /** Resolves when no generation or build is queued or running. */
   idle(): Promise<void>;
   /** Used by {@link serveSandbox} to learn its URL; not for callers. */

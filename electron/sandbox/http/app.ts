@@ -57,6 +57,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Thumbnail links are served without the key (and then count against no key). */
   openThumbnails?: boolean;
+  /** Makes the first-run samples if they are pending; the library's listing waits for them. */
+  samples?: () => Promise<void>;
 }
 
 /** The path of a model's thumbnail link (see `thumbnailUrl`). */
@@ -205,7 +207,14 @@ function file(bytes: Uint8Array, contentType: string, filename: string, inline =
 }
 
 /** Builds the Hono app of a sandbox. */
-export function createApp({ core, tasks, jobs, limiter, openThumbnails }: AppDeps): Hono<Env> {
+export function createApp({
+  core,
+  tasks,
+  jobs,
+  limiter,
+  openThumbnails,
+  samples,
+}: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
 
   app.onError((error, c) => {
@@ -410,10 +419,12 @@ export function createApp({ core, tasks, jobs, limiter, openThumbnails }: AppDep
     return c.json(body);
   });
 
-  app.get('/library', (c) => {
+  app.get('/library', async (c) => {
     const checks = new Checks();
     const query = checks.parse(LibraryQuerySchema, queryOf(c), 'query');
     checks.done();
+    // A new account's first listing shows its samples rather than an empty library.
+    await samples?.();
     return c.json(listLibrary(core, query!, core.base(c.req.raw)));
   });
 

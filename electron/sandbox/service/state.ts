@@ -146,6 +146,12 @@ export interface SandboxState {
   files: Record<string, FileRow>;
   counters: { charge: number; refund: number };
   seeded: boolean;
+  /**
+   * The first-run sample models (`samples.ts`): `pending` from the account's first start until
+   * the last one exists, then `done`. Absent in accounts that never had them (made without the
+   * option, or before samples existed): those never get them.
+   */
+  samples?: 'pending' | 'done';
   /** The build-failure trigger's shares (`build-failures.ts`); absent: no build fails. */
   buildFailures?: Partial<Record<string, number>>;
 }

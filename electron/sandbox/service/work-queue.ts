@@ -6,7 +6,7 @@
 /** Runs queued async work with bounded concurrency. */
 export class WorkQueue {
   readonly #concurrency: number;
-  readonly #pending: Array<() => Promise<void>> = [];
+  readonly #pending: Array<{ work: () => Promise<void>; dropped?: () => void }> = [];
   #running = 0;
   #closed = false;
   #idleWaiters: Array<() => void> = [];
@@ -20,10 +20,21 @@ export class WorkQueue {
     return this.#pending.length + this.#running;
   }
 
-  /** Queues `work`; errors are the work's own business (it must catch them). */
-  push(work: () => Promise<void>): void {
-    if (this.#closed) return;
-    this.#pending.push(work);
+  /** True once {@link close} was called: new work is dropped. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /**
+   * Queues `work`; errors are the work's own business (it must catch them). `dropped` is called
+   * instead when the work never runs (the queue is closed, or closes before its turn).
+   */
+  push(work: () => Promise<void>, dropped?: () => void): void {
+    if (this.#closed) {
+      dropped?.();
+      return;
+    }
+    this.#pending.push({ work, ...(dropped ? { dropped } : {}) });
     this.#pump();
   }
 
@@ -36,13 +47,13 @@ export class WorkQueue {
   /** Drops queued work and waits for the running work to finish. */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#pending.length = 0;
+    for (const item of this.#pending.splice(0)) item.dropped?.();
     await this.idle();
   }
 
   #pump(): void {
     while (this.#running < this.#concurrency && this.#pending.length > 0) {
-      const work = this.#pending.shift()!;
+      const { work } = this.#pending.shift()!;
       this.#running++;
       // Defer to a macrotask so the request that queued the work is answered first.
       setImmediate(() => {
