@@ -237,7 +237,12 @@ export async function start(): Promise<Kiln> {
   });
   if (bounds?.maximized) window.maximize();
   trackWindowBounds(window, boundsFile);
-  watchRenderer(window, { notices: services.notices, logger, clock: systemClock });
+  watchRenderer(window, {
+    notices: services.notices,
+    logger,
+    clock: systemClock,
+    say: language.say,
+  });
   const help = helpActions({ services, log, paths, language });
   const modelFolder = new LastModelFolder();
   const bringForward = () => {

@@ -106,6 +106,31 @@ export const DIALOG = {
   updates: /*i18n*/ { id: 'dialog.updates.title', message: 'Updates' },
 } as const satisfies Record<string, Words>;
 
+/** What Kiln says when its window's page crashed or hung (`renderer-recovery.ts`). */
+export const RECOVERY = {
+  crashed: /*i18n*/ {
+    id: 'recovery.crashed',
+    message:
+      'Kiln’s window stopped unexpectedly and was reloaded. Your jobs carried on in the background; nothing was lost.',
+  },
+  hung: /*i18n*/ {
+    id: 'recovery.hung',
+    message:
+      'Kiln’s window stopped responding and was reloaded. Your jobs carried on in the background; nothing was lost.',
+  },
+  outOfMemory: /*i18n*/ {
+    id: 'recovery.outOfMemory',
+    message:
+      'Kiln’s window ran out of memory and was reloaded. Your jobs carried on in the background; nothing was lost.',
+  },
+  giveUpTitle: /*i18n*/ { id: 'recovery.giveUp.title', message: 'Kiln’s window keeps stopping' },
+  giveUp: /*i18n*/ {
+    id: 'recovery.giveUp',
+    message:
+      'Kiln’s window stopped {count} times within a minute, so Kiln will not reload it again. Your jobs are saved and resume at the next start. Help → Open Logs Folder has the details for a support request.',
+  },
+} as const satisfies Record<string, Words>;
+
 /** The desktop notifications of finished jobs (`job-notices.ts`). */
 export const NOTICE = {
   readyTitle: /*i18n*/ { id: 'notice.ready.title', message: 'Ready: {source}' },
