@@ -159,7 +159,6 @@ export async function start(): Promise<Kiln> {
           insecureSecretsReason:
             'No system keychain answered (on Linux: no Secret Service such as GNOME Keyring is running or unlocked), so Kiln keeps your key only until it quits.',
         }),
-    // Electron's theme follows the Appearance setting as it is saved.
     // Electron's theme and the main process's language follow the settings as they are saved.
     settings: new ElectronSettingsStore((saved) => {
       applyThemeSetting(saved['theme']);
