@@ -41,4 +41,12 @@ describe('MainLanguage', () => {
       expect(title, locale).not.toMatch(/[{}#]/);
     }
   });
+
+  it('marks its words in the pseudo-locale too (development), values kept', () => {
+    const language = testLanguage(['en']);
+    language.apply('pseudo');
+    const said = language.say(NOTICE.readyTitle, { source: 'cup.png' });
+    expect(said).toContain('cup.png');
+    expect(said).not.toBe('Ready: cup.png');
+  });
 });
