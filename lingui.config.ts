@@ -23,6 +23,8 @@ const areas: Record<string, string[]> = {
   ],
   viewer: ['renderer/src/viewer', 'renderer/src/features/ops'],
   shared: ['shared'],
+  // The main process's menu, dialogs and notifications (plain message objects, no macro).
+  main: ['electron/core/i18n'],
 };
 
 export default defineConfig({

@@ -81,6 +81,9 @@ export default defineConfig(({ mode }) => ({
             entry: 'electron/main/index.ts',
             vite: {
               root: '.',
+              // The main process's catalogs (menu, dialogs, notifications) are `.po` files
+              // compiled on import, as the renderer's (electron/core/i18n/catalogs.ts).
+              plugins: [lingui()],
               build: {
                 outDir: 'dist-electron/main',
                 rolldownOptions: { external, output: { format: 'es' } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUiLocale, matchLocale } from './locale';
+import { isUiLocale, matchLocale, resolveLocale, systemLanguages } from './locale';
 
 describe('matchLocale', () => {
   it('takes an exact shipped tag', () => {
@@ -32,5 +32,27 @@ describe('isUiLocale', () => {
     expect(isUiLocale('de')).toBe(true);
     expect(isUiLocale('pseudo')).toBe(true);
     expect(isUiLocale('de-DE')).toBe(false);
+  });
+});
+
+describe('the OS’s languages', () => {
+  it('resolves the OS’s ordered list to a shipped locale, skipping what Kiln does not ship', () => {
+    // macOS/Windows report the user's list as Electron gives it: region tags, some unshipped.
+    expect(resolveLocale('system', systemLanguages(['ko-KR', 'ja-JP', 'en-US'], 'ko'))).toBe('ja');
+    expect(resolveLocale(undefined, systemLanguages(['de-CH'], 'de'))).toBe('de');
+    expect(resolveLocale('system', systemLanguages(['zh-Hant-TW', 'ko'], 'zh-TW'))).toBe('en');
+  });
+
+  it('falls back to the app’s one locale when the OS gives no list', () => {
+    expect(systemLanguages([], 'fr-FR')).toEqual(['fr-FR']);
+    expect(systemLanguages([''], '')).toEqual([]);
+    expect(resolveLocale('system', systemLanguages([], 'es-419'))).toBe('es');
+  });
+
+  it('takes the Language setting over the OS’s languages when one is chosen', () => {
+    expect(resolveLocale('fr', ['de-DE'])).toBe('fr');
+    expect(resolveLocale('pseudo', ['de-DE'])).toBe('pseudo');
+    // A value no shipped locale has (a newer Kiln's setting) follows the OS.
+    expect(resolveLocale('ko', ['de-DE'])).toBe('de');
   });
 });

@@ -77,3 +77,22 @@ function matchOne(tag: string): Locale | undefined {
 export function isUiLocale(value: unknown): value is UiLocale {
   return value === PSEUDO_LOCALE || (LOCALES as readonly unknown[]).includes(value);
 }
+
+/**
+ * The locale a Language setting asks for: the one chosen, else (`system`, or no setting yet) the
+ * best shipped match for the OS's preferred languages (Electron's main process asks the OS;
+ * the page gets that list over `app:info`, the browser host's page reads `navigator.languages`).
+ */
+export function resolveLocale(setting: unknown, preferred: readonly string[]): UiLocale {
+  return isUiLocale(setting) ? setting : matchLocale(preferred);
+}
+
+/**
+ * The OS's preferred languages, most wanted first, as Electron reports them: the user's ordered
+ * list (`app.getPreferredSystemLanguages()`), else the one locale the app runs in
+ * (`app.getLocale()`), for an OS or Electron build that reports no list.
+ */
+export function systemLanguages(preferred: readonly string[], appLocale: string): string[] {
+  const list = preferred.filter((tag) => tag.trim() !== '');
+  return list.length > 0 ? list : appLocale ? [appLocale] : [];
+}

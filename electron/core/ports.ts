@@ -124,6 +124,12 @@ export interface Ports {
    * cannot be told from the user: there the key must be pasted again.
    */
   readonly confirmKeyOrigin?: ConfirmKeyOrigin;
+  /**
+   * The OS's preferred languages, most wanted first (Electron: `app.getPreferredSystemLanguages()`),
+   * which the page follows when the Language setting is "Follow the system". Absent in the browser
+   * host, whose page reads its browser's `navigator.languages`.
+   */
+  readonly systemLanguages?: () => readonly string[];
   /** Shows a file in the OS file manager (Electron's `shell.showItemInFolder`); absent elsewhere. */
   readonly showInFolder?: (file: string) => void | Promise<void>;
   /** Kiln's update feed (the packaged desktop app); absent where Kiln does not update itself. */

@@ -7,6 +7,10 @@
  * listed in their menus with their shortcuts; a click asks the page to run one. Their keys stay
  * the page's (`registerAccelerator: false`): a menu accelerator would take a plain key such as
  * F from a text field, and a key handled twice would open and close the palette at once.
+ *
+ * Every label is in the user's language (`say`, electron/core/i18n): Kiln's items, the page's
+ * commands and Electron's roles, whose own labels are English only. Accelerators and commands
+ * are the same in every language.
  */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import {
@@ -16,6 +20,9 @@ import {
   type CommandGroup,
   type CommandId,
 } from '../../shared/commands';
+import type { Say, WordValues } from '../core/i18n/main-language';
+import { MENU, QUIT_WORDS, ROLE_WORDS } from '../core/i18n/main-words';
+import type { Words } from '../../shared/words';
 
 /** File → Open… and File → Open Recent. */
 export type FileMenu = Readonly<{
@@ -45,7 +52,35 @@ export type MenuOptions = Readonly<{
   preferences?: () => void;
   /** Runs a command of the page's registry (sent to the page). */
   command?: (id: CommandId) => void;
+  /** The menu's words in the user's language (`MainLanguage.say`). */
+  say: Say;
 }>;
+
+/** An Electron role the menus use, with a label of its own. */
+type Role = keyof typeof ROLE_WORDS | 'quit';
+
+/**
+ * Writes the menus' labels: `say`'s words, where macOS (which has no mnemonics) drops a
+ * "(&F)"-style mnemonic that Chinese and Japanese Windows/Linux apps add after their word.
+ */
+function labeller(say: Say, platform: NodeJS.Platform, appName: string) {
+  const mac = platform === 'darwin';
+  const label = (words: Words, values?: WordValues) => {
+    const text = say(words, { appName, ...values });
+    return mac ? text.replace(/\s*\(&\w\)/g, '') : text;
+  };
+  const quit = QUIT_WORDS[platform === 'darwin' || platform === 'win32' ? platform : 'other'];
+  /** A role's item with its label in the user's language (its accelerator stays the role's). */
+  const role = (
+    name: Role,
+    extra: MenuItemConstructorOptions = {},
+  ): MenuItemConstructorOptions => ({
+    role: name,
+    label: label(name === 'quit' ? quit : ROLE_WORDS[name]),
+    ...extra,
+  });
+  return { label, role };
+}
 
 /** Commands the menu shows in a place of its own (Preferences…, Edit → Undo). */
 const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open', 'edit.undo']);
@@ -58,10 +93,13 @@ const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open', 'edit
  * macOS, where a menu item does the text's undo) reaches this item, whose command the page runs
  * as the field's own undo (`CommandSpec.textEdit`). Without the page's commands, the role.
  */
-function undoItem(run: ((id: CommandId) => void) | undefined): MenuItemConstructorOptions {
-  if (!run) return { role: 'undo' };
-  const { label, shortcut } = commandSpec('edit.undo');
-  return { label: label.message, accelerator: shortcut, click: () => run('edit.undo') };
+function undoItem(
+  run: ((id: CommandId) => void) | undefined,
+  { label, role }: ReturnType<typeof labeller>,
+): MenuItemConstructorOptions {
+  if (!run) return role('undo');
+  const spec = commandSpec('edit.undo');
+  return { label: label(spec.label), accelerator: spec.shortcut, click: () => run('edit.undo') };
 }
 
 /** The page's commands of `group` as menu items, each with its shortcut shown. */
@@ -69,17 +107,17 @@ function commandItems(
   group: CommandGroup,
   run: ((id: CommandId) => void) | undefined,
   mac: boolean,
+  label: (words: Words) => string,
 ): MenuItemConstructorOptions[] {
   if (!run) return [];
   const items = COMMAND_IDS.filter(
     (id) => commandSpec(id).group === group && !PLACED_ELSEWHERE.has(id),
   ).map((id): MenuItemConstructorOptions => {
-    const { label, shortcut } = commandSpec(id);
+    const { label: words, shortcut } = commandSpec(id);
     // A plain key cannot be shown unregistered on macOS: there the page's keys alone.
     const shown = shortcut && (!mac || shortcut.includes('+'));
     return {
-      // English, as the main process's other menus (issue 32 leaves the main process's words).
-      label: label.message,
+      label: label(words),
       click: () => run(id),
       ...(shown ? { accelerator: shortcut, registerAccelerator: false } : {}),
     };
@@ -88,19 +126,19 @@ function commandItems(
 }
 
 /** File → Open… and Open Recent, with "Clear Recent" (disabled entries when the list is empty). */
-function openItems(files: FileMenu): MenuItemConstructorOptions[] {
+function openItems(files: FileMenu, label: (words: Words) => string): MenuItemConstructorOptions[] {
   const recent: MenuItemConstructorOptions[] = files.recent.length
     ? files.recent.map((file) => ({ label: file, click: () => files.openRecent(file) }))
-    : [{ label: 'No recent files', enabled: false }];
+    : [{ label: label(MENU.noRecent), enabled: false }];
   return [
-    { label: '&Open…', accelerator: 'CmdOrCtrl+O', click: () => files.open() },
+    { label: label(MENU.open), accelerator: 'CmdOrCtrl+O', click: () => files.open() },
     {
-      label: 'Open &Recent',
+      label: label(MENU.openRecent),
       submenu: [
         ...recent,
         { type: 'separator' },
         {
-          label: '&Clear Recent',
+          label: label(MENU.clearRecent),
           enabled: files.recent.length > 0,
           click: () => files.clearRecent(),
         },
@@ -119,13 +157,17 @@ export function menuTemplate({
   help,
   preferences,
   command,
+  say,
 }: MenuOptions): MenuItemConstructorOptions[] {
   const mac = platform === 'darwin';
+  const words = labeller(say, platform, appName);
+  const { label, role } = words;
+  const commands = (group: CommandGroup) => commandItems(group, command, mac, label);
   const preferencesItems: MenuItemConstructorOptions[] = preferences
     ? [
         { type: 'separator' },
         {
-          label: '&Preferences…',
+          label: label(MENU.preferences),
           accelerator: COMMANDS['settings.open'].shortcut,
           click: () => preferences(),
         },
@@ -133,100 +175,88 @@ export function menuTemplate({
     : [];
   // macOS apps put "Check for Updates…" in the app menu; Windows and Linux apps in Help.
   const checkForUpdates: MenuItemConstructorOptions[] = help
-    ? [{ label: 'Check for &Updates…', click: () => help.checkForUpdates() }]
+    ? [{ label: label(MENU.checkForUpdates), click: () => help.checkForUpdates() }]
     : [];
   const appMenu: MenuItemConstructorOptions = {
     label: appName,
     submenu: [
-      { role: 'about' },
+      role('about'),
       ...checkForUpdates,
       ...preferencesItems,
       { type: 'separator' },
-      { role: 'services' },
+      role('services'),
       { type: 'separator' },
-      { role: 'hide' },
-      { role: 'hideOthers' },
-      { role: 'unhide' },
+      role('hide'),
+      role('hideOthers'),
+      role('unhide'),
       { type: 'separator' },
-      { role: 'quit' },
+      role('quit'),
     ],
   };
   const file: MenuItemConstructorOptions = {
-    label: '&File',
+    label: label(MENU.file),
     submenu: [
-      ...(files ? openItems(files) : []),
-      ...(mac
-        ? ([{ role: 'close' }] as MenuItemConstructorOptions[])
-        : ([
-            { role: 'close' },
-            { type: 'separator' },
-            { role: 'quit' },
-          ] as MenuItemConstructorOptions[])),
+      ...(files ? openItems(files, label) : []),
+      ...(mac ? [role('close')] : [role('close'), { type: 'separator' as const }, role('quit')]),
     ],
   };
   const edit: MenuItemConstructorOptions = {
-    label: '&Edit',
+    label: label(MENU.edit),
     submenu: [
-      undoItem(command),
-      { role: 'redo' },
+      undoItem(command, words),
+      role('redo'),
       { type: 'separator' },
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'selectAll' },
+      role('cut'),
+      role('copy'),
+      role('paste'),
+      role('selectAll'),
       ...(mac ? [] : preferencesItems),
     ],
   };
   const view: MenuItemConstructorOptions = {
-    label: '&View',
+    label: label(MENU.view),
     submenu: [
-      ...(dev
-        ? ([
-            { role: 'reload' },
-            { role: 'toggleDevTools' },
-            { type: 'separator' },
-          ] as MenuItemConstructorOptions[])
-        : []),
-      ...commandItems('View', command, mac),
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
+      ...(dev ? [role('reload'), role('toggleDevTools'), { type: 'separator' as const }] : []),
+      ...commands('View'),
+      role('resetZoom'),
+      role('zoomIn'),
+      role('zoomOut'),
       { type: 'separator' },
-      { role: 'togglefullscreen' },
+      role('togglefullscreen'),
     ],
   };
   const window: MenuItemConstructorOptions = {
-    label: '&Window',
+    label: label(MENU.window),
     submenu: [
-      ...commandItems('Window', command, mac),
-      ...((mac
-        ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
-        : [{ role: 'minimize' }, { role: 'close' }]) as MenuItemConstructorOptions[]),
+      ...commands('Window'),
+      ...(mac
+        ? [role('minimize'), role('zoom'), { type: 'separator' as const }, role('front')]
+        : [role('minimize'), role('close')]),
     ],
   };
   const helpMenu: MenuItemConstructorOptions = {
-    label: '&Help',
+    label: label(MENU.help),
     role: 'help',
     submenu: [
-      ...commandItems('Help', command, mac),
+      ...commands('Help'),
       ...(help
         ? ([
             ...(mac ? [] : [...checkForUpdates, { type: 'separator' }]),
-            { label: 'Open &Logs Folder', click: () => help.openLogs() },
-            { label: '&Copy Diagnostics', click: () => help.copyDiagnostics() },
+            { label: label(MENU.openLogs), click: () => help.openLogs() },
+            { label: label(MENU.copyDiagnostics), click: () => help.copyDiagnostics() },
           ] as MenuItemConstructorOptions[])
         : []),
       // About on every OS (macOS has it in the app menu).
-      ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
+      ...(mac ? [] : [{ type: 'separator' as const }, role('about')]),
     ],
   };
-  const model = commandItems('Model', command, mac).slice(0, -1);
+  const model = commands('Model').slice(0, -1);
   return [
     ...(mac ? [appMenu] : []),
     file,
     edit,
     view,
-    ...(model.length ? [{ label: '&Model', submenu: model }] : []),
+    ...(model.length ? [{ label: label(MENU.model), submenu: model }] : []),
     window,
     helpMenu,
   ];

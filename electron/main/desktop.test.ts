@@ -3,8 +3,10 @@
  * Recent), the external-link allow-list, the on-screen check of remembered window bounds, the
  * queue of files opened before Kiln is ready, and the dock badge on macOS.
  */
+import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { recorded } from '../testing/fake-electron';
+import { testLanguage } from '../core/testing/main-language';
 
 vi.mock('electron', async () => (await import('../testing/fake-electron')).fakeElectron);
 const { menuTemplate } = await import('./app-menu');
@@ -14,6 +16,7 @@ const { FileOpening } = await import('./file-opening');
 const { createJobDesktop } = await import('./job-desktop');
 const { FakeBrowserWindow } = await import('../testing/fake-electron');
 
+const { say } = testLanguage();
 const labels = (items: Array<{ label?: string; role?: string; type?: string }>) =>
   items.map((i) => i.label ?? i.role ?? i.type);
 const roles = (item: unknown) =>
@@ -23,14 +26,14 @@ const roles = (item: unknown) =>
 
 describe('native menu', () => {
   it('follows macOS conventions: app menu with About and Quit, no Quit under File', () => {
-    const menu = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false });
+    const menu = menuTemplate({ platform: 'darwin', appName: 'Kiln', say, dev: false });
     expect(labels(menu)).toEqual(['Kiln', '&File', '&Edit', '&View', '&Window', '&Help']);
     expect(roles(menu[0])).toEqual(expect.arrayContaining(['about', 'hide', 'quit']));
     expect(roles(menu[1])).not.toContain('quit');
   });
 
   it('follows Windows/Linux conventions: Quit under File, no app menu', () => {
-    const menu = menuTemplate({ platform: 'win32', appName: 'Kiln', dev: false });
+    const menu = menuTemplate({ platform: 'win32', appName: 'Kiln', say, dev: false });
     expect(labels(menu)).toEqual(['&File', '&Edit', '&View', '&Window', '&Help']);
     expect(roles(menu[0])).toContain('quit');
   });
@@ -45,7 +48,13 @@ describe('native menu', () => {
       click?: () => void;
       submenu?: Item[];
     };
-    const win = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, command }) as Item[];
+    const win = menuTemplate({
+      platform: 'linux',
+      appName: 'Kiln',
+      say,
+      dev: false,
+      command,
+    }) as Item[];
     const menu = (label: string) => win.find((m) => m.label === label)!.submenu!;
     const fit = menu('&View').find((i) => i.label === 'Fit the model to the view')!;
     // Shown, but the key stays the page's: F typed in a text field is a letter.
@@ -58,7 +67,7 @@ describe('native menu', () => {
     expect(menu('&Window').map((i) => i.label)).toContain('API keys');
     // Settings is Preferences…, once.
     expect(win.flatMap((m) => m.submenu ?? []).map((i) => i.label)).not.toContain('Settings…');
-    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, command });
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', say, dev: false, command });
     const macView = (mac.find((m) => m.label === '&View') as Item).submenu!;
     expect(macView.find((i) => i.label === 'Fit the model to the view')).not.toHaveProperty(
       'accelerator',
@@ -76,7 +85,7 @@ describe('native menu', () => {
       submenu?: Item[];
     };
     for (const platform of ['darwin', 'linux'] as const) {
-      const menu = menuTemplate({ platform, appName: 'Kiln', dev: false, command }) as Item[];
+      const menu = menuTemplate({ platform, appName: 'Kiln', say, dev: false, command }) as Item[];
       const edit = menu.find((m) => m.label === '&Edit')!.submenu!;
       expect(edit[0]).toMatchObject({ label: 'Undo', accelerator: 'CmdOrCtrl+Z' });
       // Registered: a key the page leaves unhandled (a text field's, on macOS) reaches it.
@@ -89,19 +98,19 @@ describe('native menu', () => {
       expect(command).toHaveBeenLastCalledWith('edit.undo');
     }
     // Without the page's commands (no window yet), Electron's own text undo.
-    const bare = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false }) as Item[];
-    expect(bare[1]!.submenu![0]).toEqual({ role: 'undo' });
+    const bare = menuTemplate({ platform: 'linux', appName: 'Kiln', say, dev: false }) as Item[];
+    expect(bare[1]!.submenu![0]).toMatchObject({ role: 'undo', label: 'Undo' });
   });
 
   it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {
     const preferences = vi.fn();
     type Item = { label?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
     const find = (items: Item[]) => items.find((i) => i.label === '&Preferences…');
-    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, preferences });
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', say, dev: false, preferences });
     const macItem = find((mac[0] as Item).submenu!);
     expect(macItem).toMatchObject({ accelerator: 'CmdOrCtrl+,' });
     expect(find((mac[2] as Item).submenu!)).toBeUndefined();
-    const win = menuTemplate({ platform: 'win32', appName: 'Kiln', dev: false, preferences });
+    const win = menuTemplate({ platform: 'win32', appName: 'Kiln', say, dev: false, preferences });
     const edit = (win[1] as Item).submenu!;
     expect(edit.at(-1)).toMatchObject({ label: '&Preferences…', accelerator: 'CmdOrCtrl+,' });
     macItem!.click!();
@@ -118,10 +127,22 @@ describe('native menu', () => {
       click?: () => void;
       submenu?: Item[];
     };
-    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', dev: false, help }) as Item[];
-    expect(labels(mac[0]!.submenu!).slice(0, 2)).toEqual(['about', 'Check for &Updates…']);
+    const mac = menuTemplate({
+      platform: 'darwin',
+      appName: 'Kiln',
+      say,
+      dev: false,
+      help,
+    }) as Item[];
+    expect(labels(mac[0]!.submenu!).slice(0, 2)).toEqual(['About Kiln', 'Check for &Updates…']);
     expect(labels(mac.at(-1)!.submenu!)).toEqual(['Open &Logs Folder', '&Copy Diagnostics']);
-    const linux = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, help }) as Item[];
+    const linux = menuTemplate({
+      platform: 'linux',
+      appName: 'Kiln',
+      say,
+      dev: false,
+      help,
+    }) as Item[];
     const items = linux.at(-1)!.submenu!;
     expect(labels(items)).toEqual([
       'Check for &Updates…',
@@ -130,7 +151,7 @@ describe('native menu', () => {
       '&Copy Diagnostics',
       // About on every OS (issue 31): on macOS it is the app menu's.
       'separator',
-      'about',
+      'About Kiln',
     ]);
     for (const i of items) i.click?.();
     expect(help.checkForUpdates).toHaveBeenCalledOnce();
@@ -138,13 +159,77 @@ describe('native menu', () => {
     expect(help.copyDiagnostics).toHaveBeenCalledOnce();
   });
 
+  it('speaks German with the same accelerators, roles and commands as in English', () => {
+    type Item = MenuItemConstructorOptions & { submenu?: Item[] };
+    const run: string[] = [];
+    const options = {
+      platform: 'win32' as const,
+      appName: 'Kiln',
+      dev: true,
+      files: {
+        recent: ['/home/me/cup.glb'],
+        open: () => run.push('open'),
+        openRecent: (file: string) => run.push(`recent ${file}`),
+        clearRecent: () => run.push('clear'),
+      },
+      help: {
+        checkForUpdates: () => run.push('updates'),
+        openLogs: () => run.push('logs'),
+        copyDiagnostics: () => run.push('diagnostics'),
+      },
+      preferences: () => run.push('preferences'),
+      command: (id: string) => run.push(id),
+    };
+    const english = menuTemplate({ ...options, say }) as Item[];
+    const german = menuTemplate({ ...options, say: testLanguage(['de-DE']).say }) as Item[];
+    expect(labels(german)).toEqual(['&Datei', '&Bearbeiten', '&Ansicht', '&Fenster', '&Hilfe']);
+    const flat = (items: Item[]): Item[] => items.flatMap((i) => [i, ...flat(i.submenu ?? [])]);
+    // The same items in the same places: roles, accelerators, types, enabled states.
+    const shape = (items: Item[]) =>
+      flat(items).map(({ role, accelerator, registerAccelerator, type, enabled }) => ({
+        role,
+        accelerator,
+        registerAccelerator,
+        type,
+        enabled,
+      }));
+    expect(shape(german)).toEqual(shape(english));
+    // Every label is German (a file's path and Kiln's name are names).
+    const pairs = flat(english).map((item, i) => [item.label, flat(german)[i]!.label]);
+    const kept = pairs.filter(([en, de]) => en !== undefined && en === de).map(([en]) => en);
+    expect(kept).toEqual(['/home/me/cup.glb']);
+    expect(flat(german).find((i) => i.role === 'quit')?.label).toBe('&Beenden');
+    expect(flat(german).find((i) => i.role === 'paste')?.label).toBe('Einfügen');
+    // Each item does what its English twin does.
+    const click = (items: Item[]) => {
+      run.length = 0;
+      for (const i of flat(items)) (i.click as (() => void) | undefined)?.();
+      return [...run];
+    };
+    const commands = click(english);
+    expect(commands).toContain('view.fit');
+    expect(click(german)).toEqual(commands);
+  });
+
+  it('drops the “(&F)” mnemonics of Chinese and Japanese labels on macOS', () => {
+    const ja = testLanguage(['ja-JP']).say;
+    expect(
+      labels(menuTemplate({ platform: 'darwin', appName: 'Kiln', say: ja, dev: false })),
+    ).toEqual(['Kiln', 'ファイル', '編集', '表示', 'ウィンドウ', 'ヘルプ']);
+    expect(
+      labels(menuTemplate({ platform: 'win32', appName: 'Kiln', say: ja, dev: false }))[0],
+    ).toBe('ファイル(&F)');
+    const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', say: ja, dev: false });
+    expect(labels((mac[0] as { submenu: never[] }).submenu).at(-1)).toBe('Kiln を終了');
+  });
+
   it('offers developer tools only in development', () => {
     expect(
-      roles(menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false })[2]),
+      roles(menuTemplate({ platform: 'linux', appName: 'Kiln', say, dev: false })[2]),
     ).not.toContain('toggleDevTools');
-    expect(roles(menuTemplate({ platform: 'linux', appName: 'Kiln', dev: true })[2])).toContain(
-      'toggleDevTools',
-    );
+    expect(
+      roles(menuTemplate({ platform: 'linux', appName: 'Kiln', say, dev: true })[2]),
+    ).toContain('toggleDevTools');
   });
 });
 
@@ -204,7 +289,7 @@ describe('File → Open and Open Recent', () => {
 
   it('puts Open… and Open Recent first under File on every platform, Quit still last on Windows', () => {
     for (const platform of ['darwin', 'win32', 'linux'] as const) {
-      const menu = menuTemplate({ platform, appName: 'Kiln', dev: false, files }) as Item[];
+      const menu = menuTemplate({ platform, appName: 'Kiln', say, dev: false, files }) as Item[];
       const file = menu.find((m) => m.label === '&File')!.submenu!;
       expect(file.slice(0, 2).map((i) => i.label)).toEqual(['&Open…', 'Open &Recent']);
       expect(file.at(-1)!.role).toBe(platform === 'darwin' ? 'close' : 'quit');
@@ -212,7 +297,13 @@ describe('File → Open and Open Recent', () => {
   });
 
   it('lists the recent files and clears them; an empty list is said so', () => {
-    const menu = menuTemplate({ platform: 'linux', appName: 'Kiln', dev: false, files }) as Item[];
+    const menu = menuTemplate({
+      platform: 'linux',
+      appName: 'Kiln',
+      say,
+      dev: false,
+      files,
+    }) as Item[];
     const recent = menu[0]!.submenu!.find((i) => i.label === 'Open &Recent')!.submenu!;
     expect(recent.map((i) => i.label ?? i.role)).toEqual([
       '/home/me/cup.glb',
@@ -227,6 +318,7 @@ describe('File → Open and Open Recent', () => {
     const empty = menuTemplate({
       platform: 'linux',
       appName: 'Kiln',
+      say,
       dev: false,
       files: { ...files, recent: [] },
     }) as Item[];
@@ -275,6 +367,7 @@ describe('dock badge', () => {
         platform,
         initial: [{ ...running, id: 'a', state: 'processing', progress: 10 }],
         open: () => {},
+        say,
       });
       desk.observe({ ...running, id: 'b', state: 'queued' });
       desk.observe({ ...running, id: 'b', state: 'queued', note: 'Still queued' });

@@ -9,16 +9,27 @@ import { diagnosticsReport } from '../core/diagnostics/diagnostics-report';
 import type { AppPaths } from '../core/app-paths';
 import type { Services } from '../core/services';
 import type { UpdateView } from '../../shared/ipc/contract';
+import type { MainLanguage, Say } from '../core/i18n/main-language';
+import { DIALOG } from '../core/i18n/main-words';
 
 /** What the Help actions need. */
-export type HelpOptions = Readonly<{ services: Services; log: AppLog; paths: AppPaths }>;
+export type HelpOptions = Readonly<{
+  services: Services;
+  log: AppLog;
+  paths: AppPaths;
+  /** The dialogs speak the user's language; the diagnostics stay English, for support. */
+  language: Pick<MainLanguage, 'say' | 'english'>;
+}>;
 
 /** The menu's handlers. */
 export function helpActions(o: HelpOptions) {
   return {
     async checkForUpdates(): Promise<void> {
       const view = await o.services.updates.check();
-      await show({ type: view.state === 'error' ? 'warning' : 'info', ...updateAnswer(view) });
+      await show({
+        type: view.state === 'error' ? 'warning' : 'info',
+        ...updateAnswer(view, o.language.say),
+      });
     },
     openLogs: () => void shell.openPath(o.paths.logs),
     async copyDiagnostics(): Promise<void> {
@@ -27,8 +38,8 @@ export function helpActions(o: HelpOptions) {
       await clipboard.writeText(text);
       await show({
         type: 'info',
-        message: 'Diagnostics copied',
-        detail: `Paste them into your support request. They hold no key or token:\n\n${text}`,
+        message: o.language.say(DIALOG.diagnosticsCopied),
+        detail: o.language.say(DIALOG.diagnosticsDetail, { diagnostics: text }),
       });
     },
   };
@@ -49,7 +60,7 @@ export async function diagnostics(o: HelpOptions): Promise<string> {
       ...(await gpuRenderer().then((gpu) => (gpu ? { gpu } : {}))),
       mode: o.services.connection.mode,
       settings: o.services.settings.get(),
-      update: updateAnswer(o.services.updates.view()).message,
+      update: updateAnswer(o.services.updates.view(), o.language.english).message,
       folders: {
         data: o.paths.data,
         logs: o.paths.logs,
@@ -69,28 +80,22 @@ async function gpuRenderer(): Promise<string | undefined> {
   return info?.auxAttributes?.glRenderer || info?.gpuDevice?.[0]?.deviceString || undefined;
 }
 
-/** The answer to "Check for Updates…", as a dialog's message and detail. */
-export function updateAnswer(view: UpdateView): { message: string; detail?: string } {
+/** The answer to "Check for Updates…", as a dialog's message and detail, in `say`'s language. */
+export function updateAnswer(view: UpdateView, say: Say): { message: string; detail?: string } {
+  const version = { version: view.version ?? '' };
   switch (view.state) {
     case 'current':
-      return { message: 'Kiln is up to date', detail: view.message ?? '' };
+      return { message: say(DIALOG.upToDate), detail: view.message ?? '' };
     case 'downloading':
-      return {
-        message: `Kiln ${view.version} is downloading`,
-        detail:
-          'Activity shows its progress. Kiln asks before it restarts; until then, keep working.',
-      };
+      return { message: say(DIALOG.downloading, version), detail: say(DIALOG.downloadingDetail) };
     case 'ready':
-      return {
-        message: `Kiln ${view.version} is ready`,
-        detail: 'It installs when you quit Kiln, or restart now from Activity.',
-      };
+      return { message: say(DIALOG.ready, version), detail: say(DIALOG.readyDetail) };
     case 'checking':
     case 'idle':
-      return { message: 'Checking for updates…' };
+      return { message: say(DIALOG.checking) };
     default:
       return {
-        message: view.state === 'error' ? 'Kiln could not update' : 'Updates',
+        message: say(view.state === 'error' ? DIALOG.updateFailed : DIALOG.updates),
         detail: view.message ?? '',
       };
   }

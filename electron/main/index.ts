@@ -18,7 +18,11 @@ import { EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { appPaths } from '../core/app-paths';
 import { openAppLog } from '../core/diagnostics/app-log';
 import { filesFromArgv } from '../core/desktop/open-args';
+import { mainCatalogs } from '../core/i18n/catalogs';
+import { MainLanguage } from '../core/i18n/main-language';
+import { DIALOG } from '../core/i18n/main-words';
 import { systemClock, type Emit, type Ports } from '../core/ports';
+import { systemLanguages } from '../../shared/locale';
 import { KeyringSecretStore } from '../core/secrets/keyring-store';
 import { MemorySecretStore, type SecretStore } from '../core/secrets/secret-store';
 import { createServices, type Services } from '../core/services';
@@ -119,6 +123,11 @@ export async function start(): Promise<Kiln> {
   session.defaultSession.setPermissionCheckHandler(() => false);
 
   const dataDir = paths.data;
+  // The menu, dialogs and notifications speak the Language setting's language, else the OS's.
+  const language = new MainLanguage({
+    catalogs: mainCatalogs,
+    systemLanguages: () => systemLanguages(app.getPreferredSystemLanguages(), app.getLocale()),
+  });
   logger.info('Kiln started', {
     version: app.getVersion(),
     electron: process.versions.electron,
@@ -150,8 +159,11 @@ export async function start(): Promise<Kiln> {
           insecureSecretsReason:
             'No system keychain answered (on Linux: no Secret Service such as GNOME Keyring is running or unlocked), so Kiln keeps your key only until it quits.',
         }),
-    // Electron's theme follows the Appearance setting as it is saved.
-    settings: new ElectronSettingsStore((saved) => applyThemeSetting(saved['theme'])),
+    // Electron's theme and the main process's language follow the settings as they are saved.
+    settings: new ElectronSettingsStore((saved) => {
+      applyThemeSetting(saved['theme']);
+      language.apply(saved['language']);
+    }),
     liveFetch: log.fetch(fetch),
     sandbox: () => {
       const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
@@ -170,7 +182,8 @@ export async function start(): Promise<Kiln> {
     },
     // Only the platform bound to the key (https) may be opened in the system browser.
     openExternal: (url) => openExternalSafely(url, services.keys.platformOrigins()),
-    confirmKeyOrigin,
+    confirmKeyOrigin: (question) => confirmKeyOrigin(question, language.say),
+    systemLanguages: () => language.systemLanguages(),
     paths,
     clock: systemClock,
     logger,
@@ -178,7 +191,7 @@ export async function start(): Promise<Kiln> {
     cacheFileUrl,
     chooseFolder: async () => {
       const options: OpenDialogOptions = {
-        title: 'Save results in',
+        title: language.say(DIALOG.chooseFolder),
         properties: ['openDirectory', 'createDirectory'],
         // Starts in the current results folder (Electron 43+ would open Downloads).
         defaultPath: services.settings.get().exportDir,
@@ -197,6 +210,7 @@ export async function start(): Promise<Kiln> {
   };
   const services = await createServices(ports);
   applyThemeSetting(services.settings.get().theme);
+  language.apply(services.settings.get().language);
   handleKilnProtocol({ renderer: rendererDir, cache: paths.cache });
   registerIpc(services.handlers, APP_ORIGIN, logger);
   registerDragOut({ desktop: services.desktop, appOrigin: APP_ORIGIN, logger });
@@ -221,11 +235,17 @@ export async function start(): Promise<Kiln> {
     url: `${APP_ORIGIN}/index.html`,
     appOrigin: APP_ORIGIN,
     ...(bounds ? { bounds } : {}),
+    say: language.say,
   });
   if (bounds?.maximized) window.maximize();
   trackWindowBounds(window, boundsFile);
-  watchRenderer(window, { notices: services.notices, logger, clock: systemClock });
-  const help = helpActions({ services, log, paths });
+  watchRenderer(window, {
+    notices: services.notices,
+    logger,
+    clock: systemClock,
+    say: language.say,
+  });
+  const help = helpActions({ services, log, paths, language });
   const modelFolder = new LastModelFolder();
   const bringForward = () => {
     if (window.isDestroyed()) return;
@@ -242,7 +262,7 @@ export async function start(): Promise<Kiln> {
       files: {
         recent: services.recent.list(),
         open: () =>
-          void chooseModel(window, modelFolder.folder).then(
+          void chooseModel(window, modelFolder.folder, language).then(
             (file) => file && opening.request(file),
           ),
         openRecent: (file) => opening.request(file),
@@ -264,8 +284,11 @@ export async function start(): Promise<Kiln> {
         bringForward();
         emit('app.command', { id });
       },
+      say: language.say,
     });
   menu();
+  // A new Language setting relabels the menu at once.
+  language.onChange(menu);
 
   jobDesktop = createJobDesktop({
     window,
@@ -276,6 +299,7 @@ export async function start(): Promise<Kiln> {
       if (modelId) services.desktop.openLibraryModel(modelId);
       bringForward();
     },
+    say: language.say,
   });
 
   app.on('second-instance', (_event, argv, cwd) => {
@@ -304,12 +328,13 @@ function withUpdates(): Pick<Ports, 'updates' | 'updatesUnsupported'> {
 async function chooseModel(
   window: BrowserWindow,
   folder: string | undefined,
+  language: MainLanguage,
 ): Promise<string | undefined> {
   const { canceled, filePaths } = await dialog.showOpenDialog(window, {
-    title: 'Open a model',
+    title: language.say(DIALOG.openModel),
     ...(folder ? { defaultPath: folder } : {}),
     properties: ['openFile'],
-    filters: [{ name: '3D models', extensions: [...MODEL_EXTENSIONS] }],
+    filters: [{ name: language.say(DIALOG.modelFiles), extensions: [...MODEL_EXTENSIONS] }],
   });
   return canceled ? undefined : filePaths[0];
 }

@@ -8,6 +8,7 @@ import { app, Notification, type BrowserWindow } from 'electron';
 import type { JobView } from '../../shared/ipc/contract';
 import { JobNotices } from '../core/desktop/job-notices';
 import { taskbarState } from '../core/desktop/taskbar-progress';
+import type { Say } from '../core/i18n/main-language';
 import type { Clock } from '../core/ports';
 
 /** Options of {@link createJobDesktop}. */
@@ -19,6 +20,8 @@ export type JobDesktopOptions = Readonly<{
   initial: readonly JobView[];
   /** Brings the window forward and opens a model (a clicked notice). */
   open: (modelId: string | undefined) => void;
+  /** The notices' words in the user's language. */
+  say: Say;
 }>;
 
 /** What the main process feeds with job updates. */
@@ -35,6 +38,7 @@ export function createJobDesktop(o: JobDesktopOptions): JobDesktop {
   const notices = new JobNotices({
     clock: o.clock,
     focused: () => !o.window.isDestroyed() && o.window.isFocused(),
+    say: o.say,
     notify: (notice) => {
       if (!Notification.isSupported()) return;
       const note = new Notification({ title: notice.title, body: notice.body, silent: false });

@@ -4,19 +4,22 @@
  * of its choosing. The core asks through its `confirmKeyOrigin` port.
  */
 import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron';
+import type { Say } from '../core/i18n/main-language';
+import { DIALOG } from '../core/i18n/main-words';
 import type { KeyOriginQuestion } from '../core/ports';
 
 /** The button that confirms; the default and the cancel answer keep the key where it was. */
 const CONFIRM = 1;
 
-/** Asks the user; true only when they chose to use the key with the new address. */
-export async function confirmKeyOrigin(q: KeyOriginQuestion): Promise<boolean> {
+/** Asks the user in their language; true only when they chose to use the key with the new address. */
+export async function confirmKeyOrigin(q: KeyOriginQuestion, say: Say): Promise<boolean> {
+  const values = { keyName: q.keyName, from: q.from, to: q.to, platform: q.platform };
   const options: MessageBoxOptions = {
     type: 'warning',
-    title: 'Use your key with another address?',
-    message: `Use “${q.keyName}” with ${q.to}?`,
-    detail: `This key was added for ${q.from}. The service address is now ${q.to} (platform ${q.platform}). From now on Kiln sends the key with every request there, and that service can spend your balance. Confirm only if you changed the address yourself and trust it.`,
-    buttons: [`Keep it for ${q.from}`, `Use it with ${q.to}`],
+    title: say(DIALOG.keyOriginTitle),
+    message: say(DIALOG.keyOriginMessage, values),
+    detail: say(DIALOG.keyOriginDetail, values),
+    buttons: [say(DIALOG.keyOriginKeep, values), say(DIALOG.keyOriginUse, values)],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

@@ -454,22 +454,64 @@ describe('shipping wiring', () => {
     expect(recorded.windows[0]!.options['backgroundColor']).toBe('#121418');
   });
 
+  it('speaks the Language setting, else the OS’s, in the menu, dialogs and notifications', async () => {
+    // The page follows the OS's languages too: they come over app:info.
+    expect(await call('app:info')).toMatchObject({ systemLanguages: ['en-GB', 'de-DE'] });
+    const set = recorded.handlers.get('settings:set')!;
+    const menuLabels = () =>
+      (recorded.menu as { template: MenuItem[] }).template.map((m) => m.label);
+    expect(menuLabels()).toContain('&File');
+    // A new Language setting rebuilds the menu at once, no restart.
+    await expect(set(trusted(), { language: 'de' })).resolves.toMatchObject({ ok: true });
+    expect(menuLabels()).toEqual(expect.arrayContaining(['&Datei', '&Bearbeiten', '&Hilfe']));
+    recorded.openDialogAnswer = { canceled: true, filePaths: [] };
+    expect(await call('files:chooseFolder')).toEqual({});
+    const onContextMenu = recorded.windows[0]!.webContents.listeners.get('context-menu')!;
+    const editFlags = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true };
+    onContextMenu({}, { isEditable: true, selectionText: '', editFlags });
+    expect(recorded.popups.at(-1)).toContainEqual({
+      role: 'paste',
+      label: 'Einfügen',
+      enabled: true,
+    });
+    expect(recorded.openDialogs.at(-1)).toMatchObject({ title: 'Ergebnisse speichern in' });
+    await expect(set(trusted(), { language: 'fr' })).resolves.toMatchObject({ ok: true });
+    const notices = recorded.notifications.length;
+    recorded.focused = false;
+    kiln.emit('jobs.updated', job({ id: 'lang-1', state: 'queued' }));
+    kiln.emit(
+      'jobs.updated',
+      job({ id: 'lang-1', state: 'done', modelId: 'm-lang', finishedAt: Date.now() }),
+    );
+    await vi.waitFor(() => expect(recorded.notifications).toHaveLength(notices + 1), {
+      timeout: 5000,
+    });
+    expect(recorded.notifications.at(-1)!.options).toMatchObject({
+      title: 'Prêt : coffee.png',
+      body: 'Cliquez pour ouvrir le modèle dans Kiln.',
+    });
+    recorded.focused = true;
+    // "Follow the system": the OS's first shipped language again (en-GB).
+    await expect(set(trusted(), { language: 'system' })).resolves.toMatchObject({ ok: true });
+    expect(menuLabels()).toContain('&File');
+  });
+
   it('shows Cut, Copy, Paste and Select All on a right-click in a text field', () => {
     const onContextMenu = recorded.windows[0]!.webContents.listeners.get('context-menu')!;
     const editFlags = { canCut: false, canCopy: false, canPaste: true, canSelectAll: true };
     onContextMenu({}, { isEditable: true, selectionText: '', editFlags });
     expect(recorded.popups.at(-1)).toEqual([
-      { role: 'cut', enabled: false },
-      { role: 'copy', enabled: false },
-      { role: 'paste', enabled: true },
+      { role: 'cut', label: 'Cut', enabled: false },
+      { role: 'copy', label: 'Copy', enabled: false },
+      { role: 'paste', label: 'Paste', enabled: true },
       { type: 'separator' },
-      { role: 'selectAll', enabled: true },
+      { role: 'selectAll', label: 'Select All', enabled: true },
     ]);
     const before = recorded.popups.length;
     onContextMenu({}, { isEditable: false, selectionText: '', editFlags });
     expect(recorded.popups.length).toBe(before);
     onContextMenu({}, { isEditable: false, selectionText: 'coffee', editFlags });
-    expect(recorded.popups.at(-1)).toEqual([{ role: 'copy', enabled: false }]);
+    expect(recorded.popups.at(-1)).toEqual([{ role: 'copy', label: 'Copy', enabled: false }]);
   });
 
   it('opens the results-folder dialog in the current results folder', async () => {

@@ -6,12 +6,14 @@
 import { dialog, type BrowserWindow } from 'electron';
 import type { AppNotices } from '../core/diagnostics/app-notices';
 import { HANG_GRACE_MS, RendererRecovery } from '../core/diagnostics/renderer-recovery';
+import type { Say } from '../core/i18n/main-language';
+import { RECOVERY } from '../core/i18n/main-words';
 import type { Clock, Logger } from '../core/ports';
 
 /** Watches `window`'s page. */
 export function watchRenderer(
   window: BrowserWindow,
-  o: Readonly<{ notices: AppNotices; logger: Logger; clock: Clock }>,
+  o: Readonly<{ notices: AppNotices; logger: Logger; clock: Clock; say: Say }>,
 ): void {
   const recovery = new RendererRecovery();
   let hang: unknown;
@@ -25,10 +27,10 @@ export function watchRenderer(
     const step = recovery.gone(reason, o.clock.now());
     if (step.action === 'ignore' || window.isDestroyed()) return;
     if (step.action === 'give-up') {
-      dialog.showErrorBox('Kiln’s window keeps stopping', step.message);
+      dialog.showErrorBox(o.say(RECOVERY.giveUpTitle), o.say(step.message));
       return;
     }
-    o.notices.post('warning', step.notice);
+    o.notices.post('warning', o.say(step.notice));
     window.webContents.reload();
   });
 

@@ -3,6 +3,7 @@
  * navigation away from the app, no new windows, no middle-click windows.
  */
 import { BrowserWindow } from 'electron';
+import type { Say } from '../core/i18n/main-language';
 import { installEditContextMenu } from './context-menu';
 import { windowBackground } from './theme';
 
@@ -13,6 +14,8 @@ export function createMainWindow(
     url: string;
     appOrigin: string;
     bounds?: Readonly<{ x?: number; y?: number; width: number; height: number }>;
+    /** The words of the window's native right-click menu, in the user's language. */
+    say: Say;
   }>,
 ): BrowserWindow {
   // The preferences are written out here (not built by a helper) so that static checks such as
@@ -54,7 +57,7 @@ export function createMainWindow(
     if (!url.startsWith(`${options.appOrigin}/`)) event.preventDefault();
   });
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  installEditContextMenu(window);
+  installEditContextMenu(window, options.say);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(options.url);
   return window;

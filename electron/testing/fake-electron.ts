@@ -52,6 +52,8 @@ export const recorded = {
   quits: 0,
   /** Menus popped up (the right-click menus), by their template. */
   popups: [] as unknown[][],
+  /** The OS's preferred languages (`app.getPreferredSystemLanguages()`), most wanted first. */
+  systemLanguages: ['en-GB', 'de-DE'] as string[],
 };
 
 /** A fake OS notification: records itself and lets the test click it. */
@@ -162,6 +164,7 @@ export const fakeElectron = {
     getVersion: () => '0.0.0-test',
     getName: () => 'Kiln',
     getLocale: () => 'en-GB',
+    getPreferredSystemLanguages: () => [...recorded.systemLanguages],
     getGPUInfo: async () => ({ auxAttributes: { glRenderer: 'ANGLE (Stand-in GPU)' } }),
     isPackaged: false,
     enableSandbox: () => {

@@ -332,6 +332,11 @@ export const AppInfoSchema = z.object({
   mode: z.enum(['sandbox', 'live']),
   /** The platform offers a folder picker (`files:chooseFolder`); else the user types a path. */
   canChooseFolder: z.boolean().optional(),
+  /**
+   * The OS's preferred languages (the desktop app): the page's language when the Language setting
+   * follows the system. Absent in the browser host, whose page reads `navigator.languages`.
+   */
+  systemLanguages: z.array(z.string().max(64)).max(32).optional(),
 });
 /** Facts about the running app. */
 export type AppInfo = z.infer<typeof AppInfoSchema>;

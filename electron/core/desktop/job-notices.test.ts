@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobView } from '../../../shared/ipc/contract';
 import { FakeClock } from '../testing/fake-clock';
+import { testLanguage } from '../testing/main-language';
 import { JobNotices, noticeFor, type JobNotice } from './job-notices';
 
 function setup(start = 1_000_000) {
@@ -15,6 +16,7 @@ function setup(start = 1_000_000) {
     clock,
     focused: () => state.focused,
     notify: (n) => shown.push(n),
+    say: testLanguage().say,
   });
   return { clock, shown, state, notices };
 }
@@ -127,16 +129,39 @@ describe('JobNotices', () => {
 });
 
 describe('noticeFor', () => {
+  const { say } = testLanguage();
+
   it('names a failure with its reason, and a saved export by its path', () => {
     const failed = view({ state: 'failed', error: { code: 'e', message: 'Refunded $0.40.' } });
-    expect(noticeFor([failed])).toMatchObject({
+    expect(noticeFor([failed], say)).toMatchObject({
       title: 'Failed: coffee.png',
       body: 'Refunded $0.40.',
     });
     const saved = view({ kind: 'export', state: 'done', savedPath: '/x/cup.stl', modelId: 'm' });
-    expect(noticeFor([saved]).body).toBe('Saved as /x/cup.stl. Click to open the model.');
-    expect(noticeFor([failed, { ...failed, id: 'other' }]).body).toBe(
+    expect(noticeFor([saved], say).body).toBe('Saved as /x/cup.stl. Click to open the model.');
+    expect(noticeFor([failed, { ...failed, id: 'other' }], say).body).toBe(
       '2 failed. Open Kiln’s Activity list for details.',
     );
+    const ready = view({ state: 'done', modelId: 'm2' });
+    expect(noticeFor([ready, failed], say)).toMatchObject({
+      title: '2 jobs finished',
+      body: '1 ready, 1 failed. Click to open the latest model.',
+    });
+  });
+
+  it('speaks French when the OS does, the job’s name and counts in place', () => {
+    const { say: fr } = testLanguage(['fr-FR', 'en-US']);
+    const ready = view({ state: 'done', modelId: 'm' });
+    expect(noticeFor([ready], fr)).toEqual({
+      title: 'Prêt : coffee.png',
+      body: 'Cliquez pour ouvrir le modèle dans Kiln.',
+      modelId: 'm',
+      jobIds: [ready.id],
+    });
+    const failed = view({ state: 'failed' });
+    expect(noticeFor([ready, { ...ready, id: 'again' }, failed], fr)).toMatchObject({
+      title: '3 tâches terminées',
+      body: '2 prêtes, 1 en échec. Cliquez pour ouvrir le dernier modèle.',
+    });
   });
 });

@@ -5,6 +5,8 @@
  * notice, not a flood. Pure policy with an injected clock; the Electron shell shows the notice.
  */
 import { GENERATION_KINDS, type JobView } from '../../../shared/ipc/contract';
+import type { Say } from '../i18n/main-language';
+import { NOTICE } from '../i18n/main-words';
 import type { Clock } from '../ports';
 
 /** A notice to show. */
@@ -24,6 +26,8 @@ export type JobNoticesOptions = Readonly<{
   notify: (notice: JobNotice) => void;
   /** Whether the user is looking at Kiln now. */
   focused: () => boolean;
+  /** The notices' words in the user's language as they are shown (`MainLanguage.say`). */
+  say: Say;
   /** How long to wait for more jobs finishing before showing one notice for all; default 1.5 s. */
   coalesceMs?: number;
   /** Post-processing jobs shorter than this finish under the user's eyes; default 10 s. */
@@ -86,12 +90,12 @@ export class JobNotices {
     this.#pending = [];
     // The user came back meanwhile: the Activity list already shows it.
     if (jobs.length === 0 || this.#o.focused()) return;
-    this.#o.notify(noticeFor(jobs));
+    this.#o.notify(noticeFor(jobs, this.#o.say));
   }
 }
 
-/** The words of one notice for the jobs that finished together. */
-export function noticeFor(jobs: readonly JobView[]): JobNotice {
+/** The words of one notice for the jobs that finished together, in `say`'s language. */
+export function noticeFor(jobs: readonly JobView[], say: Say): JobNotice {
   const done = jobs.filter((j) => j.state === 'done');
   const failed = jobs.filter((j) => j.state === 'failed');
   const open = [...done].reverse().find((j) => j.modelId)?.modelId;
@@ -101,25 +105,31 @@ export function noticeFor(jobs: readonly JobView[]): JobNotice {
     if (job.state === 'done') {
       return {
         ...base,
-        title: `Ready: ${job.source}`,
+        title: say(NOTICE.readyTitle, { source: job.source }),
         body: job.savedPath
-          ? `Saved as ${job.savedPath}. Click to open the model.`
-          : 'Click to open the model in Kiln.',
+          ? say(NOTICE.readySaved, { path: job.savedPath })
+          : say(NOTICE.readyOpen),
       };
     }
     return {
       ...base,
-      title: `Failed: ${job.source}`,
-      body: job.error?.message ?? 'Open Kiln’s Activity list to see what happened.',
+      title: say(NOTICE.failedTitle, { source: job.source }),
+      body: job.error?.message ?? say(NOTICE.failedBody),
     };
   }
-  const parts = [
-    done.length ? `${done.length} ready` : '',
-    failed.length ? `${failed.length} failed` : '',
-  ].filter(Boolean);
+  const counts = { ready: done.length, failed: failed.length };
+  const summary = say(
+    done.length && failed.length
+      ? NOTICE.manyReadyFailed
+      : done.length
+        ? NOTICE.manyReady
+        : NOTICE.manyFailed,
+    counts,
+  );
+  const action = say(open ? NOTICE.manyOpen : NOTICE.manyDetails);
   return {
     ...base,
-    title: `${jobs.length} jobs finished`,
-    body: `${parts.join(', ')}. ${open ? 'Click to open the latest model.' : 'Open Kiln’s Activity list for details.'}`,
+    title: say(NOTICE.manyTitle, { count: jobs.length }),
+    body: say(NOTICE.manyBody, { summary, action }),
   };
 }

@@ -71,6 +71,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       version: ports.appVersion,
       mode: d.connection.mode,
       canChooseFolder: ports.chooseFolder !== undefined,
+      ...(ports.systemLanguages ? { systemLanguages: [...ports.systemLanguages()] } : {}),
     }),
     'files:stagePath': async ({ path }) => d.files.stagePath(path),
     'jobs:startPhoto': async ({ fileId, tier, options }) => jobs.startPhoto(fileId, tier, options),

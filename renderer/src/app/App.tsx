@@ -47,7 +47,10 @@ export function App() {
   const workspace = useKiln((s) => s.workspace);
   useWorkspaceKeys();
   useTheme(useKiln((s) => s.settings?.theme));
-  useLanguage(useKiln((s) => s.settings?.language));
+  useLanguage(
+    useKiln((s) => s.settings?.language),
+    useKiln((s) => s.info?.systemLanguages),
+  );
   const { t } = useLingui();
   const panels = usePanelLayout();
   const { layout } = panels;

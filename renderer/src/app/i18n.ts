@@ -14,8 +14,16 @@ import {
   type UiLocale,
 } from '../../../shared/locale';
 
-/** Every catalog of every locale, each a lazy chunk: `../locales/<area>/<locale>.po`. */
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/*.po');
+/**
+ * Every catalog of every locale, each a lazy chunk: `../locales/<area>/<locale>.po`; not the
+ * `main` area, whose words (the native menu, dialogs, notifications) the main process shows.
+ */
+const catalogs = import.meta.glob<{ messages: Messages }>([
+  '../locales/*/*.po',
+  // A path pattern, not words; Vite reads the glob's arguments as literals, so it cannot be named.
+  // eslint-disable-next-line lingui/no-unlocalized-strings
+  '!../locales/main/*.po',
+]);
 
 /** The catalogs of one locale, loaded and merged into one set of messages. */
 async function loadMessages(locale: UiLocale): Promise<Messages> {
@@ -36,10 +44,18 @@ export function initialLocale(search = location.search, languages = navigator.la
 
 /**
  * The locale a Language setting asks for: the one chosen, else (`system`, or no setting read
- * yet) the one Kiln started in, which follows `?lang=` and the OS's languages.
+ * yet) `?lang=`, else the OS's languages: the desktop app's main process tells them
+ * (`systemLanguages` of `app:info`, from `app.getPreferredSystemLanguages()`); the browser
+ * host's page reads its browser's.
  */
-export function localeFor(language: Language | undefined): UiLocale {
-  return language && language !== 'system' ? language : initialLocale();
+export function localeFor(
+  language: Language | undefined,
+  systemLanguages?: readonly string[],
+): UiLocale {
+  if (language && language !== 'system') return language;
+  return systemLanguages?.length
+    ? initialLocale(location.search, systemLanguages)
+    : initialLocale();
 }
 
 /**

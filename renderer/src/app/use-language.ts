@@ -7,18 +7,25 @@ import { useEffect } from 'react';
 import type { Language } from '../../../shared/settings';
 import { activateLocale, i18n, localeFor } from './i18n';
 
-/** Keeps the active locale on what `language` asks for while the calling component is mounted. */
-export function useLanguage(language: Language | undefined): void {
+/**
+ * Keeps the active locale on what `language` asks for while the calling component is mounted;
+ * "Follow the system" follows `systemLanguages` (the desktop app's OS languages, `app:info`) or,
+ * without them, the browser's.
+ */
+export function useLanguage(
+  language: Language | undefined,
+  systemLanguages?: readonly string[],
+): void {
   useEffect(() => {
-    const wanted = localeFor(language);
+    const wanted = localeFor(language, systemLanguages);
     if (i18n.locale !== wanted) void activateLocale(wanted);
     if (language !== undefined && language !== 'system') return;
     // Following the system: a change of the OS's (or browser's) language follows too.
     const onChange = () => {
-      const now = localeFor(language);
+      const now = localeFor(language, systemLanguages);
       if (i18n.locale !== now) void activateLocale(now);
     };
     window.addEventListener('languagechange', onChange);
     return () => window.removeEventListener('languagechange', onChange);
-  }, [language]);
+  }, [language, systemLanguages]);
 }
