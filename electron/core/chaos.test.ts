@@ -175,7 +175,7 @@ describe(`chaos (seed ${SEED}, ${JOBS} jobs)`, () => {
           .map((e) => e.payload as JobView)
           .map(
             (j) =>
-              `${j.state}${j.progress !== undefined ? `(${j.progress})` : ''} ${j.note ? j.note.slice(0, 40) : ''}`,
+              `${j.state}${j.progress !== undefined ? `(${j.progress})` : ''} ${j.note ? j.note.id : ''}`,
           )
           .join('\n'),
         t0,

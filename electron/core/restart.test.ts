@@ -23,6 +23,7 @@ import { systemClock } from './ports';
 import { createServices, type Services } from './services';
 import { FAST_POLLING, SETTLED, testPorts, untilJob, waitFor } from './testing/harness';
 import { Wire } from './testing/wire';
+import { JOB_NOTES } from '../../shared/job-notes';
 
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
 const KEY = 'sk-restart-test-01';
@@ -311,7 +312,8 @@ describe('restart while the service makes a start wait', () => {
       polyCount: 10_000,
     });
     const waiting = await waitFor(
-      () => first.jobs.list().find((j) => j.id === job.id && /slow down/.test(j.note ?? '')),
+      () =>
+        first.jobs.list().find((j) => j.id === job.id && j.note?.id === JOB_NOTES.rateLimited.id),
       'the refused start to wait out the pause',
     );
     // Nothing was sent: the user may still cancel it, and nothing is owed.

@@ -370,7 +370,12 @@ describe('dock badge', () => {
         say,
       });
       desk.observe({ ...running, id: 'b', state: 'queued' });
-      desk.observe({ ...running, id: 'b', state: 'queued', note: 'Still queued' });
+      desk.observe({
+        ...running,
+        id: 'b',
+        state: 'queued',
+        note: { id: 'job.note.test', message: 'Still queued' },
+      });
       desk.observe({ ...running, id: 'a', state: 'done' });
       desk.observe({ ...running, id: 'b', state: 'done' });
       return { badge: [...recorded.badge], progress: [...recorded.progress] };

@@ -47,6 +47,13 @@ export const ConnectionSchema = z.object({
 /** See {@link ConnectionSchema}. */
 export type ConnectionView = z.infer<typeof ConnectionSchema>;
 
+/** Words of a catalog (`shared/words.ts`) carried over IPC: the page shows them in its language. */
+export const WordsSchema = z.object({
+  id: z.string().max(200),
+  message: z.string().max(2000),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
 /** A job as the renderer sees it. */
 export const JobViewSchema = z.object({
   id: z.string(),
@@ -56,8 +63,8 @@ export const JobViewSchema = z.object({
   /** What the job was made from, for its label ("coffee.png", "Rig (humanoid) of Teapot"). */
   source: z.string(),
   state: z.enum(JOB_STATES),
-  /** A sentence about the current state ("Waiting for a free slot: 5 of 5 in use"). */
-  note: z.string().optional(),
+  /** A sentence about the current state ("Waiting for a free slot…"): `shared/job-notes.ts`. */
+  note: WordsSchema.optional(),
   /** 0–100 when the service reports progress. */
   progress: z.number().optional(),
   createdAt: z.number(),

@@ -22,6 +22,7 @@ import {
 import { FaultReport } from './figures';
 import { PHOTOS, scratch } from '../../electron/core/testing/chaos-run';
 import { watchProcess } from './net';
+import { i18n } from '@lingui/core';
 
 const KEY = 'sk-faults-account-01';
 const NEW_KEY = 'sk-faults-account-02';
@@ -66,7 +67,7 @@ async function photo(): Promise<string> {
 const start = async () => services.jobs.startPhoto(await photo(), 'fast', { polyCount: 10_000 });
 const view = (id: string) => services.jobs.list().find((j) => j.id === id)!;
 const charges = () => sandbox.ledger().filter((e) => e.type === 'charge').length;
-const words = (j: JobView) => `${j.error?.message ?? ''} ${j.note ?? ''}`;
+const words = (j: JobView) => `${j.error?.message ?? ''} ${j.note ? i18n._(j.note) : ''}`;
 
 describe('account faults', () => {
   it('each fault stops what it must, keeps polling what it can, and says what to do', async () => {
@@ -191,7 +192,7 @@ describe('account faults', () => {
     const b = charges();
     const mine = await start();
     await waitFor(
-      () => /starts by itself/.test(view(mine.id).note ?? '') || undefined,
+      () => /starts by itself/.test(view(mine.id).note?.message ?? '') || undefined,
       'the account-full note',
       60_000,
     );

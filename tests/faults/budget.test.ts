@@ -33,6 +33,7 @@ import { StepClock } from '../../electron/core/testing/step-clock';
 import { Wire } from '../../electron/core/testing/wire';
 import { FaultReport, SEED, SIZE } from './figures';
 import { watchProcess } from './net';
+import { JOB_NOTES } from '../../shared/job-notes';
 
 const BASE = 'http://sandbox.test';
 /** Lives of the core in the restart run (the small size keeps `npm test` quick). */
@@ -362,8 +363,8 @@ describe(`request budget across restarts (seed ${SEED}, ${LIVES} lives)`, () => 
     );
     const refused = viewOf(services, second.id);
     report.check(
-      refused?.state === 'starting' && /slow down/.test(refused.note ?? ''),
-      `the second start during the pause: ${refused?.state} “${refused?.note ?? ''}”`,
+      refused?.state === 'starting' && refused.note?.id === JOB_NOTES.rateLimited.id,
+      `the second start during the pause: ${refused?.state} “${refused?.note?.message ?? ''}”`,
     );
 
     const activeId = services.keys.state().activeId;

@@ -419,11 +419,12 @@ export class BatchService {
         break;
       case 'cancelled':
         item.state = 'cancelled';
-        item.reason = job.note ?? 'cancelled';
+        item.reason = job.note?.message ?? 'cancelled';
         break;
       case 'outcome_unknown':
         item.state = 'outcome_unknown';
-        item.reason = job.error?.message ?? job.note ?? 'Kiln could not learn whether it was sent';
+        item.reason =
+          job.error?.message ?? job.note?.message ?? 'Kiln could not learn whether it was sent';
         break;
       default:
         item.state = 'running';

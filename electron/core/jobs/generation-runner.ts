@@ -25,19 +25,15 @@ import {
 } from '../api/errors';
 import type { ModelCache } from '../library/model-cache';
 import {
-  ACCOUNT_FULL_MESSAGE,
   codeOf,
   jobError,
   generationFailedMessage,
   isFixable,
-  KEY_REFUSED_WHILE_RUNNING,
   messageOf,
   outcomeUnknownMessage,
-  RATE_LIMITED_NOTE,
-  slotMessage,
-  unreachableMessage,
 } from './job-messages';
 import { isMoving } from '../../../shared/jobs';
+import { isNote, JOB_NOTES, sameWords, slotNote, unreachableNote } from '../../../shared/job-notes';
 import { toView, type JobInput, type JobRecord } from './job-record';
 import { runnerKind, type NewJob, type ServiceRunner, type RunnerOptions } from './job-runner';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
@@ -197,11 +193,11 @@ export class GenerationRunner implements ServiceRunner {
   /** Tells waiting jobs why they wait (progress-only: not journaled). */
   #noteWaiting(): void {
     const note =
-      this.#limitHit !== undefined ? ACCOUNT_FULL_MESSAGE : slotMessage(this.#o.capacity());
+      this.#limitHit !== undefined ? JOB_NOTES.accountFull : slotNote(this.#o.capacity());
     for (const id of this.#waiting) {
       const r = this.#o.store.get(id);
-      if (r && r.view.state === 'waiting' && !r.view.note?.startsWith('Kiln cannot reach')) {
-        if (r.view.note !== note) void this.#p.update(id, { view: { note } }, false);
+      if (r && r.view.state === 'waiting' && r.view.note?.id !== 'job.note.unreachable') {
+        if (!sameWords(r.view.note, note)) void this.#p.update(id, { view: { note } }, false);
       }
     }
   }
@@ -221,7 +217,7 @@ export class GenerationRunner implements ServiceRunner {
           view: {
             state: 'starting',
             error: undefined,
-            ...(record.view.note === RATE_LIMITED_NOTE ? {} : { note: undefined }),
+            ...(isNote(record.view.note, JOB_NOTES.rateLimited) ? {} : { note: undefined }),
           },
           dispatched: false,
         },
@@ -302,7 +298,7 @@ export class GenerationRunner implements ServiceRunner {
       case 'unreachable': {
         const delay = this.#nextWait();
         await this.#p.update(id, {
-          view: { state: 'waiting', note: unreachableMessage(delay / 1000) },
+          view: { state: 'waiting', note: unreachableNote(delay / 1000) },
           dispatched: false,
         });
         this.#retryLater(id, delay);
@@ -317,7 +313,7 @@ export class GenerationRunner implements ServiceRunner {
     if (error instanceof ConcurrencyLimitError) {
       // A definite, free refusal: wait for a slot at the front of the queue.
       await this.#p.update(id, {
-        view: { state: 'waiting', note: ACCOUNT_FULL_MESSAGE },
+        view: { state: 'waiting', note: JOB_NOTES.accountFull },
         dispatched: false,
       });
       this.#waiting.unshift(id);
@@ -384,16 +380,19 @@ export class GenerationRunner implements ServiceRunner {
         });
         return;
       }
-      if (error instanceof AuthError && record.view.note !== KEY_REFUSED_WHILE_RUNNING) {
+      if (
+        error instanceof AuthError &&
+        !isNote(record.view.note, JOB_NOTES.keyRefusedWhileRunning)
+      ) {
         // Polling goes on (the task runs and is paid for); the user learns what unblocks it.
-        await this.#p.update(id, { view: { note: KEY_REFUSED_WHILE_RUNNING } }, false);
+        await this.#p.update(id, { view: { note: JOB_NOTES.keyRefusedWhileRunning } }, false);
       }
       this.#o.logger.warn('poll failed; will retry', { job: id, code: codeOf(error) });
       this.#schedulePoll(id, attempt, failures + 1);
       return;
     }
     if (this.#p.dead) return;
-    if (record.view.note === KEY_REFUSED_WHILE_RUNNING) {
+    if (isNote(record.view.note, JOB_NOTES.keyRefusedWhileRunning)) {
       await this.#p.update(id, { view: { note: undefined } }, false);
     }
     switch (status.status) {

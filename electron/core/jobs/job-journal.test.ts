@@ -193,6 +193,18 @@ describe('JobJournal', () => {
     expect(await new JobJournal(dir, logger).load(ORIGIN)).toEqual(jobs);
   });
 
+  it('keeps a job whose note an older Kiln wrote as an English sentence, without the note', async () => {
+    const [first, ...rest] = versionTwo.jobs;
+    const { dir } = await journalWith({
+      ...versionTwo,
+      jobs: [{ ...first!, view: { ...first!.view, note: 'Waiting for a free slot' } }, ...rest],
+    });
+    const jobs = await new JobJournal(dir, logger).load(ORIGIN);
+    expect(jobs.map((j) => j.view.id)).toContain('waiting-photo');
+    // Notes are words of a catalog now, shown in the artist's language: a sentence is dropped.
+    expect(jobs.find((j) => j.view.id === 'waiting-photo')!.view.note).toBeUndefined();
+  });
+
   it('reads a version 1 file (photo jobs only) as photo jobs with their call', async () => {
     const { dir } = await journalWith({
       version: 1,

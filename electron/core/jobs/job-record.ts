@@ -14,6 +14,7 @@ import {
   OpSchema,
   type JobView,
 } from '../../../shared/ipc/contract';
+import { WordsSchema } from '../../../shared/ipc/views';
 
 /** A file to upload, by its path on disk. */
 export const UploadRefSchema = z.object({ path: z.string(), name: z.string(), type: z.string() });
@@ -86,6 +87,9 @@ export const StoredViewSchema = JobViewSchema.omit({
   canCancel: true,
   canRetry: true,
   connection: true,
+}).extend({
+  // A journal of a Kiln before notes were words holds a sentence: dropped (a note is of the moment).
+  note: WordsSchema.optional().catch(undefined),
 });
 /** The stored part of a job's view. */
 export type StoredView = z.infer<typeof StoredViewSchema>;

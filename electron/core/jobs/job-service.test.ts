@@ -18,6 +18,8 @@ import { systemClock } from '../ports';
 import { RequestScheduler } from '../schedule/request-scheduler';
 import { createServices, type Services } from '../services';
 import { FAST_POLLING, SETTLED, testPorts, untilJob, waitFor } from '../testing/harness';
+import { i18n } from '@lingui/core';
+import { JOB_NOTES } from '../../../shared/job-notes';
 
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'photos');
 const KEY = 'sk-jobs-test-00001';
@@ -150,7 +152,7 @@ describe('generation queue', () => {
       () => services.jobs.list().find((j) => j.id === job.id && j.state === 'waiting' && j.note),
       'the job to wait',
     );
-    expect(waiting.note).toMatch(/starts by itself when a slot frees/);
+    expect(i18n._(waiting.note!)).toMatch(/starts by itself when a slot frees/);
     expect(waiting.canCancel).toBe(true);
     expect((await untilJob(services, job.id, SETTLED, 30_000)).state).toBe('done');
   });
@@ -170,7 +172,7 @@ describe('cancel, retry, unknown outcomes', () => {
     });
     const cancelled = await services.handlers['jobs:cancel']({ jobId: b.id });
     expect(cancelled).toMatchObject({ state: 'cancelled', canRetry: true, canCancel: false });
-    expect(cancelled.note).toMatch(/nothing was charged/);
+    expect(i18n._(cancelled.note!)).toMatch(/nothing was charged/);
     await untilJob(services, a.id, SETTLED);
     expect(sandbox.ledger().filter((e) => e.type === 'charge')).toHaveLength(1);
     const again = await services.handlers['jobs:retry']({ jobId: b.id });
@@ -266,7 +268,7 @@ describe('cancel, retry, unknown outcomes', () => {
     });
     expect(dismissed).toMatchObject({
       state: 'cancelled',
-      note: expect.stringMatching(/Dismissed/),
+      note: JOB_NOTES.dismissed,
     });
     const replacement = await services.handlers['jobs:resolveUnknown']({
       jobId: b.id,
@@ -377,7 +379,7 @@ describe('post-processing results', () => {
     const done = await run(services, { kind: 'print', format: 'stl', lengthMm: 50 }, folder);
     expect(done.state).toBe('done');
     // The user sees why it took longer, and that asking again cost nothing.
-    expect(done.note).toMatch(/link had expired.*fresh one \(free/);
+    expect(i18n._(done.note!)).toMatch(/link had expired.*fresh one \(free/);
     expect(calls).toBeGreaterThanOrEqual(3);
     expect(await readdir(folder)).toHaveLength(1);
   });

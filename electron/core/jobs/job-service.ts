@@ -36,6 +36,7 @@ import type { SessionListener } from '../session';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
 import { isMoving } from '../../../shared/jobs';
+import { isNote, JOB_NOTES } from '../../../shared/job-notes';
 import { toView, type JobInput, type JobRecord } from './job-record';
 import {
   runnerKind,
@@ -78,9 +79,6 @@ export type JobServiceOptions = Readonly<{
 }>;
 
 /** The note of a job waiting for the connection it was started on. */
-const OTHER_CONNECTION =
-  'Paused: started with another service connection. It carries on when Kiln uses that connection again.';
-
 /** The runners of the current connection, one per kind of job. */
 type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: LocalRunner }> &
   Readonly<Record<RunnerKind, JobRunner>>;
@@ -362,10 +360,7 @@ export class JobService implements SessionListener {
       const same = await this.#runnerOf(record).again(record);
       if (same) return same;
     }
-    const note =
-      resolution === 'dismiss'
-        ? 'Dismissed. If the service did charge it, the charge stands; look for the model in your library.'
-        : 'Replaced by a new attempt.';
+    const note = resolution === 'dismiss' ? JOB_NOTES.dismissed : JOB_NOTES.replaced;
     const next = await this.#store.update(id, { view: { state: 'cancelled', note } });
     if (resolution === 'retry') return this.#again(record);
     return toView(next ?? record);
@@ -409,11 +404,11 @@ export class JobService implements SessionListener {
       if (this.#runners !== runners) return;
       if (!record || !isMoving(record.view.state)) continue;
       if (record.origin !== origin) {
-        await this.#store.update(id, { view: { note: OTHER_CONNECTION } }, false);
+        await this.#store.update(id, { view: { note: JOB_NOTES.otherConnection } }, false);
         continue;
       }
       // Resumed on its own connection: the note of a wait for it no longer holds.
-      if (record.view.note === OTHER_CONNECTION) {
+      if (isNote(record.view.note, JOB_NOTES.otherConnection)) {
         await this.#store.update(id, { view: { note: undefined } }, false);
       }
       await runners[runnerKind(record.input)].resume(this.#store.get(id) ?? record);

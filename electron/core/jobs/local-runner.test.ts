@@ -13,6 +13,7 @@ import { validateGlb } from '../../sandbox/testing/test-support';
 import { parseWithThree } from '../../../tests/support/three-parse';
 import { createServices, type Services } from '../services';
 import { FAST_POLLING, testPorts, untilJob, waitFor } from '../testing/harness';
+import { i18n } from '@lingui/core';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -94,7 +95,9 @@ describe('compatible GLB jobs', () => {
       expect(done.error).toBeUndefined();
       expect(done.savedPath).toMatch(/\.glb$/);
       expect(path.dirname(done.savedPath!)).toBe(folder);
-      expect(done.note).toMatch(/Compatible GLB, [\d.]+ MB: 1 texture re-encoded \(WEBP → JPEG\)/);
+      expect(i18n._(done.note!)).toMatch(
+        /Compatible GLB, [\d.]+ MB: 1 texture re-encoded \(WEBP → JPEG\)/,
+      );
       expect(done.costUsd).toBeUndefined();
 
       const glb = new Uint8Array(await readFile(done.savedPath!));
@@ -131,7 +134,7 @@ describe('compatible GLB jobs', () => {
       const glb = new Uint8Array(await readFile(done.savedPath!));
       expect((await validateGlb(glb)).issues.numErrors).toBe(0);
       expect(glbJson(glb).extensionsRequired).toContain('EXT_meshopt_compression');
-      expect(done.note).toMatch(/Needs .*EXT_meshopt_compression/);
+      expect(i18n._(done.note!)).toMatch(/Needs .*EXT_meshopt_compression/);
     } finally {
       await services.close();
     }

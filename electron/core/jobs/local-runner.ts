@@ -19,7 +19,9 @@ import type { Converter } from '../convert/converter';
 import { sanitizeFilename } from '../files/filename';
 import type { ModelCache } from '../library/model-cache';
 import { recoverSave, saveJobResult } from './job-files';
-import { codeOf, convertedNote, messageOf, unreachableMessage } from './job-messages';
+import { codeOf, messageOf } from './job-messages';
+import { convertedNote, JOB_NOTES, unreachableNote } from '../../../shared/job-notes';
+import type { Words } from '../../../shared/words';
 import { isMoving } from '../../../shared/jobs';
 import { toView, type JobRecord } from './job-record';
 import type { JobRunner, NewJob, RunnerOptions } from './job-runner';
@@ -131,7 +133,7 @@ export class LocalRunner implements JobRunner {
       view: {
         state: 'cancelled',
         progress: undefined,
-        note: 'Cancelled: nothing was charged.',
+        note: JOB_NOTES.cancelledFree,
         finishedAt: this.#o.clock.now(),
       },
     });
@@ -238,7 +240,7 @@ export class LocalRunner implements JobRunner {
     }
   }
 
-  async #done(id: string, savedPath: string, note: string | undefined): Promise<void> {
+  async #done(id: string, savedPath: string, note: Words | undefined): Promise<void> {
     await this.#update(id, {
       partial: undefined,
       claimed: undefined,
@@ -267,7 +269,7 @@ export class LocalRunner implements JobRunner {
       const delay = Math.min(60_000, 5000 * 2 ** transient);
       await this.#update(
         id,
-        { view: { state: 'waiting', note: unreachableMessage(delay / 1000) } },
+        { view: { state: 'waiting', note: unreachableNote(delay / 1000) } },
         false,
       );
       this.#timers.after(id, delay, () => this.#spawn(id, controller, transient + 1));

@@ -41,10 +41,10 @@ import {
   jobError,
   isFixable,
   messageOf,
-  unreachableMessage,
 } from './job-messages';
 import { recoverSave, saveJobResult } from './job-files';
 import { isMoving } from '../../../shared/jobs';
+import { JOB_NOTES, unreachableNote } from '../../../shared/job-notes';
 import { toView, type JobRecord } from './job-record';
 import { runnerKind, type NewJob, type ServiceRunner, type RunnerOptions } from './job-runner';
 import type { RecordPatch } from './job-store';
@@ -61,11 +61,6 @@ const MAX_REASKS = 3;
 const MAX_FAILURES = 8;
 /** Shown while and after Kiln asks again for an expired link, so the user sees why it took longer. */
 /** Shown while Kiln asks the service whether a build whose answer it lost is there. */
-const ASKING_NOTE =
-  'Kiln stopped before it read the service’s answer, so it is asking the service whether this build started (free if it did).';
-const REASK_NOTE =
-  'The download link had expired, so Kiln asked the service again for a fresh one (free: the result is stored).';
-
 /** Extensions each operation's results may have, the usual one first. */
 function extensionsOf(record: JobRecord): string[] {
   if (record.input.kind !== 'op') return [];
@@ -151,7 +146,7 @@ export class OpsRunner implements ServiceRunner {
       case 'starting':
         if (this.#p.mayHaveLeft(record)) {
           // On disk before the ask leaves: a kill during it asks again on the next start.
-          await this.#p.update(id, { asking: true, view: { note: ASKING_NOTE } });
+          await this.#p.update(id, { asking: true, view: { note: JOB_NOTES.asking } });
         }
         this.#p.spawn(this.#call(id, 0));
         break;
@@ -270,7 +265,7 @@ export class OpsRunner implements ServiceRunner {
         view: {
           state: 'downloading',
           progress: 100,
-          note: record.reasks > 0 ? REASK_NOTE : undefined,
+          note: record.reasks > 0 ? JOB_NOTES.reasked : undefined,
           ...(cost ? { costUsd: cost } : {}),
           ...(value.model_id ? { modelId: value.model_id } : {}),
         },
@@ -340,7 +335,7 @@ export class OpsRunner implements ServiceRunner {
     if (outcome.kind === 'withdrawn' || outcome.kind === 'unknown') return;
     if (outcome.kind === 'unreachable') {
       const delay = Math.min(60_000, 5000 * 2 ** failures);
-      await this.#p.update(id, { view: { note: unreachableMessage(delay / 1000) } }, false);
+      await this.#p.update(id, { view: { note: unreachableNote(delay / 1000) } }, false);
       this.#p.after(id, delay, () => this.#call(id, failures + 1));
       return;
     }
@@ -377,7 +372,7 @@ export class OpsRunner implements ServiceRunner {
         state: 'done',
         savedPath,
         finishedAt: this.#o.clock.now(),
-        note: record.reasks > 0 ? REASK_NOTE : undefined,
+        note: record.reasks > 0 ? JOB_NOTES.reasked : undefined,
       },
     });
   }
@@ -473,7 +468,7 @@ export class OpsRunner implements ServiceRunner {
     await this.#p.update(id, {
       reasks: record.reasks + 1,
       link: undefined,
-      view: { note: REASK_NOTE },
+      view: { note: JOB_NOTES.reasked },
     });
     await this.#call(id, 0);
   }

@@ -37,7 +37,8 @@ import {
   RateLimitError,
 } from '../api/errors';
 import type { Clock, Logger } from '../ports';
-import { codeOf, RATE_LIMITED_NOTE } from './job-messages';
+import { codeOf } from './job-messages';
+import { isNote, JOB_NOTES } from '../../../shared/job-notes';
 import { toView, type JobRecord } from './job-record';
 import type { JobStore, RecordPatch } from './job-store';
 import { JobTimers } from './job-timers';
@@ -234,7 +235,7 @@ export class PaidCallProtocol {
     const next = await this.update(id, {
       view: {
         state: 'cancelled',
-        note: 'Cancelled before anything was sent: nothing was charged.',
+        note: JOB_NOTES.cancelledBeforeSent,
         finishedAt: this.#o.clock.now(),
       },
     });
@@ -313,7 +314,7 @@ export class PaidCallProtocol {
     // A closed runner's call never leaves: the connection may already be another one.
     if (this.closed) throw new CancelledError('cancelled', 'Kiln stopped before this was sent.');
     this.#dispatching.add(id);
-    const waited = this.#o.store.get(id)?.view.note === RATE_LIMITED_NOTE;
+    const waited = isNote(this.#o.store.get(id)?.view.note, JOB_NOTES.rateLimited);
     await this.update(id, { dispatched: true, ...(waited ? { view: { note: undefined } } : {}) });
   }
 
@@ -323,7 +324,7 @@ export class PaidCallProtocol {
     await this.update(id, {
       dispatched: false,
       // Sent again after the pause, by the scheduler: the user learns why it waits.
-      ...(error instanceof RateLimitError ? { view: { note: RATE_LIMITED_NOTE } } : {}),
+      ...(error instanceof RateLimitError ? { view: { note: JOB_NOTES.rateLimited } } : {}),
     });
   }
 

@@ -13,7 +13,7 @@ import { ProgressBar } from '../../ui/ProgressBar';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const state = stateLabel(job);
   const source = job.source;
   const refunded = job.refundedUsd ? formatUsd(job.refundedUsd) : undefined;
@@ -24,7 +24,7 @@ export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 
       ) : null}
       {job.note ? (
         <p className={`muted ${prefix}-note`} data-testid={`${prefix}-note`}>
-          {job.note}
+          {i18n._(job.note)}
         </p>
       ) : null}
       {job.error ? (
