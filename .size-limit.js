@@ -44,6 +44,9 @@ export default [
   // the Language setting, the formatting module and the model formats list; 114.81 kB with the
   // resizable panels' layout (their handles load when idle); 115.87 kB once Create, the first
   // screen, speaks through Lingui (message ids and calls; the catalogs are lazy): + 0.6 kB of room.
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '116.5 kB' },
+  // Issue 31: 116.45 → 116.93 kB for the Activity rows' right-click menu — the list's one
+  // listener, where a menu opens, and the page's own notices (the menu, its items and
+  // ContextMenu are chunks fetched on the first right-click).
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '117 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];

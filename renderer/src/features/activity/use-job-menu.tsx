@@ -1,85 +1,13 @@
 /**
- * Activity's right-click menu on a job's row: a finished job's Open result and Show in folder, a
- * running one's Cancel, a failed one's Retry where the row offers it, and Copy job ID on every
- * row. Each item runs what the row's own buttons run (no second way to cancel, retry or open);
- * a paid call is never sent from here that the row would not send. Shift+F10 or the
- * context-menu key on a row's button opens it too. One listener on the list, not one per row.
+ * Opens Activity's right-click menu on a job's row (`JobMenu.tsx`, fetched on the first
+ * right-click). Shift+F10 or the context-menu key on a row's button opens it too. One listener
+ * on the list, not one per row.
  */
-import { t } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
-import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
-import type { FileRef, JobView } from '../../../../shared/ipc/contract';
-import { isMoving } from '../../../../shared/jobs';
-import { useKiln } from '../../store/StoreProvider';
-import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
+import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode } from 'react';
+import type { JobView } from '../../../../shared/ipc/contract';
 import { menuAnchor } from '../../ui/menu-anchor';
-import { useRevealFile } from '../desktop/use-reveal-file';
-import { openLabel } from './job-labels';
 
-/** What the job menu's items do. */
-export type JobMenuActions = Readonly<{
-  openResult(job: JobView): Promise<void>;
-  reveal(ref: FileRef): void;
-  cancel(jobId: string): Promise<void>;
-  retry(jobId: string): Promise<void>;
-  copy(text: string): Promise<void>;
-  /** Says why an item's action failed (a menu has no place of its own to say it). */
-  report(message: string): void;
-}>;
-
-/** The items of `job`'s menu, as the row is now. */
-export function jobMenuItems(job: JobView, act: JobMenuActions): Array<MenuItem | 'separator'> {
-  const attempt = (action: () => Promise<void>) => () =>
-    void action().catch((error: Error) => act.report(error.message));
-  const items: Array<MenuItem | 'separator'> = [];
-  if (job.state === 'done') {
-    const open = openLabel(job);
-    items.push(
-      {
-        label: open ?? t`Open result`,
-        disabled: !open,
-        ...(open ? {} : { title: t`This job saved a file only: show it in its folder.` }),
-        testId: 'job-menu-open',
-        run: attempt(() => act.openResult(job)),
-      },
-      {
-        label: t`Show in folder`,
-        disabled: !job.savedPath && !job.modelId,
-        testId: 'job-menu-show-in-folder',
-        run: () => act.reveal({ jobId: job.id }),
-      },
-    );
-  } else if (isMoving(job.state)) {
-    items.push({
-      label: t`Cancel`,
-      disabled: !job.canCancel,
-      ...(job.canCancel
-        ? {}
-        : { title: t`Already sent to the service: it can no longer be cancelled.` }),
-      testId: 'job-menu-cancel',
-      run: attempt(() => act.cancel(job.id)),
-    });
-  }
-  // As the row's own Retry button: only where trying again cannot charge twice.
-  if (job.canRetry && job.state !== 'outcome_unknown') {
-    items.push({
-      label: t`Retry`,
-      testId: 'job-menu-retry',
-      run: attempt(() => act.retry(job.id)),
-    });
-  }
-  if (items.length) items.push('separator');
-  const jobId = job.id;
-  items.push({
-    label: t`Copy job ID`,
-    testId: 'job-menu-copy-id',
-    run: () =>
-      void act
-        .copy(job.id)
-        .catch(() => act.report(t`The clipboard is not available: the job ID is ${jobId}.`)),
-  });
-  return items;
-}
+const JobMenu = lazy(() => import('./JobMenu'));
 
 /** The job list's `onContextMenu`, and the menu to render while it is open. */
 export function useJobMenu(jobs: readonly JobView[]): {
@@ -105,31 +33,13 @@ export function useJobMenu(jobs: readonly JobView[]): {
       jobId,
     });
   }, []);
-  const openResult = useKiln((s) => s.openResult);
-  const cancel = useKiln((s) => s.cancelJob);
-  const retry = useKiln((s) => s.retryJob);
-  const addAppNotice = useKiln((s) => s.addAppNotice);
-  const reveal = useRevealFile();
-  const { t: tr } = useLingui();
   // The row as it is now: a job that moved on while the menu was open gets its new items.
   const job = open ? jobs.find((j) => j.id === open.jobId) : undefined;
   const menu =
     open && job ? (
-      <ContextMenu
-        x={open.x}
-        y={open.y}
-        label={tr`Job`}
-        testId="job-menu"
-        onClose={close}
-        items={jobMenuItems(job, {
-          openResult,
-          reveal,
-          cancel,
-          retry,
-          copy: (text) => navigator.clipboard.writeText(text),
-          report: (message) => addAppNotice('warning', message),
-        })}
-      />
+      <Suspense fallback={null}>
+        <JobMenu x={open.x} y={open.y} job={job} onClose={close} />
+      </Suspense>
     ) : null;
   return { onContextMenu, menu };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRef, JobView } from '../../../../shared/ipc/contract';
 import type { MenuItem } from '../../ui/ContextMenu';
-import { jobMenuItems, type JobMenuActions } from './use-job-menu';
+import { jobMenuItems, type JobMenuActions } from './JobMenu';
 
 const job = (over: Partial<JobView>): JobView => ({
   id: 'job-42',
