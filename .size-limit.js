@@ -45,7 +45,9 @@ export default [
   // resizable panels' layout (their handles load when idle); 115.87 kB once Create, the first
   // screen, speaks through Lingui (message ids and calls; the catalogs are lazy): + 0.6 kB of room.
   // Issue 31's Undo: 116.45 kB before, 117.41 kB after (the undo stack and its notice, Create's
-  // and the library's restore steps; the notice as a lazy chunk saved only 50 B).
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '117.5 kB' },
+  // and the library's restore steps; the notice as a lazy chunk saved only 50 B). Issue 31's
+  // right-click menus: + 0.48 kB (the Activity list's one listener, where a menu opens, and the
+  // page's own notices; the menus themselves are chunks fetched on the first right-click).
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '118 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];

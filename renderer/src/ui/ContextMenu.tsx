@@ -14,9 +14,20 @@ export interface MenuItem {
   /** As the platform writes it (`Ctrl+V`), shown at the item's end. */
   readonly shortcut?: string;
   readonly disabled?: boolean;
+  /** Why it is disabled, or more about what it does: the item's tooltip. */
+  readonly title?: string;
+  /**
+   * An on/off item (`menuitemcheckbox`, a grid shown) or one of a group of choices
+   * (`menuitemradio`, a shading mode): whether it is on now. Left out for a plain action.
+   */
+  readonly checked?: { readonly kind: 'checkbox' | 'radio'; readonly on: boolean };
   readonly testId?: string;
   run(): void;
 }
+
+/** The items a menu moves between (any of the three kinds of item, enabled). */
+const ENABLED_ITEMS =
+  ':is([role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]):not([aria-disabled="true"])';
 
 /** Props of {@link ContextMenu}. */
 export interface ContextMenuProps {
@@ -42,9 +53,7 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
       left: x + box.width > window.innerWidth ? Math.max(0, x - box.width) : x,
       top: y + box.height > window.innerHeight ? Math.max(0, y - box.height) : y,
     });
-    ref.current
-      ?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')
-      ?.focus({ preventScroll: true });
+    ref.current?.querySelector<HTMLElement>(ENABLED_ITEMS)?.focus({ preventScroll: true });
   }, [x, y]);
   useEffect(() => {
     const away = (event: Event) => {
@@ -64,11 +73,7 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
     // The menu's keys are its own: React carries a portal's events to the opener's handlers
     // (a library grid's Enter would open the model, its arrows move the selection).
     event.stopPropagation();
-    const enabled = [
-      ...(ref.current?.querySelectorAll<HTMLElement>(
-        '[role="menuitem"]:not([aria-disabled="true"])',
-      ) ?? []),
-    ];
+    const enabled = [...(ref.current?.querySelectorAll<HTMLElement>(ENABLED_ITEMS) ?? [])];
     const i = enabled.indexOf(document.activeElement as HTMLElement);
     const move: Record<string, number | undefined> = {
       ArrowDown: (i + 1) % enabled.length,
@@ -107,9 +112,11 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
           <button
             key={item.label}
             type="button"
-            role="menuitem"
+            role={item.checked ? `menuitem${item.checked.kind}` : 'menuitem'}
+            aria-checked={item.checked?.on}
             tabIndex={-1}
             aria-disabled={item.disabled || undefined}
+            title={item.title}
             className="context-menu-item"
             data-testid={item.testId}
             // Keeps the focus (and a text field's selection) where it was until the item runs.
@@ -120,7 +127,14 @@ export function ContextMenu({ x, y, label, items, onClose, testId }: ContextMenu
               item.run();
             }}
           >
-            <span>{item.label}</span>
+            <span>
+              {item.checked ? (
+                <span className="context-menu-check" aria-hidden="true">
+                  {item.checked.on ? (item.checked.kind === 'radio' ? '●' : '✓') : ''}
+                </span>
+              ) : null}
+              {item.label}
+            </span>
             {item.shortcut ? <kbd>{item.shortcut}</kbd> : null}
           </button>
         ),

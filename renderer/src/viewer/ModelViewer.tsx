@@ -35,6 +35,7 @@ import { CloseButton } from './panels/CloseButton';
 import { Inspector } from './panels/Inspector';
 import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
+import { useViewerMenu, ViewerMenuLayer, type ViewerMenuLayerProps } from './panels/ViewerMenu';
 import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
 import { ModelScene, type ModelSceneProps } from './scene/ModelScene';
 import type { TurntablePanelProps } from './turntable/TurntablePanel';
@@ -103,45 +104,66 @@ export interface ModelViewerProps extends LoadListeners {
 function Stage({
   stageRef,
   keys,
+  menu,
   scene,
   onCanvasUp,
 }: {
   stageRef: RefObject<HTMLDivElement | null>;
   keys: ReturnType<typeof useStageKeys>;
+  /** The right-click menu, opened by a right click (not a drag), Shift+F10 or the menu key. */
+  menu: Pick<ViewerMenuLayerProps, 'shown' | 'onSettings' | 'onScreenshot'>;
   scene: ModelSceneProps;
   /** The canvas's WebGL context is up: background work may start once the viewer is quiet. */
   onCanvasUp: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const opener = useViewerMenu(stageRef, menu.shown);
   return (
-    <div
-      ref={stageRef}
-      className="kiln-viewer__stage"
-      tabIndex={0}
-      role="application"
-      aria-roledescription={t`3D viewer`}
-      aria-label={i18n._(STAGE_LABEL)}
-      onKeyDown={keys.onKeyDown}
-      onPointerDown={keys.onPointerDown}
-    >
-      <Canvas
-        frameloop="demand"
-        dpr={[1, 2]}
-        // preserveDrawingBuffer lets tests and thumbnails read pixels after the frame. ACES
-        // filmic with sRGB output is what glTF viewers and DCC tools show artists by default.
-        gl={{
-          preserveDrawingBuffer: true,
-          antialias: true,
-          alpha: true,
-          toneMapping: ACESFilmicToneMapping,
-          outputColorSpace: SRGBColorSpace,
+    <>
+      <div
+        ref={stageRef}
+        className="kiln-viewer__stage"
+        tabIndex={0}
+        role="application"
+        aria-roledescription={t`3D viewer`}
+        aria-label={i18n._(STAGE_LABEL)}
+        onKeyDown={(event) => {
+          if (!opener.onKeyDown(event)) keys.onKeyDown(event);
         }}
-        camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
-        onCreated={onCanvasUp}
+        onPointerDown={(event) => {
+          keys.onPointerDown();
+          opener.onPointerDown(event);
+        }}
+        onPointerMove={opener.onPointerMove}
+        onPointerUp={opener.onPointerUp}
+        onPointerCancel={opener.onPointerCancel}
+        onContextMenu={opener.onContextMenu}
       >
-        <ModelScene {...scene} />
-      </Canvas>
-    </div>
+        <Canvas
+          frameloop="demand"
+          dpr={[1, 2]}
+          // preserveDrawingBuffer lets tests and thumbnails read pixels after the frame. ACES
+          // filmic with sRGB output is what glTF viewers and DCC tools show artists by default.
+          gl={{
+            preserveDrawingBuffer: true,
+            antialias: true,
+            alpha: true,
+            toneMapping: ACESFilmicToneMapping,
+            outputColorSpace: SRGBColorSpace,
+          }}
+          camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
+          onCreated={onCanvasUp}
+        >
+          <ModelScene {...scene} />
+        </Canvas>
+      </div>
+      <ViewerMenuLayer
+        {...menu}
+        menu={opener}
+        settings={scene.settings}
+        commandsRef={scene.commandsRef}
+      />
+    </>
   );
 }
 
@@ -377,6 +399,16 @@ function useQuietForeground(loading: boolean): () => void {
   return useCallback(() => setCanvasUp(true), []);
 }
 
+/** Once per model on screen: a new rig version plays its clips. */
+function useAutoPlay(
+  autoPlay: boolean | undefined,
+  info: ReturnType<typeof useLoadStatus>['info'],
+) {
+  useEffect(() => {
+    if (autoPlay && info?.animation) info.animation.play();
+  }, [autoPlay, info]);
+}
+
 /**
  * Kiln's 3D model viewer, an inspection tool for artists: one demand-driven canvas (nothing is
  * drawn while nothing moves) with orbit/pan/zoom, fit, reset, view presets and turntable; HDR
@@ -435,16 +467,13 @@ export function ModelViewer({
   const { partsView, setPartsView } = usePartsView(source);
   const { environmentError, onEnvironmentError } = useEnvironmentError(settings.environment, patch);
   const stageKeys = useStageKeys(stageRef, commandsRef, settings.turntable, patch);
-  const { capture, viewerSize } = useCapture(commandsRef, rootRef, source?.name);
+  const { capture, viewerSize, screenshot } = useCapture(commandsRef, rootRef, source?.name);
   useFrameCountStart(rootRef);
   // The canvas's insides for the tools that render or inspect the model (turntable, health).
   const stageOf = useCallback(() => commandsRef.current?.stage() ?? null, []);
 
   const onCanvasUp = useQuietForeground(state === 'loading' || stateB === 'loading');
-  // Once per model on screen: a new rig version plays its clips.
-  useEffect(() => {
-    if (autoPlay && info?.animation) info.animation.play();
-  }, [autoPlay, info]);
+  useAutoPlay(autoPlay, info);
 
   const comparing = state === 'ready' && stateB === 'ready';
   const compareLayout = comparing ? settings.compareLayout : 'off';
@@ -470,6 +499,7 @@ export function ModelViewer({
       <Stage
         stageRef={stageRef}
         keys={stageKeys}
+        menu={{ shown: state === 'ready', onSettings: patch, onScreenshot: screenshot }}
         onCanvasUp={onCanvasUp}
         scene={{
           source,

@@ -12,6 +12,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { JobRow } from './JobRow';
 import { ofConnection } from './job-connection';
 import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
+import { useJobMenu } from './use-job-menu';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
@@ -45,6 +46,7 @@ export function ActivityPanel() {
   const [filter, setFilter] = useState<ActivityFilter>('all');
   const now = useNow(jobs.some((j) => isMoving(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));
+  const jobMenu = useJobMenu(shown);
   const { t } = useLingui();
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
@@ -84,12 +86,13 @@ export function ActivityPanel() {
           {i18n._(NONE_LABELS[filter])}
         </p>
       ) : (
-        <ul className="job-list" data-testid="job-list">
+        <ul className="job-list" data-testid="job-list" onContextMenu={jobMenu.onContextMenu}>
           {shown.map((job) => (
             <JobRow key={job.id} job={job} now={now} />
           ))}
         </ul>
       )}
+      {jobMenu.menu}
     </section>
   );
 }

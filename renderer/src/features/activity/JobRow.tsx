@@ -65,6 +65,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
     <li
       className={`job job-${job.state}`}
       data-testid="job"
+      data-job-id={job.id}
       data-job-state={job.state}
       data-job-kind={job.kind}
     >

@@ -61,6 +61,20 @@ describe('update slice', () => {
     store.getState().dismissAppNotice('1');
     expect(store.getState().appNotices.map((n) => n.id)).toEqual(['2']);
   });
+
+  it('takes the page’s own notices beside main’s, each dismissed by its own id', async () => {
+    const store = createKilnStore(fakeBridge().bridge);
+    store.getState().addAppNotice('warning', 'The file is gone.');
+    await store.getState().takeAppNotices();
+    store.getState().addAppNotice('info', 'Find it at /tmp/a.glb.');
+    const ids = store.getState().appNotices.map((n) => n.id);
+    expect(new Set(ids).size).toBe(3);
+    store.getState().dismissAppNotice(ids[0]!);
+    expect(store.getState().appNotices.map((n) => n.message)).toEqual([
+      'reloaded',
+      'Find it at /tmp/a.glb.',
+    ]);
+  });
 });
 
 describe('the update slice in the store', () => {

@@ -25,10 +25,17 @@ export interface UpdateSlice {
   /** Takes the notices waiting in the main process (at start, and on `app.notice`). */
   takeAppNotices(): Promise<void>;
   dismissAppNotice(id: string): void;
+  /**
+   * Shows a notice the page itself has to give (the answer of an action run from a right-click
+   * menu, which has no place of its own to show it), over the workspace like main's.
+   */
+  addAppNotice(level: AppNoticeView['level'], message: string): void;
 }
 
 /** Creates the update slice. */
 export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) => {
+  /** Ids of the page's own notices: apart from main's (`1`, `2`, …). */
+  let pageNotices = 0;
   const run = async (call: () => Promise<UpdateView>) => {
     try {
       set({ update: await call(), updateError: undefined });
@@ -49,5 +56,12 @@ export const createUpdateSlice: SliceCreator<UpdateSlice> = (set, get, bridge) =
       if (taken.length) set({ appNotices: [...get().appNotices, ...taken] });
     },
     dismissAppNotice: (id) => set({ appNotices: get().appNotices.filter((n) => n.id !== id) }),
+    addAppNotice: (level, message) =>
+      set({
+        appNotices: [
+          ...get().appNotices,
+          { id: `page-${++pageNotices}`, level, message, at: Date.now() },
+        ],
+      }),
   };
 };

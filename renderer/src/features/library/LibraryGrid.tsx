@@ -266,6 +266,10 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
     select: onSelect,
     toggle: (index) => pick('toggle', index),
     isPicked: (modelId, index) => isSelected(picked, modelId, index),
+    nameOf: (modelId) => {
+      const at = order.indexOf(modelId);
+      return at === undefined ? undefined : order.rowAt(at)?.name;
+    },
   });
   const cardWidth = (width - GAP_PX * (columns - 1)) / columns;
   // The one card reached with Tab (roving focus): the selected one, else the first shown.

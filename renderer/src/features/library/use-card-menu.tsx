@@ -1,11 +1,21 @@
 /**
- * The library cards' right-click menu: open the model in the viewer, show its details, add it to
- * the selection or take it out. Shift+F10 or the context-menu key on a focused card opens it
- * too (the browser sends `contextmenu` for both). One listener on the grid, not one per card:
- * the grid holds thousands.
+ * The library cards' right-click menu: open the model in the viewer, show its details, compare
+ * it (with the model open in the viewer, or the two models selected), export it, show its file
+ * in the folder, add it to the selection or take it out. Shift+F10 or the context-menu key on a
+ * focused card opens it too (the browser sends `contextmenu` for both). One listener on the grid,
+ * not one per card: the grid holds thousands. Each item runs what the library's own buttons run
+ * (the family tree's compare, the detail's Export, the desktop's Show in folder).
  */
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
-import { ContextMenu } from '../../ui/ContextMenu';
+import { isLocalModel } from '../../../../shared/ipc/local-model';
+import { useKiln } from '../../store/StoreProvider';
+import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
+import { menuAnchor } from '../../ui/menu-anchor';
+import type { CompareChoice } from '../../viewer/viewer-slice';
+import { useRevealFile } from '../desktop/use-reveal-file';
+import type { LibrarySelection } from './selection';
+import { useShowInViewer } from './use-show-in-viewer';
 
 /** What the menu's items do, by the card's index and model. */
 export type CardMenuActions = Readonly<{
@@ -13,14 +23,65 @@ export type CardMenuActions = Readonly<{
   select(modelId: string, index: number): void;
   toggle(index: number): void;
   isPicked(modelId: string, index: number): boolean;
+  /** The model's name as the grid lists it (a compared side is labelled with it). */
+  nameOf(modelId: string): string | undefined;
 }>;
+
+/** The two sides a card's Compare opens, or why it cannot. */
+export type CompareFromCard =
+  | {
+      readonly kind: 'open-model' | 'selected';
+      readonly a: CompareChoice;
+      readonly b: CompareChoice;
+    }
+  | { readonly kind: 'none' };
+
+/**
+ * What Compare means on `cardId`: the two selected models when it is one of exactly two picked
+ * (in their grid order); else the card beside the model open in the viewer (a library model, not
+ * the card's own); else nothing to compare with.
+ */
+export function compareFromCard(
+  cardId: string,
+  open: { readonly modelId: string; readonly name?: string | undefined } | undefined,
+  selection: LibrarySelection,
+  nameOf: (modelId: string) => string | undefined,
+): CompareFromCard {
+  const side = (modelId: string, name?: string): CompareChoice => ({
+    modelId,
+    label: name ?? nameOf(modelId) ?? modelId,
+  });
+  if (
+    selection.kind === 'picked' &&
+    selection.pending.length === 0 &&
+    selection.ids.size === 2 &&
+    selection.ids.has(cardId)
+  ) {
+    const [first, second] = [...selection.ids].sort((x, y) => x[1] - y[1]);
+    return { kind: 'selected', a: side(first![0]), b: side(second![0]) };
+  }
+  if (open && !isLocalModel(open.modelId) && open.modelId !== cardId) {
+    return { kind: 'open-model', a: side(open.modelId, open.name), b: side(cardId) };
+  }
+  return { kind: 'none' };
+}
+
+/** The card a menu is open for, and where. */
+interface OpenMenu {
+  readonly x: number;
+  readonly y: number;
+  readonly modelId: string;
+  readonly index: number;
+  /** Its file is on this computer (the card's "offline" badge). */
+  readonly cached: boolean;
+}
 
 /** The grid's `onContextMenu`, and the menu to render while it is open. */
 export function useCardMenu(actions: CardMenuActions): {
   onContextMenu: (event: MouseEvent) => void;
   menu: ReactNode;
 } {
-  const [open, setOpen] = useState<{ x: number; y: number; modelId: string; index: number }>();
+  const [open, setOpen] = useState<OpenMenu>();
   const close = useCallback(() => setOpen(undefined), []);
   const onContextMenu = useCallback((event: MouseEvent) => {
     const card =
@@ -29,32 +90,107 @@ export function useCardMenu(actions: CardMenuActions): {
         : null;
     if (!card?.dataset['modelId'] || card.dataset['index'] === undefined) return;
     event.preventDefault();
-    // From the keyboard the pointer is nowhere near: the menu opens at the card.
-    const box = card.getBoundingClientRect();
-    const keyboard = event.clientX === 0 && event.clientY === 0;
+    const pointerType = (event.nativeEvent as Partial<PointerEvent>).pointerType;
     setOpen({
-      x: keyboard ? box.left + box.width / 2 : event.clientX,
-      y: keyboard ? box.top + box.height / 2 : event.clientY,
+      ...menuAnchor(
+        { clientX: event.clientX, clientY: event.clientY, pointerType },
+        card.getBoundingClientRect(),
+      ),
       modelId: card.dataset['modelId'],
       index: Number(card.dataset['index']),
+      cached: card.dataset['cached'] === 'true',
     });
   }, []);
-  const menu = open ? (
-    <ContextMenu
-      x={open.x}
-      y={open.y}
-      label="Model"
-      testId="library-card-menu"
-      onClose={close}
-      items={[
-        { label: 'Open in the viewer', run: () => actions.open(open.modelId) },
-        { label: 'Show details', run: () => actions.select(open.modelId, open.index) },
-        'separator',
-        actions.isPicked(open.modelId, open.index)
-          ? { label: 'Remove from the selection', run: () => actions.toggle(open.index) }
-          : { label: 'Add to the selection', run: () => actions.toggle(open.index) },
-      ]}
-    />
-  ) : null;
+  const items = useCardMenuItems(actions, open);
+  const { t } = useLingui();
+  const menu =
+    open && items ? (
+      <ContextMenu
+        x={open.x}
+        y={open.y}
+        label={t`Model`}
+        testId="library-card-menu"
+        onClose={close}
+        items={items}
+      />
+    ) : null;
   return { onContextMenu, menu };
+}
+
+/** The menu's items for the card `open` is for (none while no menu is open). */
+function useCardMenuItems(
+  actions: CardMenuActions,
+  open: OpenMenu | undefined,
+): Array<MenuItem | 'separator'> | undefined {
+  const { t } = useLingui();
+  const viewerModel = useKiln((s) => s.model);
+  const selection = useKiln((s) => s.libSelection);
+  const offline = useKiln((s) => s.libSource === 'offline');
+  const openCompare = useKiln((s) => s.openCompare);
+  const openTools = useKiln((s) => s.openTools);
+  const showInViewer = useShowInViewer();
+  const reveal = useRevealFile();
+  if (!open) return undefined;
+  const { modelId, index } = open;
+  const compare = compareFromCard(modelId, viewerModel, selection, actions.nameOf);
+  const openName = compare.kind === 'open-model' ? compare.a.label : '';
+  const compareItem: MenuItem =
+    compare.kind === 'none'
+      ? {
+          label: t`Compare…`,
+          disabled: true,
+          title: t`Open a model in the viewer, or select two models, to compare them.`,
+          testId: 'card-menu-compare',
+          run: () => undefined,
+        }
+      : {
+          label:
+            compare.kind === 'selected'
+              ? t`Compare the two selected models`
+              : t`Compare with ${openName}`,
+          testId: 'card-menu-compare',
+          run: () => showInViewer(() => void openCompare(compare.a, compare.b)),
+        };
+  return [
+    {
+      label: t`Open in the viewer`,
+      testId: 'card-menu-open',
+      run: () => actions.open(modelId),
+    },
+    {
+      label: t`Show details`,
+      testId: 'card-menu-details',
+      run: () => actions.select(modelId, index),
+    },
+    compareItem,
+    'separator',
+    {
+      label: t`Export…`,
+      disabled: offline,
+      ...(offline ? { title: t`The library is offline: exporting needs the service.` } : {}),
+      testId: 'card-menu-export',
+      run: () => showInViewer(() => void openTools(modelId, 'export')),
+    },
+    {
+      label: t`Show in folder`,
+      disabled: !open.cached,
+      ...(open.cached
+        ? {}
+        : { title: t`Not on this computer yet: open the model once to download it.` }),
+      testId: 'card-menu-show-in-folder',
+      run: () => reveal({ modelId }),
+    },
+    'separator',
+    actions.isPicked(modelId, index)
+      ? {
+          label: t`Remove from the selection`,
+          testId: 'card-menu-pick',
+          run: () => actions.toggle(index),
+        }
+      : {
+          label: t`Add to the selection`,
+          testId: 'card-menu-pick',
+          run: () => actions.toggle(index),
+        },
+  ];
 }

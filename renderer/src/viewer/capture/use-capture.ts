@@ -12,6 +12,8 @@ export interface ViewerCapture {
   }): Promise<{ fileName: string; width: number; height: number }>;
   /** The viewer's size in device pixels (the capture panel's "viewer size" choice). */
   viewerSize(): { width: number; height: number };
+  /** A screenshot: the view as it is on screen, at the viewer's size (the viewer's menu). */
+  screenshot(): Promise<{ fileName: string; width: number; height: number }>;
 }
 
 /** PNG capture of the view, saved under the model's name. */
@@ -45,5 +47,9 @@ export function useCapture(
       height: Math.round((rect?.height ?? 600) * dpr),
     };
   }, [rootRef]);
-  return { capture, viewerSize };
+  const screenshot = useCallback(
+    () => capture({ ...viewerSize(), transparent: false }),
+    [capture, viewerSize],
+  );
+  return { capture, viewerSize, screenshot };
 }

@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
   type JSX,
-  type Ref,
   type RefObject,
 } from 'react';
 import { Color, MathUtils, Vector3, type Group, type PerspectiveCamera, type Sphere } from 'three';
@@ -59,7 +58,7 @@ export interface ModelSceneProps {
   /** Must be stable; the scene reads the latest value but does not reload when it changes. */
   readonly events: SceneEvents;
   /** Receives the camera and capture commands. */
-  readonly commandsRef: Ref<ViewerCommands | null>;
+  readonly commandsRef: RefObject<ViewerCommands | null>;
   /** The viewer's root element, where the instrumentation writes (see instrumentation.tsx). */
   readonly frameTarget: RefObject<HTMLElement | null>;
   readonly onEnvironmentError: (id: EnvironmentId, error: unknown) => void;
@@ -248,7 +247,7 @@ function useEnvironmentSettled(
 
 /** The viewer's commands (fit, views, nudges, capture, the stage) on `commandsRef`. */
 function useViewerCommands(
-  commandsRef: Ref<ViewerCommands | null>,
+  commandsRef: RefObject<ViewerCommands | null>,
   {
     rig,
     renderFrame,
