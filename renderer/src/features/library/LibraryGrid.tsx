@@ -10,6 +10,7 @@
  * Home/End to the ends; Enter opens it. For a batch, Space picks or unpicks the focused card and
  * Shift with a move picks the range from the anchor (Ctrl/⌘+A and Escape: `useWorkspaceKeys`).
  */
+import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -225,6 +226,8 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   const filters = useKiln((s) => s.libFilters);
   const picked = useKiln((s) => s.libSelection);
   const pick = useKiln((s) => s.pickLibraryModels);
+  // Re-renders when the language changes (the grid's name is written in the active one).
+  useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const rowPx = cardPx + NAME_PX;
