@@ -228,11 +228,13 @@ export function versionName(
 
 /** The words of each version kind the service names (`generation` is the original). */
 const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
-  generation: msg`Original`,
-  retexture: msg`Retexture`,
-  rig: msg`Rig`,
-  parts: msg`Parts`,
-  remesh: msg`Remesh`,
+  // A kind names what a version is ("v2 · Retexture"), not what a button does: its own context,
+  // so that a language can write a noun where the button's word is a verb.
+  generation: msg({ message: 'Original', context: 'version kind' }),
+  retexture: msg({ message: 'Retexture', context: 'version kind' }),
+  rig: msg({ message: 'Rig', context: 'version kind' }),
+  parts: msg({ message: 'Parts', context: 'version kind' }),
+  remesh: msg({ message: 'Remesh', context: 'version kind' }),
 };
 
 /** Label of a version's kind; a kind Kiln does not know yet reads as the service names it. */
