@@ -3,8 +3,10 @@
  * can be ticked and opened side by side in the viewer's compare mode; unticking one of them ends
  * the comparison, and the ticks go when it ends (Stop comparing, Escape).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
+import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
 import {
   flattenTree,
@@ -12,8 +14,61 @@ import {
   needsWebsitePlan,
   versionName,
   versionTree,
+  type VersionNode,
 } from './library-logic';
 import { useShowInViewer } from './use-show-in-viewer';
+
+/** One version of the tree: its tick for a comparison, its name, and Open. */
+function VersionRow({
+  node,
+  picked,
+  onPick,
+  onOpen,
+}: {
+  node: VersionNode;
+  picked: boolean;
+  onPick: (on: boolean) => void;
+  onOpen: () => void;
+}) {
+  const { t } = useLingui();
+  const v = node.item;
+  const version = v.version ?? '?';
+  const kind = kindLabel(v.kind);
+  const label = t`v${version} · ${kind}`;
+  return (
+    <li
+      role="treeitem"
+      aria-level={node.depth + 1}
+      aria-selected={picked}
+      className="version-row"
+      data-testid="version-row"
+      data-model-id={v.modelId}
+      data-kind={v.kind ?? 'generation'}
+      style={{ paddingInlineStart: node.depth * 14 }}
+    >
+      <label>
+        <input
+          type="checkbox"
+          data-testid="version-pick"
+          aria-label={t`Pick ${label} to compare`}
+          checked={picked}
+          onChange={(e) => onPick(e.target.checked)}
+        />
+        {node.depth > 0 ? <span aria-hidden="true">↳ </span> : null}
+        {label}
+      </label>
+      <button
+        type="button"
+        className="link-button"
+        data-testid="version-open"
+        onClick={onOpen}
+        title={needsWebsitePlan(v, 'open') ? t`Needs a website plan (see above)` : undefined}
+      >
+        <Trans>Open</Trans>
+      </button>
+    </li>
+  );
+}
 
 /** The family tree of `item`, listed when shown. */
 export function FamilyTree({ item }: { item: LibraryItemView }) {
@@ -28,6 +83,7 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
     s.compareModel && s.model ? `${s.model.modelId} ${s.compareModel.modelId}` : undefined,
   );
   const showInViewer = useShowInViewer();
+  const { t } = useLingui();
   const [picked, setPicked] = useState<string[]>([]);
   // The ticks chose the comparison: when it ends, they go with it.
   const wasComparing = useRef(false);
@@ -57,7 +113,11 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
     );
   }
   if (!family || family.rootId !== rootId || family.loading) {
-    return <p className="muted">Listing the versions…</p>;
+    return (
+      <p className="muted">
+        <Trans>Listing the versions…</Trans>
+      </p>
+    );
   }
   const nodes = flattenTree(versionTree(family.versions));
   const toggle = (id: string, on: boolean) => {
@@ -69,56 +129,32 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
   };
   const [a, b] = picked;
   const byId = new Map(family.versions.map((v) => [v.modelId, v]));
+  const versionCount = formatNumber(family.versions.length);
   const choice = (id: string) => ({ modelId: id, label: versionName(byId.get(id)!) });
   return (
     <div className="version-tree" data-testid="version-tree">
       <h3>
-        Versions <span className="muted">({family.versions.length})</span>
+        <Trans>
+          Versions <span className="muted">({versionCount})</span>
+        </Trans>
       </h3>
       {!family.complete ? (
         <p className="muted">
-          Some versions may be missing: the service lists a family&rsquo;s versions only by name.
+          <Trans>
+            Some versions may be missing: the service lists a family’s versions only by name.
+          </Trans>
         </p>
       ) : null}
-      <ul role="tree" aria-label="Versions of this family">
-        {nodes.map((n) => {
-          const v = n.item;
-          const label = `v${v.version ?? '?'} · ${kindLabel(v.kind)}`;
-          return (
-            <li
-              key={v.modelId}
-              role="treeitem"
-              aria-level={n.depth + 1}
-              aria-selected={picked.includes(v.modelId)}
-              className="version-row"
-              data-testid="version-row"
-              data-model-id={v.modelId}
-              data-kind={v.kind ?? 'generation'}
-              style={{ paddingLeft: n.depth * 14 }}
-            >
-              <label>
-                <input
-                  type="checkbox"
-                  data-testid="version-pick"
-                  aria-label={`Pick ${label} to compare`}
-                  checked={picked.includes(v.modelId)}
-                  onChange={(e) => toggle(v.modelId, e.target.checked)}
-                />
-                {n.depth > 0 ? <span aria-hidden="true">↳ </span> : null}
-                {label}
-              </label>
-              <button
-                type="button"
-                className="link-button"
-                data-testid="version-open"
-                onClick={() => showInViewer(() => void openModel(v.modelId))}
-                title={needsWebsitePlan(v, 'open') ? 'Needs a website plan (see above)' : undefined}
-              >
-                Open
-              </button>
-            </li>
-          );
-        })}
+      <ul role="tree" aria-label={t`Versions of this family`}>
+        {nodes.map((n) => (
+          <VersionRow
+            key={n.item.modelId}
+            node={n}
+            picked={picked.includes(n.item.modelId)}
+            onPick={(on) => toggle(n.item.modelId, on)}
+            onOpen={() => showInViewer(() => void openModel(n.item.modelId))}
+          />
+        ))}
       </ul>
       <button
         type="button"
@@ -126,14 +162,18 @@ export function FamilyTree({ item }: { item: LibraryItemView }) {
         disabled={!a || !b}
         onClick={() => a && b && showInViewer(() => void openCompare(choice(a), choice(b)))}
       >
-        {a && b ? 'Compare the two ticked versions' : 'Tick two versions to compare them'}
+        {a && b ? (
+          <Trans>Compare the two ticked versions</Trans>
+        ) : (
+          <Trans>Tick two versions to compare them</Trans>
+        )}
       </button>
       <button
         type="button"
         data-testid="export-every-version"
         onClick={() => openBatch({ kind: 'ids', ids: family.versions.map((v) => v.modelId) })}
       >
-        Export every version…
+        <Trans>Export every version…</Trans>
       </button>
     </div>
   );

@@ -3,8 +3,11 @@
  * checkbox that picks it for a batch. A click shows the model's detail, a double-click opens it;
  * Ctrl/⌘-click picks it, Shift-click picks the range from the last card clicked.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { memo, type MouseEvent } from 'react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
+import { plural } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import { cardFacts } from './library-logic';
 
 /** Props of {@link LibraryCard}. */
@@ -27,13 +30,21 @@ export interface LibraryCardProps {
   onPick(how: 'toggle' | 'range' | 'add-range' | 'anchor', index: number): void;
 }
 
+/** A family's version count on its card ("3 versions"). */
+function versionsText(count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, { one: `${shown} versions`, other: `${shown} versions` });
+}
+
 /** The id of the hidden words "In the selection" a picked card is described by. */
 export const PICKED_DESCRIPTION_ID = 'library-card-picked';
 
 /** A library card (memoised: scrolling re-renders only cards whose data changed). */
 export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
   const { item } = p;
+  const { t } = useLingui();
   const name = item.name ?? item.modelId;
+  const versions = item.versionsCount ?? 0;
   const onClick = (event: MouseEvent) => {
     const add = event.ctrlKey || event.metaKey;
     if (event.shiftKey) p.onPick(add ? 'add-range' : 'range', p.index);
@@ -75,26 +86,31 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
             >
               <span className="library-card-facts">{cardFacts(item)}</span>
               {p.thumb === null ? (
-                <span className="library-card-note">No picture</span>
+                <span className="library-card-note">
+                  <Trans>No picture</Trans>
+                </span>
               ) : p.waiting ? (
-                <span className="library-card-note">Picture waiting for a free request</span>
+                <span className="library-card-note">
+                  <Trans>Picture waiting for a free request</Trans>
+                </span>
               ) : null}
             </span>
           )}
           <span className="library-badges">
             {p.cached ? (
-              <span className="library-badge ok" title="Saved on this computer: opens offline">
-                <span aria-hidden="true">✓ </span>offline
+              <span className="library-badge ok" title={t`Saved on this computer: opens offline`}>
+                <span aria-hidden="true">✓ </span>
+                <Trans>offline</Trans>
               </span>
             ) : null}
-            {item.versionsCount && item.versionsCount > 1 ? (
+            {versions > 1 ? (
               <span className="library-badge" data-testid="library-versions-count">
-                {item.versionsCount} versions
+                {versionsText(versions)}
               </span>
             ) : null}
             {item.source === 'website' ? (
-              <span className="library-badge warn" title="Made on the website">
-                web
+              <span className="library-badge warn" title={t`Made on the website`}>
+                <Trans>web</Trans>
               </span>
             ) : null}
           </span>
@@ -106,7 +122,7 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
         type="checkbox"
         className="library-card-check"
         data-testid="library-card-check"
-        aria-label={`Select ${name}`}
+        aria-label={t`Select ${name}`}
         tabIndex={-1}
         checked={p.picked}
         onChange={(event) =>

@@ -10,6 +10,8 @@
  * Home/End to the ends; Enter opens it. For a batch, Space picks or unpicks the focused card and
  * Shift with a move picks the range from the anchor (Ctrl/⌘+A and Escape: `useWorkspaceKeys`).
  */
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
@@ -23,7 +25,7 @@ import {
 } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
-import { libraryOrder, type LibraryOrder, type LibrarySort } from './library-logic';
+import { libraryOrder, modelCountText, type LibraryOrder, type LibrarySort } from './library-logic';
 import { isSelected, selectedCount } from './selection';
 import { useCardMenu } from './use-card-menu';
 import { whenRested } from './when-rested';
@@ -224,6 +226,8 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
   const filters = useKiln((s) => s.libFilters);
   const picked = useKiln((s) => s.libSelection);
   const pick = useKiln((s) => s.pickLibraryModels);
+  // Re-renders when the language changes (the grid's name is written in the active one).
+  useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useClientWidth(scrollRef);
   const rowPx = cardPx + NAME_PX;
@@ -284,19 +288,21 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       data-columns={columns}
       data-sort={order.sort}
       role="list"
-      aria-label={`${total.toLocaleString('en-US')} models`}
+      aria-label={modelCountText(total)}
       aria-describedby="library-grid-keys"
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onContextMenu={cardMenu.onContextMenu}
     >
       <span id="library-grid-keys" hidden>
-        Arrow keys move between models and show their details, Enter opens the model. Space adds the
-        model to the selection or takes it out, Shift with the arrows selects a range, Control A
-        selects all, Escape clears the selection.
+        <Trans>
+          Arrow keys move between models and show their details, Enter opens the model. Space adds
+          the model to the selection or takes it out, Shift with the arrows selects a range, Control
+          A selects all, Escape clears the selection.
+        </Trans>
       </span>
       <span id={PICKED_DESCRIPTION_ID} hidden>
-        In the selection
+        <Trans>In the selection</Trans>
       </span>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => (

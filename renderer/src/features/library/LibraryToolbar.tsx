@@ -3,33 +3,42 @@
  * families), its order, the workspace's thumbnail size, and the switch between the strip beside
  * the viewer and the full-width workspace.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
+import { formatShortcut } from '../../ui/shortcut';
+import { formatNumber } from '../../../../shared/format';
 import { LIBRARY_CARD_SIZE } from './library-slice';
 import type { LibraryFilters, LibrarySort } from './library-logic';
 import { useDebounced } from './use-debounced';
 import { WORKSPACE_SHORTCUT } from './use-workspace-keys';
 
-const SORTS: ReadonlyArray<{ id: LibrarySort; label: string }> = [
-  { id: 'newest', label: 'Newest first' },
-  { id: 'oldest', label: 'Oldest first' },
-  { id: 'name', label: 'Name (A–Z)' },
+const SORTS: ReadonlyArray<{ id: LibrarySort; label: MessageDescriptor }> = [
+  { id: 'newest', label: msg`Newest first` },
+  { id: 'oldest', label: msg`Oldest first` },
+  { id: 'name', label: msg`Name (A–Z)` },
 ];
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Toggle = Exclude<keyof LibraryFilters, 'search'>;
 
-const TOGGLES: ReadonlyArray<{ key: Toggle; label: string; hint: string }> = [
-  { key: 'published', label: 'Published', hint: 'Only models published on the website' },
-  { key: 'favourite', label: 'Starred', hint: 'Only starred models' },
+const TOGGLES: ReadonlyArray<{ key: Toggle; label: MessageDescriptor; hint: MessageDescriptor }> = [
+  {
+    key: 'published',
+    label: msg`Published`,
+    hint: msg`Only models published on the website`,
+  },
+  { key: 'favourite', label: msg`Starred`, hint: msg`Only starred models` },
   {
     key: 'includeRemesh',
-    label: 'Remesh & rig',
-    hint: 'Also list the remesh and rig versions the library hides by default',
+    label: msg`Remesh & rig`,
+    hint: msg`Also list the remesh and rig versions the library hides by default`,
   },
-  { key: 'families', label: 'Families', hint: 'One card per version family' },
+  { key: 'families', label: msg`Families`, hint: msg`One card per version family` },
 ];
 
 /**
@@ -45,6 +54,9 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
   const setCardSize = useKiln((s) => s.setLibraryCardSize);
   const workspace = useKiln((s) => s.workspace);
   const setWorkspace = useKiln((s) => s.setWorkspace);
+  const { i18n, t } = useLingui();
+  const shortcut = formatShortcut(WORKSPACE_SHORTCUT);
+  const cardPixels = formatNumber(cardSize);
   const [text, setText] = useState(filters.search);
   const search = useDebounced(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
@@ -56,8 +68,8 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
         <input
           type="search"
           className="library-search"
-          placeholder="Search by name"
-          aria-label="Search models by name"
+          placeholder={t`Search by name`}
+          aria-label={t`Search models by name`}
           data-testid="library-search"
           value={text}
           maxLength={200}
@@ -70,19 +82,17 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
           aria-pressed={workspace}
           aria-keyshortcuts={workspace ? 'Escape' : 'Control+Shift+L'}
           title={
-            workspace
-              ? 'Back to the viewer (Esc)'
-              : `Browse the library full width (${WORKSPACE_SHORTCUT})`
+            workspace ? t`Back to the viewer (Esc)` : t`Browse the library full width (${shortcut})`
           }
           onClick={() => setWorkspace(!workspace)}
         >
           <Icon name={workspace ? 'viewer' : 'grid'} />
-          {workspace ? 'Back to the viewer' : 'Full width'}
+          {workspace ? <Trans>Back to the viewer</Trans> : <Trans>Full width</Trans>}
         </button>
       </div>
       <div className="library-toolbar-row library-order">
         <label className="library-sort">
-          Sort
+          <Trans>Sort</Trans>
           <select
             data-testid="library-sort"
             value={sort}
@@ -90,14 +100,14 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
           >
             {SORTS.map((o) => (
               <option key={o.id} value={o.id}>
-                {o.label}
+                {i18n._(o.label)}
               </option>
             ))}
           </select>
         </label>
         {workspace ? (
           <label className="library-size">
-            Thumbnail size
+            <Trans>Thumbnail size</Trans>
             <input
               type="range"
               data-testid="library-card-size"
@@ -105,7 +115,7 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
               max={LIBRARY_CARD_SIZE.max}
               step={8}
               value={cardSize}
-              aria-valuetext={`${cardSize} pixels`}
+              aria-valuetext={t`${cardPixels} pixels`}
               onChange={(e) => setCardSize(Number(e.target.value))}
             />
           </label>
@@ -113,30 +123,30 @@ export function LibraryToolbar({ sortProblem }: { sortProblem: string | undefine
       </div>
       {sortProblem ? (
         <p className="library-sort-note" data-testid="library-sort-note">
-          Showing newest first. {sortProblem}
+          <Trans>Showing newest first. {sortProblem}</Trans>
         </p>
       ) : null}
-      <div className="library-toggles" role="group" aria-label="Filters">
-        {TOGGLES.map((t) => (
-          <label key={t.key} className="library-toggle" title={t.hint}>
+      <div className="library-toggles" role="group" aria-label={t`Filters`}>
+        {TOGGLES.map((toggle) => (
+          <label key={toggle.key} className="library-toggle" title={i18n._(toggle.hint)}>
             <input
               type="checkbox"
-              data-testid={`library-filter-${t.key}`}
-              checked={filters[t.key]}
-              onChange={(e) => setFilters({ [t.key]: e.target.checked })}
+              data-testid={`library-filter-${toggle.key}`}
+              checked={filters[toggle.key]}
+              onChange={(e) => setFilters({ [toggle.key]: e.target.checked })}
             />
-            {t.label}
+            {i18n._(toggle.label)}
           </label>
         ))}
         {filters.families ? (
-          <label className="library-toggle" title="Only families of two or more versions">
+          <label className="library-toggle" title={t`Only families of two or more versions`}>
             <input
               type="checkbox"
               data-testid="library-filter-hasVersions"
               checked={filters.hasVersions}
               onChange={(e) => setFilters({ hasVersions: e.target.checked })}
             />
-            With versions
+            <Trans>With versions</Trans>
           </label>
         ) : null}
       </div>

@@ -5,17 +5,26 @@
  * something failed (what is shown stays), and the selection a batch runs on. A strip beside the viewer, or the full-width
  * workspace (thumbnail size, keyboard browsing; choosing a model returns to the viewer).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo } from 'react';
+import { formatNumber } from '../../../../shared/format';
 import { findLibraryRow, LIBRARY_CARD_SIZE } from './library-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';
-import { doneJobCount, nameSortProblem, shownSort } from './library-logic';
+import { doneJobCount, modelCountText, nameSortProblem, shownSort } from './library-logic';
 import { LibraryToolbar } from './LibraryToolbar';
 import { ModelDetail } from './ModelDetail';
 import { SelectionBar } from './SelectionBar';
 import { useShowInViewer } from './use-show-in-viewer';
 import './library.css';
+
+/** The count of the models saved on this computer, shown offline ("2 models saved here"). */
+function savedHereText(count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, { one: `${shown} model saved here`, other: `${shown} models saved here` });
+}
 
 /** The Library tab's content (loaded with the tab: see LibraryPanel). */
 export default function LibraryView() {
@@ -36,6 +45,7 @@ export default function LibraryView() {
   const chosenSort = useKiln((s) => s.libSort);
   const cardSize = useKiln((s) => s.libCardSize);
   const openModel = useKiln((s) => s.openModel);
+  const { t } = useLingui();
   // The name order needs the whole list: beyond what Kiln reads whole, newest first it is.
   const sortProblem =
     chosenSort === 'name' ? nameSortProblem(total, source === 'offline') : undefined;
@@ -82,11 +92,18 @@ export default function LibraryView() {
           <span data-testid="library-count">
             {total === undefined
               ? loading
-                ? 'Listing your models…'
+                ? t`Listing your models…`
                 : ''
-              : `${total.toLocaleString('en-US')} model${total === 1 ? '' : 's'}${source === 'offline' ? ' saved here' : ''}`}
+              : source === 'offline'
+                ? savedHereText(total)
+                : modelCountText(total)}
           </span>
-          {loading && total !== undefined ? <span className="muted"> · updating…</span> : null}
+          {loading && total !== undefined ? (
+            <span className="muted">
+              {' · '}
+              <Trans>updating…</Trans>
+            </span>
+          ) : null}
         </span>
         <SelectionBar />
       </div>
@@ -99,7 +116,7 @@ export default function LibraryView() {
         >
           <span>{error}</span>
           <button type="button" data-testid="library-retry" onClick={() => void reload()}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : null}

@@ -3,8 +3,34 @@
  * selected"), "Select all N" of the current search and filters, "Run a tool on N…" (the batch
  * form opens on the selection), Clear, and why the selection changed by itself.
  */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
+import { LIBRARY_PAGE_SIZE } from './library-logic';
 import { pendingCount, selectedCount, selectionText } from './selection';
+
+/** "Select all 20,000": every model of the listing. */
+function selectAllText(total: number): string {
+  const shown = formatNumber(total);
+  return plural(total, { one: `Select all ${shown}`, other: `Select all ${shown}` });
+}
+
+/** "Run a tool on 12…": the batch form on the selection. */
+function runToolText(count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, { one: `Run a tool on ${shown}…`, other: `Run a tool on ${shown}…` });
+}
+
+/** Why a batch waits: rows of a Shift range the service lists first. */
+function listedFirstText(listing: number): string {
+  const shown = formatNumber(listing);
+  const pageSize = formatNumber(LIBRARY_PAGE_SIZE);
+  return plural(listing, {
+    one: `${shown} of them are listed first (pages of ${pageSize} from the service)`,
+    other: `${shown} of them are listed first (pages of ${pageSize} from the service)`,
+  });
+}
 
 /** The selection bar above the grid. */
 export function SelectionBar() {
@@ -19,13 +45,14 @@ export function SelectionBar() {
   const count = selectedCount(selection);
   const listing = pendingCount(selection);
   const all = selection.kind === 'all';
-  const n = (x: number) => x.toLocaleString('en-US');
+  const { t } = useLingui();
+  const listed = formatNumber(listing);
   if (total === 0 && count === 0 && !note) return null;
   return (
     <div
       className={`library-selection${count > 0 ? ' active' : ''}`}
       role="group"
-      aria-label="Selection"
+      aria-label={t`Selection`}
       data-testid="library-selection"
       data-count={count}
       data-kind={selection.kind}
@@ -38,7 +65,12 @@ export function SelectionBar() {
         data-testid="library-selection-count"
       >
         {count > 0 ? selectionText(selection) : ''}
-        {batchListing ? ` (listing ${n(listing)} of them…)` : ''}
+        {batchListing ? (
+          <>
+            {' '}
+            <Trans>(listing {listed} of them…)</Trans>
+          </>
+        ) : null}
       </span>
       {!all && total > 0 ? (
         <button
@@ -46,10 +78,10 @@ export function SelectionBar() {
           className="link-button"
           data-testid="library-select-all"
           aria-keyshortcuts="Control+A"
-          title="Every model of this search and these filters (Ctrl/⌘+A)"
+          title={t`Every model of this search and these filters (Ctrl/⌘+A)`}
           onClick={selectAll}
         >
-          Select all {n(total)}
+          {selectAllText(total)}
         </button>
       ) : null}
       {count > 0 ? (
@@ -59,23 +91,19 @@ export function SelectionBar() {
             className="primary"
             data-testid="library-batch"
             disabled={batchListing}
-            title={
-              listing > 0 && !batchListing
-                ? `${n(listing)} of them are listed first (pages of 200 from the service)`
-                : undefined
-            }
+            title={listing > 0 && !batchListing ? listedFirstText(listing) : undefined}
             onClick={requestBatch}
           >
-            Run a tool on {n(count)}…
+            {runToolText(count)}
           </button>
           <button
             type="button"
             data-testid="library-selection-clear"
             aria-keyshortcuts="Escape"
-            title="Clear the selection (Esc)"
+            title={t`Clear the selection (Esc)`}
             onClick={clear}
           >
-            Clear
+            <Trans>Clear</Trans>
           </button>
         </>
       ) : null}

@@ -2,7 +2,10 @@
  * Pure rules of the library view: which query a set of filters sends, which errors mean "no
  * network", how a family's versions form a tree, and how the service's website rule reads.
  */
+import { msg, plural, t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import type { Words } from '../../../../shared/words';
+import { formatDate, formatDateTime, formatNumber } from '../../../../shared/format';
 import type {
   CachedModelView,
   LibraryItemView,
@@ -87,12 +90,12 @@ export function libraryErrorText(error: unknown): string {
   const code = (error as { code?: string } | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'invalid_api_key') {
-    return `The service refused the API key (missing, wrong or revoked). What is shown stays; replace the key in Account → Keys, then retry. (${message})`;
+    return t`The service refused the API key (missing, wrong or revoked). What is shown stays; replace the key in Account → Keys, then retry. (${message})`;
   }
   if (code === 'not_found' || code === 'feature_off') {
-    return `The service does not know this item any more (404). It may have been deleted on the website. (${message})`;
+    return t`The service does not know this item any more (404). It may have been deleted on the website. (${message})`;
   }
-  if (isOffline(error)) return `Kiln cannot reach the service. ${message}`;
+  if (isOffline(error)) return t`Kiln cannot reach the service. ${message}`;
   return message;
 }
 
@@ -177,15 +180,37 @@ export function needsWebsitePlan(item: Pick<LibraryItemView, 'source'>, op: stri
   return needsPlan(item.source, op);
 }
 
+/** A count of models with the region's grouping ("20,000 models", "1 model"). */
+export function modelCountText(count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, { one: `${shown} model`, other: `${shown} models` });
+}
+
+/**
+ * When a model was made as the region writes it: its day ("Mar 4, 2026"), or with `withTime`
+ * its day and time ("Mar 4, 2026, 1:05 PM"); the service's text itself if it cannot be read.
+ */
+export function modelDate(iso: string, withTime = false): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return withTime ? formatDateTime(at) : formatDate(at);
+}
+
+/** A triangle count with the region's grouping ("48,210 triangles"). */
+export function trianglesText(count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, { one: `${shown} triangle`, other: `${shown} triangles` });
+}
+
 /**
  * The facts a card shows while it has no picture: kind, triangles and the day it was made
- * ("Generation · 48,210 triangles · 2026-03-04").
+ * ("Original · 48,210 triangles · Mar 4, 2026").
  */
 export function cardFacts(item: Pick<LibraryItemView, 'kind' | 'polyCount' | 'createdAt'>): string {
   return [
     kindLabel(item.kind),
-    item.polyCount !== undefined ? `${item.polyCount.toLocaleString('en-US')} triangles` : '',
-    item.createdAt?.slice(0, 10) ?? '',
+    item.polyCount !== undefined ? trianglesText(item.polyCount) : '',
+    item.createdAt ? modelDate(item.createdAt) : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -195,27 +220,27 @@ export function cardFacts(item: Pick<LibraryItemView, 'kind' | 'polyCount' | 'cr
 export function versionName(
   item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,
 ): string {
-  const number = item.version !== undefined ? `v${item.version} ` : '';
-  return `${item.name ?? item.modelId} · ${number}${kindLabel(item.kind)}`;
+  const name = item.name ?? item.modelId;
+  const kind = kindLabel(item.kind);
+  const { version } = item;
+  return version !== undefined ? t`${name} · v${version} ${kind}` : t`${name} · ${kind}`;
 }
 
-/** Label of a version's kind. */
+/** The words of each version kind the service names (`generation` is the original). */
+const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
+  // A kind names what a version is ("v2 · Retexture"), not what a button does: its own context,
+  // so that a language can write a noun where the button's word is a verb.
+  generation: msg({ message: 'Original', context: 'version kind' }),
+  retexture: msg({ message: 'Retexture', context: 'version kind' }),
+  rig: msg({ message: 'Rig', context: 'version kind' }),
+  parts: msg({ message: 'Parts', context: 'version kind' }),
+  remesh: msg({ message: 'Remesh', context: 'version kind' }),
+};
+
+/** Label of a version's kind; a kind Kiln does not know yet reads as the service names it. */
 export function kindLabel(kind: string | undefined): string {
-  switch (kind) {
-    case undefined:
-    case 'generation':
-      return 'Original';
-    case 'retexture':
-      return 'Retexture';
-    case 'rig':
-      return 'Rig';
-    case 'parts':
-      return 'Parts';
-    case 'remesh':
-      return 'Remesh';
-    default:
-      return kind;
-  }
+  const key = kind ?? 'generation';
+  return Object.hasOwn(KIND_LABELS, key) ? i18n._(KIND_LABELS[key]!) : key;
 }
 
 /** How the grid orders the library. */
@@ -232,7 +257,9 @@ export const NAME_SORT_MAX = 5 * LIBRARY_PAGE_SIZE;
 /** Why the name order is not offered for this listing, or undefined when it is. */
 export function nameSortProblem(total: number | undefined, offline: boolean): string | undefined {
   if (offline || total === undefined || total <= NAME_SORT_MAX) return undefined;
-  return `The service lists models newest first only: to sort by name Kiln needs the whole list, so search or filter down to ${NAME_SORT_MAX.toLocaleString('en-US')} models or fewer (now ${total.toLocaleString('en-US')}).`;
+  const most = formatNumber(NAME_SORT_MAX);
+  const now = formatNumber(total);
+  return t`The service lists models newest first only: to sort by name Kiln needs the whole list, so search or filter down to ${most} models or fewer (now ${now}).`;
 }
 
 /** The order the grid shows: the one chosen, or newest first where the name order cannot be had. */

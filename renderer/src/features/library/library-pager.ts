@@ -7,6 +7,8 @@
  *   network at all before anything was shown, the grid shows the models saved on this computer;
  * - a service that leaves `total` out is assumed to have one more page while pages come back full.
  */
+import { plural } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import type {
   LibraryCacheInfoView,
   LibraryItemView,
@@ -22,6 +24,15 @@ import {
   NO_FILTERS,
   type LibraryFilters,
 } from './library-logic';
+
+/** The banner over the models saved on this computer: why, and how many are shown. */
+function offlineText(reason: string, count: number): string {
+  const shown = formatNumber(count);
+  return plural(count, {
+    one: `${reason} Showing the ${shown} model saved on this computer: they open without a network.`,
+    other: `${reason} Showing the ${shown} models saved on this computer: they open without a network.`,
+  });
+}
 
 /** Where the grid's rows come from. */
 export type LibrarySource = 'service' | 'offline';
@@ -188,7 +199,7 @@ export class LibraryPager {
       libTotal: rows.length,
       libLoading: false,
       libCache: cache,
-      libError: `${this.#offlineReason} Showing the ${rows.length} model${rows.length === 1 ? '' : 's'} saved on this computer: they open without a network.`,
+      libError: offlineText(this.#offlineReason, rows.length),
     });
   }
 }

@@ -4,6 +4,8 @@
  * and what a batch asks for. The selection itself (ids, Shift ranges by position) is
  * `selection.ts`; the slice holds the state and applies these patches.
  */
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
 import type { ModelSelection } from '../../../../shared/ipc/selection';
 import { libraryFilter, libraryOrder, shownSort, type LibrarySort } from './library-logic';
@@ -67,9 +69,6 @@ export function selectedModels(s: PicksView): ModelSelection | null {
   return toModelSelection(s.libSelection, (id) => order.indexOf(id));
 }
 
-/** A count as the notes write it ("1,250"). */
-const count = (n: number) => n.toLocaleString('en-US');
-
 /**
  * The grid's positions moved (`why`): picks stay by id; what was still being listed by position
  * is dropped, and said so. Undefined for "Select all" (a query, not positions).
@@ -77,12 +76,17 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function forgottenPositions(s: PicksView, why: string): Partial<PicksState> | undefined {
   if (s.libSelection.kind === 'all') return undefined;
   const forgotten = forgetPositions(s.libSelection);
+  const { dropped } = forgotten;
+  const shown = formatNumber(dropped);
   return {
     libSelection: forgotten.selection,
     libBatchListing: false,
-    ...(forgotten.dropped > 0
+    ...(dropped > 0
       ? {
-          libSelectionNote: `${why}: the ${count(forgotten.dropped)} models of the Shift range still being listed were left out. Select the range again.`,
+          libSelectionNote: plural(dropped, {
+            one: `${why}: the ${shown} models of the Shift range still being listed were left out. Select the range again.`,
+            other: `${why}: the ${shown} models of the Shift range still being listed were left out. Select the range again.`,
+          }),
         }
       : {}),
   };
@@ -95,14 +99,20 @@ export function forgottenPositions(s: PicksView, why: string): Partial<PicksStat
 export function picksAfterSearch(s: PicksView): Partial<PicksState> {
   const before = s.libSelection;
   if (before.kind === 'all') {
+    const selected = formatNumber(selectedCount(before));
     return {
       libSelection: NO_SELECTION,
-      libSelectionNote: `The search or filters changed: “Select all” (${count(selectedCount(before))}) was cleared.`,
+      libSelectionNote: t`The search or filters changed: “Select all” (${selected}) was cleared.`,
     };
   }
-  const patch = forgottenPositions(s, 'The search changed') ?? {};
-  if (before.ids.size > 0 && (patch.libSelectionNote ?? s.libSelectionNote) === undefined) {
-    patch.libSelectionNote = `The ${count(before.ids.size)} models picked before the search changed stay selected.`;
+  const patch = forgottenPositions(s, t`The search changed`) ?? {};
+  const kept = before.ids.size;
+  if (kept > 0 && (patch.libSelectionNote ?? s.libSelectionNote) === undefined) {
+    const shown = formatNumber(kept);
+    patch.libSelectionNote = plural(kept, {
+      one: `The ${shown} models picked before the search changed stay selected.`,
+      other: `The ${shown} models picked before the search changed stay selected.`,
+    });
   }
   return patch;
 }
@@ -164,10 +174,12 @@ export type BatchRequest =
 export function batchRequest(s: PicksView): BatchRequest {
   const n = selectedCount(s.libSelection);
   if (n > MAX_BATCH_MODELS) {
+    const most = formatNumber(MAX_BATCH_MODELS);
+    const selected = formatNumber(n);
     return {
       kind: 'note',
       patch: {
-        libSelectionNote: `A batch takes at most ${count(MAX_BATCH_MODELS)} models (${count(n)} selected): search or filter to fewer.`,
+        libSelectionNote: t`A batch takes at most ${most} models (${selected} selected): search or filter to fewer.`,
       },
     };
   }

@@ -6,6 +6,7 @@
  * request never empties what is shown: the banner says what happened; with no network at all the
  * grid shows the models saved on this computer.
  */
+import { t } from '@lingui/core/macro';
 import type {
   JobView,
   LibraryItemView,
@@ -201,7 +202,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
   const restart = () => {
     // Listed again (new models at the top, or the service back after the offline cache): the
     // grid's positions move, picked models stay.
-    forgetSelectionPositions('The library was listed again');
+    forgetSelectionPositions(t`The library was listed again`);
     set({ libListedDone: doneJobCount(get().jobs) });
     return pager.restart();
   };
@@ -212,7 +213,7 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
     libSort: 'newest',
     setLibrarySort(libSort) {
       if (libSort === get().libSort) return;
-      forgetSelectionPositions('The order changed');
+      forgetSelectionPositions(t`The order changed`);
       set({ libSort });
     },
     libCardSize: LIBRARY_CARD_SIZE.workspace,

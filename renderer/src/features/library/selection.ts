@@ -5,6 +5,8 @@
  * a range's positions whose rows are not listed yet wait as positions until their page arrives,
  * and "all" is the filter with the models unticked since. Pure functions over immutable values.
  */
+import { plural } from '@lingui/core/macro';
+import { formatNumber } from '../../../../shared/format';
 import type { LibraryFilter, ModelSelection } from '../../../../shared/ipc/selection';
 
 /** Grid positions `from`…`to`, inclusive, `from <= to`. */
@@ -245,11 +247,17 @@ export function toModelSelection(
 
 /** The selection's count in words ("12 selected", "All 20,000 selected", "19,998 of 20,000 selected"). */
 export function selectionText(selection: LibrarySelection): string {
-  const n = (x: number) => x.toLocaleString('en-US');
+  const count = selectedCount(selection);
+  const shown = formatNumber(count);
   if (selection.kind === 'all') {
+    const all = selection.total;
+    const total = formatNumber(all);
     return selection.except.size === 0
-      ? `All ${n(selection.total)} selected`
-      : `${n(selectedCount(selection))} of ${n(selection.total)} selected`;
+      ? plural(all, { one: `All ${total} selected`, other: `All ${total} selected` })
+      : plural(count, {
+          one: `${shown} of ${total} selected`,
+          other: `${shown} of ${total} selected`,
+        });
   }
-  return `${n(selectedCount(selection))} selected`;
+  return plural(count, { one: `${shown} selected`, other: `${shown} selected` });
 }

@@ -3,9 +3,9 @@ import { useKiln } from '../../store/StoreProvider';
 import { keyBelongsToFocus } from '../../ui/keys';
 import { selectedCount } from './selection';
 
-/** The library workspace's shortcut, as the platform writes it. */
-export const WORKSPACE_SHORTCUT =
-  typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⇧⌘L' : 'Ctrl+Shift+L';
+const accelerator = 'CmdOrCtrl+Shift+L';
+/** The library workspace's shortcut as an accelerator (`formatShortcut` writes it for people). */
+export const WORKSPACE_SHORTCUT = accelerator;
 
 /** True for the workspace's shortcut: Ctrl+Shift+L (⇧⌘L on a Mac). */
 export function isWorkspaceShortcut(event: KeyboardEvent): boolean {
