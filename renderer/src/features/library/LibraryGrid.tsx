@@ -215,6 +215,24 @@ function useGridKeys(
   return { active, onKeyDown, onSelect };
 }
 
+/** What screen readers hear of the grid's keys and of a picked card (the grid refers to them). */
+function GridDescriptions() {
+  return (
+    <>
+      <span id="library-grid-keys" hidden>
+        <Trans>
+          Arrow keys move between models and show their details, Enter opens the model. Space adds
+          the model to the selection or takes it out, Shift with the arrows selects a range, Control
+          A selects all, Escape clears the selection.
+        </Trans>
+      </span>
+      <span id={PICKED_DESCRIPTION_ID} hidden>
+        <Trans>In the selection</Trans>
+      </span>
+    </>
+  );
+}
+
 /** The grid. */
 export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProps) {
   const pages = useKiln((s) => s.libPages);
@@ -294,16 +312,7 @@ export function LibraryGrid({ cachedIds, cardPx, sort, onOpen }: LibraryGridProp
       onKeyDown={onKeyDown}
       onContextMenu={cardMenu.onContextMenu}
     >
-      <span id="library-grid-keys" hidden>
-        <Trans>
-          Arrow keys move between models and show their details, Enter opens the model. Space adds
-          the model to the selection or takes it out, Shift with the arrows selects a range, Control
-          A selects all, Escape clears the selection.
-        </Trans>
-      </span>
-      <span id={PICKED_DESCRIPTION_ID} hidden>
-        <Trans>In the selection</Trans>
-      </span>
+      <GridDescriptions />
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => (
           <div
