@@ -12,6 +12,27 @@ import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
 import type { Words } from './words';
 
+/**
+ * The groups of the Settings window, in the order its list shows them: each setting the window
+ * shows names its group (`page.group`), and the window's pages, headings and search results are
+ * derived from that. Advanced, last, holds the knobs an artist seldom needs (budgets, and in the
+ * sandbox its test switches).
+ */
+export const SETTING_GROUPS = [
+  { id: 'general', label: /*i18n*/ { id: 'settingGroup.general', message: 'General' } },
+  { id: 'files', label: /*i18n*/ { id: 'settingGroup.files', message: 'Files & folders' } },
+  { id: 'spending', label: /*i18n*/ { id: 'settingGroup.spending', message: 'Spending' } },
+  {
+    id: 'service',
+    label: /*i18n*/ { id: 'settingGroup.service', message: 'Account & service' },
+  },
+  { id: 'updates', label: /*i18n*/ { id: 'settingGroup.updates', message: 'Updates' } },
+  { id: 'advanced', label: /*i18n*/ { id: 'settingGroup.advanced', message: 'Advanced' } },
+] as const satisfies ReadonlyArray<Readonly<{ id: string; label: Words }>>;
+
+/** A group of the Settings window. */
+export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
+
 /** Length units Kiln can show. */
 export const UNITS = ['mm', 'cm', 'in'] as const;
 
@@ -55,8 +76,12 @@ export interface SettingSpec {
   readonly range?: Readonly<{ min: number; max: number; refusal: string }>;
   /** A choice setting's values with the words the user reads for each, in the order shown. */
   readonly choices?: ReadonlyArray<Readonly<{ value: string; label: Words }>>;
-  /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
-  readonly page?: Readonly<{ label: Words; hint: Words }>;
+  /**
+   * Where the Settings window shows it: its group (in declaration order within it), its label and
+   * its hint; absent: set elsewhere (a remembered choice, or a panel of its own such as the
+   * updater's).
+   */
+  readonly page?: Readonly<{ group: SettingGroupId; label: Words; hint: Words }>;
 }
 
 const usd = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -81,6 +106,7 @@ export const SETTINGS = {
     kind: 'url',
     schema: z.string(),
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.baseUrl', message: 'Service address' },
       hint: /*i18n*/ {
         id: 'setting.baseUrl.hint',
@@ -93,6 +119,7 @@ export const SETTINGS = {
     schema: z.string(),
     default: DEFAULT_PLATFORM_URL,
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.platformUrl', message: 'Platform address' },
       hint: /*i18n*/ {
         id: 'setting.platformUrl.hint',
@@ -109,6 +136,7 @@ export const SETTINGS = {
     ),
     default: 55,
     page: {
+      group: 'advanced',
       label: /*i18n*/ { id: 'setting.requestBudget', message: 'Request budget (per minute)' },
       hint: /*i18n*/ {
         id: 'setting.requestBudget.hint',
@@ -126,6 +154,7 @@ export const SETTINGS = {
     ),
     default: LIMITS.concurrentJobs,
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.maxConcurrentJobs', message: 'Generations at once' },
       hint: /*i18n*/ {
         id: 'setting.maxConcurrentJobs.hint',
@@ -139,6 +168,7 @@ export const SETTINGS = {
     ...whole(15, 3600, 'Refresh the balance every 15 to 3600 seconds.'),
     default: 60,
     page: {
+      group: 'advanced',
       label: /*i18n*/ { id: 'setting.balanceRefreshSeconds', message: 'Balance refresh (seconds)' },
       hint: /*i18n*/ {
         id: 'setting.balanceRefreshSeconds.hint',
@@ -150,6 +180,7 @@ export const SETTINGS = {
     kind: 'folder',
     schema: z.string(),
     page: {
+      group: 'files',
       label: /*i18n*/ { id: 'setting.exportDir', message: 'Export folder' },
       hint: /*i18n*/ {
         id: 'setting.exportDir.hint',
@@ -162,6 +193,7 @@ export const SETTINGS = {
     ...whole(100, 1_000_000, 'The cache limit must be a whole number of MB from 100 to 1000000.'),
     default: 2048,
     page: {
+      group: 'files',
       label: /*i18n*/ { id: 'setting.cacheMaxMb', message: 'Model cache limit (MB)' },
       hint: /*i18n*/ {
         id: 'setting.cacheMaxMb.hint',
@@ -173,6 +205,7 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.confirmAboveUsd',
         message: 'Ask before spending more than ($)',
@@ -187,6 +220,7 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.lowBalanceUsd',
         message: 'Warn when the balance is below ($)',
@@ -198,28 +232,12 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.spendWarningUsd',
         message: "Warn when this month's spend passes ($)",
       },
       hint: /*i18n*/ { id: 'setting.spendWarningUsd.hint', message: 'Empty: no warning.' },
-    },
-  },
-  units: {
-    kind: 'choice',
-    schema: z.enum(UNITS),
-    default: 'cm',
-    choices: [
-      { value: 'mm', label: /*i18n*/ { id: 'setting.units.mm', message: 'Millimetres (mm)' } },
-      { value: 'cm', label: /*i18n*/ { id: 'setting.units.cm', message: 'Centimetres (cm)' } },
-      { value: 'in', label: /*i18n*/ { id: 'setting.units.in', message: 'Inches (in)' } },
-    ],
-    page: {
-      label: /*i18n*/ { id: 'setting.units', message: 'Length units' },
-      hint: /*i18n*/ {
-        id: 'setting.units.hint',
-        message: 'Used for sizes in the viewer and print tools.',
-      },
     },
   },
   theme: {
@@ -235,6 +253,7 @@ export const SETTINGS = {
       { value: 'dark', label: /*i18n*/ { id: 'setting.theme.dark', message: 'Dark' } },
     ],
     page: {
+      group: 'general',
       label: /*i18n*/ { id: 'setting.theme', message: 'Appearance' },
       hint: /*i18n*/ {
         id: 'setting.theme.hint',
@@ -259,6 +278,7 @@ export const SETTINGS = {
       })),
     ],
     page: {
+      group: 'general',
       label: /*i18n*/ { id: 'setting.language', message: 'Language' },
       hint: /*i18n*/ {
         id: 'setting.language.hint',
@@ -266,9 +286,43 @@ export const SETTINGS = {
       },
     },
   },
+  units: {
+    kind: 'choice',
+    schema: z.enum(UNITS),
+    default: 'cm',
+    choices: [
+      { value: 'mm', label: /*i18n*/ { id: 'setting.units.mm', message: 'Millimetres (mm)' } },
+      { value: 'cm', label: /*i18n*/ { id: 'setting.units.cm', message: 'Centimetres (cm)' } },
+      { value: 'in', label: /*i18n*/ { id: 'setting.units.in', message: 'Inches (in)' } },
+    ],
+    page: {
+      group: 'general',
+      label: /*i18n*/ { id: 'setting.units', message: 'Length units' },
+      hint: /*i18n*/ {
+        id: 'setting.units.hint',
+        message: 'Used for sizes in the viewer and print tools.',
+      },
+    },
+  },
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
   checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },
-  dragOutCompatible: { kind: 'flag', schema: z.boolean(), default: false },
+  dragOutCompatible: {
+    kind: 'flag',
+    schema: z.boolean(),
+    default: false,
+    page: {
+      group: 'files',
+      label: /*i18n*/ {
+        id: 'setting.dragOutCompatible',
+        message:
+          'Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)',
+      },
+      hint: /*i18n*/ {
+        id: 'setting.dragOutCompatible.hint',
+        message: 'Made on this computer when a model opens, and kept in the model cache beside it.',
+      },
+    },
+  },
   /**
    * The viewer's look as the artist left it: shading, lighting and its rotation, exposure,
    * background, grid, shadow, dimensions, turntable (viewer-settings.ts says which fields).
@@ -282,6 +336,11 @@ export const SETTINGS = {
   createForm: { kind: 'memory', schema: choices },
   /** The side panels' widths and which are folded away (shared/panel-layout.ts reads it). */
   panelLayout: { kind: 'memory', schema: choices },
+  /**
+   * The Settings window's group last shown; a group this Kiln does not know (an older or newer
+   * one's) opens the first.
+   */
+  settingsGroup: { kind: 'memory', schema: z.string().min(1).max(64) },
 } as const satisfies Record<string, SettingSpec>;
 
 /** The key of a setting. */
@@ -305,11 +364,29 @@ export type SettingKeyOfKind<K extends SettingKind> = {
   [P in SettingKey]: (typeof SETTINGS)[P]['kind'] extends K ? P : never;
 }[SettingKey];
 
-/** The settings the Settings page shows, in its order, with their labels and hints. */
+/** The settings the Settings window shows, in declaration order, with their groups and words. */
 export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {
   const spec: SettingSpec = SETTINGS[key];
   return spec.page ? [{ key, kind: spec.kind, choices: spec.choices ?? [], ...spec.page }] : [];
 });
+
+/** A setting the Settings window shows. */
+export type PageSetting = (typeof PAGE_SETTINGS)[number];
+
+/** Whether `id` names a group of the Settings window (a remembered one may not). */
+export function isSettingGroup(id: unknown): id is SettingGroupId {
+  return SETTING_GROUPS.some((g) => g.id === id);
+}
+
+/** The Settings window's groups in order, each with the settings it shows (in their order). */
+export function settingsByGroup(): ReadonlyArray<
+  Readonly<{ id: SettingGroupId; label: Words; settings: readonly PageSetting[] }>
+> {
+  return SETTING_GROUPS.map((g) => ({
+    ...g,
+    settings: PAGE_SETTINGS.filter((s) => s.group === g.id),
+  }));
+}
 
 /**
  * Data migrations of the stored settings, by the Kiln version that introduced them

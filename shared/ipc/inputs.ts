@@ -274,6 +274,7 @@ export const SettingsPatchSchema = z.object({
   lastModelId: SETTINGS.lastModelId.schema.nullable().optional(),
   createForm: SETTINGS.createForm.schema.nullable().optional(),
   panelLayout: SETTINGS.panelLayout.schema.nullable().optional(),
+  settingsGroup: SETTINGS.settingsGroup.schema.nullable().optional(),
 });
 /** A settings change. */
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

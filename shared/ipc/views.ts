@@ -360,6 +360,7 @@ export const SettingsViewSchema = z.object({
   lastModelId: SETTINGS.lastModelId.schema.optional(),
   createForm: SETTINGS.createForm.schema.optional(),
   panelLayout: SETTINGS.panelLayout.schema.optional(),
+  settingsGroup: SETTINGS.settingsGroup.schema.optional(),
 });
 /** Kiln's settings. */
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
