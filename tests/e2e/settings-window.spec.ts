@@ -103,8 +103,9 @@ function clippedIn(root: Locator): Promise<string[]> {
       if (!own) continue;
       const style = getComputedStyle(node);
       const text = node.textContent?.trim().slice(0, 50) ?? '';
-      if (node.scrollWidth > node.clientWidth + 1 && style.overflowX !== 'visible') {
-        out.push(`cut: ${text}`);
+      // Hidden or spilling over its neighbours: either way the box is narrower than its text.
+      if (node.clientWidth > 1 && node.scrollWidth > node.clientWidth + 1) {
+        out.push(`${style.overflowX === 'visible' ? 'spills' : 'cut'}: ${text}`);
       }
       if (node.getBoundingClientRect().right > edge + 1) out.push(`beyond the page: ${text}`);
     }
