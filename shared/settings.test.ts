@@ -3,16 +3,14 @@ import { SettingsPatchSchema } from './ipc/inputs';
 import { SettingsViewSchema } from './ipc/views';
 import {
   dropInvalidSettings,
-  isSettingGroup,
   PAGE_SETTINGS,
-  SETTING_GROUPS,
-  settingsByGroup,
   SETTING_KEYS,
   SETTINGS,
   settingsJsonSchema,
   settingsOfKind,
   type SettingSpec,
 } from './settings';
+import { isSettingGroup, SETTING_GROUPS, settingsByGroup } from './setting-groups';
 
 describe('the settings’ declarations', () => {
   it('declare exactly the settings the contract carries', () => {

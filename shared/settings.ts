@@ -10,28 +10,8 @@ import { z } from 'zod';
 import { LIMITS } from './api/rules';
 import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
+import type { SettingGroupId } from './setting-groups';
 import type { Words } from './words';
-
-/**
- * The groups of the Settings window, in the order its list shows them: each setting the window
- * shows names its group (`page.group`), and the window's pages, headings and search results are
- * derived from that. Advanced, last, holds the knobs an artist seldom needs (budgets, and in the
- * sandbox its test switches).
- */
-export const SETTING_GROUPS = [
-  { id: 'general', label: /*i18n*/ { id: 'settingGroup.general', message: 'General' } },
-  { id: 'files', label: /*i18n*/ { id: 'settingGroup.files', message: 'Files & folders' } },
-  { id: 'spending', label: /*i18n*/ { id: 'settingGroup.spending', message: 'Spending' } },
-  {
-    id: 'service',
-    label: /*i18n*/ { id: 'settingGroup.service', message: 'Account & service' },
-  },
-  { id: 'updates', label: /*i18n*/ { id: 'settingGroup.updates', message: 'Updates' } },
-  { id: 'advanced', label: /*i18n*/ { id: 'settingGroup.advanced', message: 'Advanced' } },
-] as const satisfies ReadonlyArray<Readonly<{ id: string; label: Words }>>;
-
-/** A group of the Settings window. */
-export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
 
 /** Length units Kiln can show. */
 export const UNITS = ['mm', 'cm', 'in'] as const;
@@ -372,21 +352,6 @@ export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {
 
 /** A setting the Settings window shows. */
 export type PageSetting = (typeof PAGE_SETTINGS)[number];
-
-/** Whether `id` names a group of the Settings window (a remembered one may not). */
-export function isSettingGroup(id: unknown): id is SettingGroupId {
-  return SETTING_GROUPS.some((g) => g.id === id);
-}
-
-/** The Settings window's groups in order, each with the settings it shows (in their order). */
-export function settingsByGroup(): ReadonlyArray<
-  Readonly<{ id: SettingGroupId; label: Words; settings: readonly PageSetting[] }>
-> {
-  return SETTING_GROUPS.map((g) => ({
-    ...g,
-    settings: PAGE_SETTINGS.filter((s) => s.group === g.id),
-  }));
-}
 
 /**
  * Data migrations of the stored settings, by the Kiln version that introduced them

@@ -57,12 +57,15 @@ test('search across groups, the sandbox’s switches under Advanced, keys and me
   await expect(page.getByTestId('account-settings')).toBeVisible();
   await expect(page.getByTestId('settings-page')).toHaveAttribute('data-group', 'general');
 
-  // The group list by keyboard: Down to the next group, End to the last, focus following.
+  // The group list by keyboard: Down to the next group, Up and round to the last, focus following.
+  await expect(groups).toHaveAttribute('aria-orientation', 'vertical');
   await first.focus();
   await page.keyboard.press('ArrowDown');
   await expect(groups.getByRole('tab', { name: 'Files & folders' })).toBeFocused();
   await expect(page.getByTestId('settings-page')).toHaveAttribute('data-group', 'files');
-  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowUp');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   const advanced = groups.getByRole('tab', { name: 'Advanced' });
   await expect(advanced).toBeFocused();
   await expect(advanced).toHaveAttribute('aria-selected', 'true');

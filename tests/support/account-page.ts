@@ -15,7 +15,7 @@ import type { SecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
 import { createSandbox, serveSandbox, type Sandbox } from '../../electron/sandbox';
 import { addUsd, subUsd, type Usd } from '../../shared/money';
-import type { SettingGroupId } from '../../shared/settings';
+import type { SettingGroupId } from '../../shared/setting-groups';
 import type { KilnPage } from './kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -56,7 +56,7 @@ export class AccountModule {
 
   /** Shows `group` of the Settings window, as the user picks it in the list of groups. */
   async settingsGroup(group: SettingGroupId): Promise<void> {
-    const tab = this.page.getByTestId(`settings-group-${group}`);
+    const tab = this.page.getByTestId('account-settings').getByTestId(`tab-${group}`);
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await expect(this.page.getByTestId('settings-page')).toHaveAttribute('data-group', group);

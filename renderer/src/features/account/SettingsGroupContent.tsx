@@ -3,7 +3,7 @@
  * updater's, the sandbox's) and its declared settings in their order; during a search, only the
  * ones found.
  */
-import { settingsByGroup, type SettingGroupId } from '../../../../shared/settings';
+import { settingsByGroup, type SettingGroupId } from '../../../../shared/setting-groups';
 import { SettingRow } from './SettingRow';
 import type { SettingsPanel } from './settings-panels';
 import type { SettingsForm } from './use-settings-form';

@@ -13,7 +13,7 @@ import {
   SETTING_GROUPS,
   settingsByGroup,
   type SettingGroupId,
-} from '../../../../shared/settings';
+} from '../../../../shared/setting-groups';
 import { useKiln } from '../../store/StoreProvider';
 import { Tabs } from '../../ui/Tabs';
 import { SettingsActions } from './SettingsActions';
@@ -97,11 +97,14 @@ export function SettingsSection() {
           data-testid="settings-search"
         />
       </div>
-      <div className="settings-nav">
+      <div
+        className="settings-nav"
+        // The arrows move along the list; they must not also scroll the page under it.
+        onKeyDown={(e) => e.key.startsWith('Arrow') && e.preventDefault()}
+      >
         <Tabs
           label={t`Settings groups`}
           idPrefix="settings"
-          testIdPrefix="settings-group"
           orientation="vertical"
           value={group}
           onChange={pick}

@@ -6,7 +6,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { SettingGroupId } from '../../../../shared/settings';
+import type { SettingGroupId } from '../../../../shared/setting-groups';
 import { useKiln } from '../../store/StoreProvider';
 import { UpdateSettings } from '../activity/UpdateSettings';
 import { ConnectionFields } from './ConnectionFields';

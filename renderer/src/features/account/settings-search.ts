@@ -5,7 +5,8 @@
  * "dossier" finds the export folder in French and "exportDir" finds it in every language.
  */
 import type { Words } from '../../../../shared/words';
-import { PAGE_SETTINGS, SETTING_GROUPS, type SettingGroupId } from '../../../../shared/settings';
+import { PAGE_SETTINGS } from '../../../../shared/settings';
+import { SETTING_GROUPS, type SettingGroupId } from '../../../../shared/setting-groups';
 
 /** Something the Settings window shows in a group: a declared setting or a panel of its own. */
 export interface SettingsEntry {

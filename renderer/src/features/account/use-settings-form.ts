@@ -3,7 +3,8 @@
  * the refusal to show and "Saved."; saving sends only what changed, a switch applies at once.
  */
 import { useEffect, useState } from 'react';
-import { PAGE_SETTINGS, type SettingGroupId } from '../../../../shared/settings';
+import { PAGE_SETTINGS } from '../../../../shared/settings';
+import { type SettingGroupId } from '../../../../shared/setting-groups';
 import { useKiln } from '../../store/StoreProvider';
 import { draftOf, patchOf, type Draft, type DraftField } from './settings-draft';
 
