@@ -8,9 +8,9 @@ import type { Words } from './words';
 
 /**
  * The groups of the Settings window, in the order its list shows them: each setting the window
- * shows names its group (`page.group` in shared/settings.ts), and the window's pages, headings and search results are
- * derived from that. Advanced, last, holds the knobs an artist seldom needs (budgets, and in the
- * sandbox its test switches).
+ * shows names its group (`page.group` in shared/settings.ts), and the window's pages, headings
+ * and search results are derived from that. Advanced, last, holds the knobs an artist seldom
+ * needs (budgets, and in the sandbox its test switches).
  */
 export const SETTING_GROUPS = [
   { id: 'general', label: /*i18n*/ { id: 'settingGroup.general', message: 'General' } },

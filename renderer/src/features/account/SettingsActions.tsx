@@ -5,7 +5,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { SettingsForm } from './use-settings-form';
 
-/** The window's actions; `shownFields` are the settings on the page now (their refusals show there). */
+/** The window's actions; `shownFields`: the settings on the page (their refusals show there). */
 export function SettingsActions({
   form,
   shownFields,

@@ -9,7 +9,7 @@ import {
   type SettingsEntry,
 } from './settings-search';
 
-/** The shared catalog (the settings' words) in `locale`, compiled from its `.po` as the app loads it. */
+/** The shared catalog (the settings' words), compiled from its `.po` as the app loads it. */
 const catalogs = import.meta.glob<{ messages: Messages }>('../../locales/shared/{fr,de,ja}.po', {
   eager: true,
 });
