@@ -10,6 +10,7 @@ import {
   settingsOfKind,
   type SettingSpec,
 } from './settings';
+import { isSettingGroup, SETTING_GROUPS, settingsByGroup } from './setting-groups';
 
 describe('the settings’ declarations', () => {
   it('give the contract its view and its change, each setting checked as its kind says', () => {
@@ -49,22 +50,29 @@ describe('the settings’ declarations', () => {
     }
   });
 
-  it('list the Settings page’s fields in order, each with a label and a hint', () => {
-    expect(PAGE_SETTINGS.map((s) => s.key)).toEqual([
-      'baseUrl',
-      'platformUrl',
-      'requestBudget',
-      'maxConcurrentJobs',
-      'balanceRefreshSeconds',
-      'exportDir',
-      'cacheMaxMb',
-      'confirmAboveUsd',
-      'lowBalanceUsd',
-      'spendWarningUsd',
-      'units',
-      'theme',
-      'language',
-    ]);
+  it('list the Settings window’s fields by group, each with a label and a hint', () => {
+    expect(
+      Object.fromEntries(settingsByGroup().map((g) => [g.id, g.settings.map((s) => s.key)])),
+    ).toEqual({
+      general: ['theme', 'language', 'units'],
+      files: ['exportDir', 'cacheMaxMb', 'dragOutCompatible'],
+      spending: ['confirmAboveUsd', 'lowBalanceUsd', 'spendWarningUsd'],
+      service: ['baseUrl', 'platformUrl', 'maxConcurrentJobs'],
+      updates: [],
+      // Last: the budgets an artist seldom changes (the sandbox's test switches join them).
+      advanced: ['requestBudget', 'balanceRefreshSeconds'],
+    });
+    expect(SETTING_GROUPS.at(-1)?.id).toBe('advanced');
+    // Every setting the window shows is in exactly one group, the groups in the window's order.
+    expect(
+      settingsByGroup()
+        .flatMap((g) => g.settings)
+        .map((s) => s.key)
+        .sort(),
+    ).toEqual(PAGE_SETTINGS.map((s) => s.key).sort());
+    for (const g of SETTING_GROUPS) expect(g.label.id).toBe(`settingGroup.${g.id}`);
+    expect(isSettingGroup('files')).toBe(true);
+    expect(isSettingGroup('sandbox')).toBe(false);
     // Words of the shared catalog, with the contract's limit as a value.
     expect(PAGE_SETTINGS.find((s) => s.key === 'requestBudget')?.hint).toMatchObject({
       id: 'setting.requestBudget.hint',

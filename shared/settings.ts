@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LIMITS } from './api/rules';
 import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
+import type { SettingGroupId } from './setting-groups';
 import type { Words } from './words';
 
 /** Length units Kiln can show. */
@@ -60,8 +61,12 @@ export interface SettingSpec {
    * the export folder), so a reader needs no fallback.
    */
   readonly always?: true;
-  /** Where the Settings page shows it (in declaration order); absent: set elsewhere. */
-  readonly page?: Readonly<{ label: Words; hint: Words }>;
+  /**
+   * Where the Settings window shows it: its group (in declaration order within it), its label and
+   * its hint; absent: set elsewhere (a remembered choice, or a panel of its own such as the
+   * updater's).
+   */
+  readonly page?: Readonly<{ group: SettingGroupId; label: Words; hint: Words }>;
 }
 
 const usd = z.string().refine(isUsd, 'expected a decimal dollar amount');
@@ -91,6 +96,7 @@ export const SETTINGS = {
     kind: 'url',
     schema: z.string(),
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.baseUrl', message: 'Service address' },
       hint: /*i18n*/ {
         id: 'setting.baseUrl.hint',
@@ -103,6 +109,7 @@ export const SETTINGS = {
     schema: z.string(),
     default: DEFAULT_PLATFORM_URL,
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.platformUrl', message: 'Platform address' },
       hint: /*i18n*/ {
         id: 'setting.platformUrl.hint',
@@ -120,6 +127,7 @@ export const SETTINGS = {
     ),
     default: 55,
     page: {
+      group: 'advanced',
       label: /*i18n*/ { id: 'setting.requestBudget', message: 'Request budget (per minute)' },
       hint: /*i18n*/ {
         id: 'setting.requestBudget.hint',
@@ -138,6 +146,7 @@ export const SETTINGS = {
     ),
     default: LIMITS.concurrentJobs,
     page: {
+      group: 'service',
       label: /*i18n*/ { id: 'setting.maxConcurrentJobs', message: 'Generations at once' },
       hint: /*i18n*/ {
         id: 'setting.maxConcurrentJobs.hint',
@@ -151,6 +160,7 @@ export const SETTINGS = {
     ...whole(15, 3600, 'Refresh the balance every 15 to 3600 seconds.'),
     default: 60,
     page: {
+      group: 'advanced',
       label: /*i18n*/ { id: 'setting.balanceRefreshSeconds', message: 'Balance refresh (seconds)' },
       hint: /*i18n*/ {
         id: 'setting.balanceRefreshSeconds.hint',
@@ -163,6 +173,7 @@ export const SETTINGS = {
     kind: 'folder',
     schema: z.string(),
     page: {
+      group: 'files',
       label: /*i18n*/ { id: 'setting.exportDir', message: 'Export folder' },
       hint: /*i18n*/ {
         id: 'setting.exportDir.hint',
@@ -175,6 +186,7 @@ export const SETTINGS = {
     ...whole(100, 1_000_000, 'The cache limit must be a whole number of MB from 100 to 1000000.'),
     default: 2048,
     page: {
+      group: 'files',
       label: /*i18n*/ { id: 'setting.cacheMaxMb', message: 'Model cache limit (MB)' },
       hint: /*i18n*/ {
         id: 'setting.cacheMaxMb.hint',
@@ -186,6 +198,7 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.confirmAboveUsd',
         message: 'Ask before spending more than ($)',
@@ -200,6 +213,7 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.lowBalanceUsd',
         message: 'Warn when the balance is below ($)',
@@ -211,28 +225,12 @@ export const SETTINGS = {
     kind: 'usd',
     schema: usd,
     page: {
+      group: 'spending',
       label: /*i18n*/ {
         id: 'setting.spendWarningUsd',
         message: "Warn when this month's spend passes ($)",
       },
       hint: /*i18n*/ { id: 'setting.spendWarningUsd.hint', message: 'Empty: no warning.' },
-    },
-  },
-  units: {
-    kind: 'choice',
-    schema: z.enum(UNITS),
-    default: 'cm',
-    choices: [
-      { value: 'mm', label: /*i18n*/ { id: 'setting.units.mm', message: 'Millimetres (mm)' } },
-      { value: 'cm', label: /*i18n*/ { id: 'setting.units.cm', message: 'Centimetres (cm)' } },
-      { value: 'in', label: /*i18n*/ { id: 'setting.units.in', message: 'Inches (in)' } },
-    ],
-    page: {
-      label: /*i18n*/ { id: 'setting.units', message: 'Length units' },
-      hint: /*i18n*/ {
-        id: 'setting.units.hint',
-        message: 'Used for sizes in the viewer and print tools.',
-      },
     },
   },
   theme: {
@@ -248,6 +246,7 @@ export const SETTINGS = {
       { value: 'dark', label: /*i18n*/ { id: 'setting.theme.dark', message: 'Dark' } },
     ],
     page: {
+      group: 'general',
       label: /*i18n*/ { id: 'setting.theme', message: 'Appearance' },
       hint: /*i18n*/ {
         id: 'setting.theme.hint',
@@ -272,6 +271,7 @@ export const SETTINGS = {
       })),
     ],
     page: {
+      group: 'general',
       label: /*i18n*/ { id: 'setting.language', message: 'Language' },
       hint: /*i18n*/ {
         id: 'setting.language.hint',
@@ -279,9 +279,43 @@ export const SETTINGS = {
       },
     },
   },
+  units: {
+    kind: 'choice',
+    schema: z.enum(UNITS),
+    default: 'cm',
+    choices: [
+      { value: 'mm', label: /*i18n*/ { id: 'setting.units.mm', message: 'Millimetres (mm)' } },
+      { value: 'cm', label: /*i18n*/ { id: 'setting.units.cm', message: 'Centimetres (cm)' } },
+      { value: 'in', label: /*i18n*/ { id: 'setting.units.in', message: 'Inches (in)' } },
+    ],
+    page: {
+      group: 'general',
+      label: /*i18n*/ { id: 'setting.units', message: 'Length units' },
+      hint: /*i18n*/ {
+        id: 'setting.units.hint',
+        message: 'Used for sizes in the viewer and print tools.',
+      },
+    },
+  },
   welcomeSeen: { kind: 'flag', schema: z.boolean(), default: false },
   checkUpdatesAtStart: { kind: 'flag', schema: z.boolean(), default: true },
-  dragOutCompatible: { kind: 'flag', schema: z.boolean(), default: false },
+  dragOutCompatible: {
+    kind: 'flag',
+    schema: z.boolean(),
+    default: false,
+    page: {
+      group: 'files',
+      label: /*i18n*/ {
+        id: 'setting.dragOutCompatible',
+        message:
+          'Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)',
+      },
+      hint: /*i18n*/ {
+        id: 'setting.dragOutCompatible.hint',
+        message: 'Made on this computer when a model opens, and kept in the model cache beside it.',
+      },
+    },
+  },
   /**
    * The viewer's look as the artist left it: shading, lighting and its rotation, exposure,
    * background, grid, shadow, dimensions, turntable (viewer-settings.ts says which fields).
@@ -295,6 +329,11 @@ export const SETTINGS = {
   createForm: { kind: 'memory', schema: choices },
   /** The side panels' widths and which are folded away (shared/panel-layout.ts reads it). */
   panelLayout: { kind: 'memory', schema: choices },
+  /**
+   * The Settings window's group last shown; a group this Kiln does not know (an older or newer
+   * one's) opens the first.
+   */
+  settingsGroup: { kind: 'memory', schema: z.string().min(1).max(64) },
 } as const satisfies Record<string, SettingSpec>;
 
 /** The key of a setting. */
@@ -375,10 +414,15 @@ export const SETTINGS_PATCH_SHAPE = Object.fromEntries(
 ) as SettingsPatchShape;
 
 /** The settings the Settings page shows, in its order, with their labels and hints. */
+
+/** The settings the Settings window shows, in declaration order, with their groups and words. */
 export const PAGE_SETTINGS = SETTING_KEYS.flatMap((key) => {
   const spec: SettingSpec = SETTINGS[key];
   return spec.page ? [{ key, kind: spec.kind, choices: spec.choices ?? [], ...spec.page }] : [];
 });
+
+/** A setting the Settings window shows. */
+export type PageSetting = (typeof PAGE_SETTINGS)[number];
 
 /**
  * Data migrations of the stored settings, by the Kiln version that introduced them

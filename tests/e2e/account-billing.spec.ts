@@ -116,11 +116,15 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   await expect(page.getByTestId('billing-key-month')).toHaveText('Key $0.00 of $0.10');
 
   // Settings: a refused value says why next to its field and nothing is saved; then it is.
-  await account.open('settings');
+  // (Each field in its group of the Settings window; one Save sends the changes of all.)
+  await account.open('settings', 'spending');
   await page.getByTestId('setting-lowBalanceUsd').fill('30');
+  await account.settingsGroup('files');
   await page.getByTestId('setting-cacheMaxMb').fill('5');
+  await account.settingsGroup('general');
   await page.getByTestId('setting-units').selectOption('in');
   await page.getByTestId('settings-save').click();
+  // The refused field's group opens to show why.
   await expect(page.getByTestId('setting-error-cacheMaxMb')).toContainText('from 100 to');
   expect(host.services.settings.get()).toMatchObject({ cacheMaxMb: 2048, units: 'cm' });
   await page.getByTestId('setting-cacheMaxMb').fill('500');

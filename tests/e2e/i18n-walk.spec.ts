@@ -55,6 +55,8 @@ const SAME_IN_GERMAN = new Set([
   'PNG',
   'JPEG',
   'KTX2',
+  // German says "Updates" too (Settings › Updates).
+  'Updates',
 ]);
 
 /**

@@ -47,8 +47,9 @@ test('each tool’s build fails by the sandbox setting, with its message and ref
   const ops = new OpsPage(page);
   const account = new AccountModule(page, kiln);
 
-  // Account › Settings, in the sandbox: every tool's builds fail.
+  // Account › Settings › Advanced, in the sandbox: every tool's builds fail.
   await page.getByTestId('open-settings').click();
+  await account.settingsGroup('advanced');
   const failures = page.getByTestId('settings-sandbox-failures');
   for (const { id } of TOOLS) {
     await failures.getByTestId(`sandbox-fail-${id}`).selectOption('1');

@@ -78,7 +78,7 @@ test('with the setting on, a library model drags out as its compatible GLB', asy
   const { name } = await callHost<{ name: string }>(host, 'library:model', { modelId });
   // Account → Settings: saved as it is clicked (the box follows the saved setting).
   const account = new AccountModule(page);
-  await account.open('settings');
+  await account.open('settings', 'files');
   const box = page.getByTestId('setting-dragOutCompatible');
   await expect(box).not.toBeChecked();
   await box.click();

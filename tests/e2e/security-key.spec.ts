@@ -80,7 +80,7 @@ test('a redirected service address never receives the stored key, and nothing is
     await expect(notice).toContainText(`Kiln will not send it to ${fake.url}`);
     await expect(notice.getByTestId('key-confirm-origin')).toHaveCount(0);
     await expect(notice.getByTestId('key-paste-again')).toBeVisible();
-    await account.open('settings');
+    await account.open('settings', 'service');
     await expect(page.getByTestId('settings-key-origin')).toContainText(
       `“Studio” was added for ${live.url}`,
     );
@@ -103,7 +103,7 @@ test('a redirected service address never receives the stored key, and nothing is
 
     // Moving to another address on purpose, the user pastes the key again for it: only now may
     // the key go there.
-    await account.open('settings');
+    await account.open('settings', 'service');
     await page.getByTestId('setting-baseUrl').fill(fake.url);
     await page.getByTestId('settings-save').click();
     await expect(page.getByTestId('settings-key-origin')).toBeVisible();

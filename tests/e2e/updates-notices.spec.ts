@@ -1,5 +1,5 @@
 /**
- * Shipping, as the browser host shows it: Account → Settings says that this copy of Kiln updates
+ * Shipping, as the browser host shows it: Account → Settings → Updates says that this copy of Kiln updates
  * with `git pull` and `npm install` (it cannot update itself), and a notice from the main process
  * — what the desktop app leaves after reloading a crashed window — appears over the workspace
  * until dismissed, taken once (a reload does not show it again).
@@ -13,7 +13,7 @@ test('updates come with git pull in the browser; main-process notices show once'
 }) => {
   const { page } = kiln;
   const account = new AccountModule(page, kiln);
-  await account.open('settings');
+  await account.open('settings', 'updates');
   await expect(page.getByTestId('update-unsupported')).toContainText(
     /Updates: .*git pull.*npm install/,
   );

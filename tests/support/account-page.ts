@@ -15,6 +15,7 @@ import type { SecretStore } from '../../electron/core/secrets/secret-store';
 import { startHost, type Host } from '../../electron/host/host';
 import { createSandbox, serveSandbox, type Sandbox } from '../../electron/sandbox';
 import { addUsd, subUsd, type Usd } from '../../shared/money';
+import type { SettingGroupId } from '../../shared/setting-groups';
 import type { KilnPage } from './kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -42,11 +43,23 @@ export class AccountModule {
     return this.page.getByTestId('mode-badge');
   }
 
-  /** Opens the account page on a section. */
-  async open(section: Section): Promise<void> {
+  /**
+   * Opens the account page on a section; for Settings, with `group`, on that group of the
+   * Settings window (shared/settings.ts `SETTING_GROUPS`).
+   */
+  async open(section: Section, group?: SettingGroupId): Promise<void> {
     if (!(await this.page.getByTestId('account-page').isVisible())) await this.balance.click();
     await this.page.getByTestId(`tab-${section}`).click();
     await expect(this.page.getByTestId(`tab-${section}`)).toHaveAttribute('aria-selected', 'true');
+    if (group) await this.settingsGroup(group);
+  }
+
+  /** Shows `group` of the Settings window, as the user picks it in the list of groups. */
+  async settingsGroup(group: SettingGroupId): Promise<void> {
+    const tab = this.page.getByTestId('account-settings').getByTestId(`tab-${group}`);
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(this.page.getByTestId('settings-page')).toHaveAttribute('data-group', group);
   }
 
   async close(): Promise<void> {

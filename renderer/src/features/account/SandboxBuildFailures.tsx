@@ -1,5 +1,5 @@
 /**
- * Settings › Sandbox (shown in sandbox mode only): the sandbox's build-failure trigger, a share
+ * Settings › Advanced (shown in sandbox mode only): the sandbox's build-failure trigger, a share
  * of each tool's builds that fail and are refunded as the service's workers fail, to see Kiln's
  * error-and-refund path without a real failure. Applied at once; the sandbox keeps it.
  */

@@ -1,183 +1,47 @@
 /**
- * Settings: which service Kiln talks to (the sandbox, or the live service at its address), the
- * platform's address, request and polling budgets, the export folder, the cache size, spending
- * thresholds and length units. Saving sends only what changed; a refused value shows the core's
- * sentence next to its field and nothing else is lost.
+ * Settings, as a desktop app's preferences window (VS Code's, Blender's): a search across every
+ * setting at the top, the groups of shared/settings.ts in a list on the inline-start side, and
+ * the chosen group's settings beside it. The group last shown is remembered (Kiln's
+ * `settingsGroup` memory). Typed values wait for "Save settings" across groups and searches;
+ * saving sends only what changed, and a refused value shows the core's sentence next to its
+ * field (its group opened for it) with nothing else lost. Switches apply at once.
  */
-import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Words } from '../../../../shared/words';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
-import { PAGE_SETTINGS } from '../../../../shared/settings';
+import { useId, useState, type KeyboardEvent } from 'react';
+import {
+  isSettingGroup,
+  SETTING_GROUPS,
+  settingsByGroup,
+  type SettingGroupId,
+} from '../../../../shared/setting-groups';
 import { useKiln } from '../../store/StoreProvider';
-import { UpdateSettings } from '../activity/UpdateSettings';
-import { SandboxBuildFailures } from './SandboxBuildFailures';
+import { Tabs } from '../../ui/Tabs';
+import { SettingsActions } from './SettingsActions';
+import { SettingsGroupContent } from './SettingsGroupContent';
+import { useSettingsPanels } from './settings-panels';
+import { searchSettings, settingEntries } from './settings-search';
+import { useSettingsForm } from './use-settings-form';
 
-/** A setting the page shows (shared/settings.ts declares which, with label and hint). */
-type Field = (typeof PAGE_SETTINGS)[number]['key'];
-
-type Spec = Readonly<{
-  field: Field;
-  /** The setting's words (the shared catalog's messages), shown with `i18n._`. */
-  label: Words;
-  hint: Words;
-  kind: 'text' | 'int' | 'usd' | 'choice';
-  choices: ReadonlyArray<Readonly<{ value: string; label: Words }>>;
-}>;
-
-/** The page's fields: the declared settings it shows, in their order. */
-const SPECS: readonly Spec[] = PAGE_SETTINGS.map(({ key, label, hint, kind, choices }) => ({
-  field: key,
-  label,
-  hint,
-  // Addresses and folders are typed as text; a switch shows elsewhere, never here.
-  kind: kind === 'int' || kind === 'usd' || kind === 'choice' ? kind : 'text',
-  choices,
-}));
-
-type Draft = Record<Field, string>;
-
-function draftOf(s: SettingsView): Draft {
-  const out = {} as Draft;
-  for (const { field } of SPECS) {
-    const v = s[field];
-    out[field] = v === undefined ? '' : String(v);
-  }
-  return out;
-}
-
-/** The change from `saved` to `draft`, or a local refusal for a field. */
-function patchOf(
-  draft: Draft,
-  saved: Draft,
-): { patch: SettingsPatch } | { field: Field; message: string } {
-  const patch: Record<string, unknown> = {};
-  for (const { field, kind } of SPECS) {
-    const value = draft[field].trim();
-    if (value === saved[field]) continue;
-    if (kind === 'int') {
-      if (!/^\d+$/.test(value)) return { field, message: t`Enter a whole number.` };
-      patch[field] = Number(value);
-    } else if (kind === 'usd') {
-      patch[field] = value === '' ? null : value;
-    } else if (field === 'exportDir' && value === '') {
-      patch[field] = null;
-    } else {
-      patch[field] = value;
-    }
-  }
-  return { patch: patch as SettingsPatch };
-}
-
-/** The connection in use: the built-in sandbox, or the live service with the last key. */
-function ConnectionFields({ onError }: { onError: (message: string) => void }) {
-  const keyState = useKiln((s) => s.keyState);
-  const activateKey = useKiln((s) => s.activateKey);
-  const openAccount = useKiln((s) => s.openAccount);
-  const id = useId();
-  const lastKey = keyState?.keys?.find((k) => !k.missing);
-  const activeKey = keyState?.keys?.find((k) => k.active);
-  const liveKeyName = (activeKey ?? lastKey)?.name;
-  const keyName = activeKey?.name;
-  const keyOrigin = activeKey?.origin;
-  const origin = keyState?.origin;
-  return (
-    <fieldset className="settings-connection" data-testid="settings-connection">
-      <legend>
-        <Trans>Connection</Trans>
-      </legend>
-      <label>
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={keyState?.mode === 'sandbox'}
-          onChange={() =>
-            void activateKey(null).catch((e: unknown) => onError((e as Error).message))
-          }
-          data-testid="mode-sandbox"
-        />
-        <Trans>Built-in sandbox (demo: nothing is charged, a library of its own)</Trans>
-      </label>
-      <label>
-        <input
-          type="radio"
-          name={`${id}-mode`}
-          checked={keyState?.mode === 'live'}
-          disabled={!lastKey}
-          onChange={() =>
-            lastKey &&
-            void activateKey(lastKey.id).catch((e: unknown) => onError((e as Error).message))
-          }
-          data-testid="mode-live"
-        />
-        {lastKey ? (
-          <Trans>Live service at the address below with “{liveKeyName}”</Trans>
-        ) : (
-          <Trans>Live service at the address below (add a key first, under Keys)</Trans>
-        )}
-      </label>
-      {keyOrigin && origin && keyOrigin !== origin ? (
-        <p className="field-error" role="status" data-testid="settings-key-origin">
-          <Trans>
-            “{keyName}” was added for {keyOrigin}: Kiln will not send it to {origin}.
-          </Trans>{' '}
-          <button type="button" onClick={() => openAccount('keys')}>
-            <Trans>Confirm or paste it again under Keys</Trans>
-          </button>
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-/** Whether models dragged out of the library are the compatible GLB. */
-function DragOutSetting({ onError }: { onError: (message: string) => void }) {
-  const settings = useKiln((s) => s.settings);
-  const updateSettings = useKiln((s) => s.updateSettings);
-  return (
-    <fieldset className="update-settings">
-      <legend>
-        <Trans>Dragging models out</Trans>
-      </legend>
-      <label>
-        <input
-          type="checkbox"
-          checked={settings?.dragOutCompatible ?? false}
-          data-testid="setting-dragOutCompatible"
-          onChange={(e) =>
-            void updateSettings({ dragOutCompatible: e.target.checked }).catch((err: unknown) =>
-              onError((err as Error).message),
-            )
-          }
-        />{' '}
-        <Trans>
-          Drag library models out as a compatible GLB (PNG/JPEG textures, read by every importer)
-        </Trans>
-      </label>
-      <span className="muted">
-        <Trans>
-          Made on this computer when a model opens, and kept in the model cache beside it.
-        </Trans>
-      </span>
-    </fieldset>
-  );
-}
+const GROUPS = settingsByGroup();
 
 /** The settings tab. */
 export function SettingsSection() {
-  const settings = useKiln((s) => s.settings);
+  const remembered = useKiln((s) => s.settings?.settingsGroup);
   const updateSettings = useKiln((s) => s.updateSettings);
-  const keyState = useKiln((s) => s.keyState);
   const id = useId();
-  const [draft, setDraft] = useState<Draft | undefined>(settings ? draftOf(settings) : undefined);
-  const [error, setError] = useState<{ field?: string; message: string } | undefined>();
-  const [saved, setSaved] = useState(false);
-  const { i18n } = useLingui();
-  useEffect(() => {
-    if (settings && !draft) setDraft(draftOf(settings));
-  }, [settings, draft]);
-  if (!settings || !draft) {
+  const [query, setQuery] = useState('');
+  const [group, setGroup] = useState<SettingGroupId>(() =>
+    isSettingGroup(remembered) ? remembered : SETTING_GROUPS[0].id,
+  );
+  const { t, i18n } = useLingui();
+  /** Shows `next`, leaving a search. */
+  const show = (next: SettingGroupId) => {
+    setQuery('');
+    setGroup(next);
+  };
+  const form = useSettingsForm(show);
+  const panels = useSettingsPanels(form.fail);
+  if (!form.settings || !form.draft) {
     return (
       <p className="muted account-section">
         <Trans>Reading the settings…</Trans>
@@ -185,105 +49,102 @@ export function SettingsSection() {
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    const result = patchOf(draft, draftOf(settings));
-    if ('field' in result) return setError(result);
-    setError(undefined);
-    void updateSettings(result.patch).then(
-      (next) => {
-        setDraft(draftOf(next));
-        setSaved(true);
-      },
-      (err: unknown) =>
-        setError({ field: (err as { field?: string }).field, message: (err as Error).message }),
-    );
+  /** A group picked in the list: shown, and remembered for the next time Settings opens. */
+  const pick = (next: SettingGroupId) => {
+    show(next);
+    if (next !== remembered) void updateSettings({ settingsGroup: next }).catch(() => undefined);
   };
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Escape empties a search first; on an empty one it closes the account page as elsewhere.
+    if (e.key !== 'Escape' || query === '') return;
+    e.preventDefault();
+    e.stopPropagation();
+    setQuery('');
+  };
+
+  const searching = query.trim() !== '';
+  const matches = searching
+    ? searchSettings([...settingEntries((w) => i18n._(w)), ...panels], query, i18n.locale)
+    : [];
+  const label = (groupId: SettingGroupId) =>
+    i18n._(SETTING_GROUPS.find((g) => g.id === groupId)!.label);
+  const shownFields = new Set(
+    searching
+      ? matches.flatMap((m) => m.entries.map((e) => e.id))
+      : GROUPS.find((g) => g.id === group)!.settings.map((s) => s.key),
+  );
 
   return (
     <form
-      className="account-section settings-form"
-      onSubmit={onSubmit}
+      className="account-section settings-form settings-window"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.save();
+      }}
       data-testid="account-settings"
       noValidate
     >
-      <ConnectionFields onError={(message) => setError({ message })} />
-      {keyState?.mode === 'sandbox' ? <SandboxBuildFailures /> : null}
-      {SPECS.map(({ field, label, hint, kind, choices }) => {
-        const inputId = `${id}-${field}`;
-        const refused = error?.field === field;
-        const common = {
-          id: inputId,
-          'aria-describedby': `${inputId}-hint${refused ? ` ${inputId}-error` : ''}`,
-          'aria-invalid': refused || undefined,
-          'data-testid': `setting-${field}`,
-          value: draft[field],
-          onChange: (e: { target: { value: string } }) => {
-            setSaved(false);
-            setDraft({ ...draft, [field]: e.target.value });
-          },
-        };
-        return (
-          <div className="settings-field" key={field}>
-            <label htmlFor={inputId}>{i18n._(label)}</label>
-            {kind === 'choice' ? (
-              <select {...common}>
-                {choices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {i18n._(choice.label)}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                {...common}
-                inputMode={kind === 'text' ? undefined : 'decimal'}
-                spellCheck={false}
-              />
-            )}
-            <span className="muted" id={`${inputId}-hint`}>
-              {i18n._(hint)}
-            </span>
-            {refused ? (
-              <span
-                className="field-error"
-                id={`${inputId}-error`}
-                role="alert"
-                data-testid={`setting-error-${field}`}
-              >
-                {error.message}
-              </span>
-            ) : null}
-          </div>
-        );
-      })}
-      <DragOutSetting onError={(message) => setError({ message })} />
-      <UpdateSettings />
-      {error && !SPECS.some((s) => s.field === error.field) ? (
-        <p className="field-error" role="alert" data-testid="settings-error">
-          {error.message}
-        </p>
-      ) : null}
-      <div className="account-actions">
-        <button type="submit" className="primary" data-testid="settings-save">
-          <Trans>Save settings</Trans>
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft(draftOf(settings));
-            setError(undefined);
-          }}
-        >
-          <Trans>Undo changes</Trans>
-        </button>
-        {saved ? (
-          <span className="ok-text" role="status" data-testid="settings-saved">
-            <Trans>Saved.</Trans>
-          </span>
-        ) : null}
+      <div className="settings-search">
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={onSearchKey}
+          placeholder={t`Search settings`}
+          aria-label={t`Search settings`}
+          aria-controls="settings-panel"
+          spellCheck={false}
+          data-testid="settings-search"
+        />
       </div>
+      <div
+        className="settings-nav"
+        // The arrows move along the list; they must not also scroll the page under it.
+        onKeyDown={(e) => e.key.startsWith('Arrow') && e.preventDefault()}
+      >
+        <Tabs
+          label={t`Settings groups`}
+          idPrefix="settings"
+          orientation="vertical"
+          value={group}
+          onChange={pick}
+          tabs={SETTING_GROUPS.map((g) => ({ id: g.id, label: i18n._(g.label) }))}
+        />
+      </div>
+      <div
+        className="settings-page"
+        id="settings-panel"
+        data-testid="settings-page"
+        data-group={searching ? undefined : group}
+        {...(searching
+          ? { role: 'region', 'aria-label': t`Settings found` }
+          : { role: 'tabpanel', 'aria-labelledby': `settings-tab-${group}` })}
+      >
+        <p className="settings-status" role="status">
+          {searching && matches.length === 0 ? (
+            <span data-testid="settings-no-match">
+              <Trans>No setting matches “{query}”</Trans>
+            </span>
+          ) : null}
+        </p>
+        {(searching ? matches : [{ group, entries: undefined }]).map((m) => (
+          <section
+            key={m.group}
+            className="settings-group"
+            aria-labelledby={`${id}-${m.group}`}
+            data-testid={`settings-group-page-${m.group}`}
+          >
+            <h3 id={`${id}-${m.group}`}>{label(m.group)}</h3>
+            <SettingsGroupContent
+              group={m.group}
+              only={m.entries && new Set(m.entries.map((e) => e.id))}
+              panels={panels}
+              form={form}
+            />
+          </section>
+        ))}
+      </div>
+      <SettingsActions form={form} shownFields={shownFields} />
     </form>
   );
 }
