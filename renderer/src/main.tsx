@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { App } from './app/App';
 import { subscribeMainEvents } from './app/main-events';
 import { connectBridge } from './bridge';
-import { activateLocale, i18n, initialLocale } from './app/i18n';
+import { activateLocale, i18n, initialLocale, localeFor } from './app/i18n';
 import { createKilnStore } from './store/app-store';
 import { KilnStoreProvider } from './store/StoreProvider';
 // Inter ships with the app (no CDN); the tokens come before every stylesheet that uses them.
@@ -17,16 +17,25 @@ const store = createKilnStore(bridge);
 subscribeMainEvents(bridge, store);
 void store.getState().init();
 
-// The first paint waits for the active locale's catalogs (small lazy chunks), so no English
-// flashes before the artist's language.
-void activateLocale(initialLocale()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <KilnStoreProvider store={store}>
-          <App />
-        </KilnStoreProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+// The first paint waits for the locale the artist works in and its catalogs (small lazy chunks),
+// so no other language flashes first: the Language setting, else the OS's languages as the
+// desktop app's main process reports them. The browser's guess starts loading at once, beside
+// the two answers, which nearly always agree with it.
+const guess = initialLocale();
+const guessed = activateLocale(guess);
+const chosen = Promise.all([bridge['settings:get'](undefined), bridge['app:info'](undefined)])
+  .then(([settings, info]) => localeFor(settings.language, info.systemLanguages))
+  .catch(() => guess);
+void Promise.all([chosen, guessed])
+  .then(([locale]) => (locale === guess ? undefined : activateLocale(locale)))
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <KilnStoreProvider store={store}>
+            <App />
+          </KilnStoreProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
+  );

@@ -55,9 +55,20 @@ test('starts in French, switches to German at once from Settings, and remembers 
   await expect(palette.getByRole('group', { name: 'Ansicht' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // The next start keeps it, whatever the OS says.
+  // The next start keeps it, whatever the OS says, from the first paint: no French flashes first.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root?.firstChild) return;
+      (window as { firstPaintLang?: string }).firstPaintLang = document.documentElement.lang;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(await page.evaluate(() => (window as { firstPaintLang?: string }).firstPaintLang)).toBe(
+    'de',
+  );
   await expect(account.badge).toHaveText('Sandbox – nichts wird berechnet');
 });
 
