@@ -3,7 +3,12 @@
  * module of its own so that the group list and its words load with the Settings window, not
  * with the app's first chunk, which reads the settings but never shows them.
  */
-import { PAGE_SETTINGS, type PageSetting } from './settings';
+import {
+  PAGE_SETTINGS,
+  SETTING_GROUP_IDS,
+  type PageSetting,
+  type SettingGroupId,
+} from './settings';
 import type { Words } from './words';
 
 /**
@@ -12,7 +17,7 @@ import type { Words } from './words';
  * and search results are derived from that. Advanced, last, holds the knobs an artist seldom
  * needs (budgets, and in the sandbox its test switches).
  */
-export const SETTING_GROUPS = [
+export const SETTING_GROUPS: ReadonlyArray<Readonly<{ id: SettingGroupId; label: Words }>> = [
   { id: 'general', label: /*i18n*/ { id: 'settingGroup.general', message: 'General' } },
   { id: 'files', label: /*i18n*/ { id: 'settingGroup.files', message: 'Files & folders' } },
   { id: 'spending', label: /*i18n*/ { id: 'settingGroup.spending', message: 'Spending' } },
@@ -22,14 +27,13 @@ export const SETTING_GROUPS = [
   },
   { id: 'updates', label: /*i18n*/ { id: 'settingGroup.updates', message: 'Updates' } },
   { id: 'advanced', label: /*i18n*/ { id: 'settingGroup.advanced', message: 'Advanced' } },
-] as const satisfies ReadonlyArray<Readonly<{ id: string; label: Words }>>;
+];
 
-/** A group of the Settings window. */
-export type SettingGroupId = (typeof SETTING_GROUPS)[number]['id'];
+export type { SettingGroupId };
 
 /** Whether `id` names a group of the Settings window (a remembered one may not). */
 export function isSettingGroup(id: unknown): id is SettingGroupId {
-  return SETTING_GROUPS.some((g) => g.id === id);
+  return (SETTING_GROUP_IDS as readonly unknown[]).includes(id);
 }
 
 /** The Settings window's groups in order, each with the settings it shows (in their order). */

@@ -6,6 +6,7 @@ import {
   PAGE_SETTINGS,
   SETTING_KEYS,
   SETTINGS,
+  SETTING_GROUP_IDS,
   settingsJsonSchema,
   settingsOfKind,
   type SettingSpec,
@@ -63,6 +64,8 @@ describe('the settings’ declarations', () => {
       advanced: ['requestBudget', 'balanceRefreshSeconds'],
     });
     expect(SETTING_GROUPS.at(-1)?.id).toBe('advanced');
+    // The window's list has words for every group a setting may name, in the declared order.
+    expect(SETTING_GROUPS.map((g) => g.id)).toEqual([...SETTING_GROUP_IDS]);
     // Every setting the window shows is in exactly one group, the groups in the window's order.
     expect(
       settingsByGroup()

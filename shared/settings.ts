@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { LIMITS } from './api/rules';
 import { LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, type UiLocale } from './locale';
 import { isUsd } from './money';
-import type { SettingGroupId } from './setting-groups';
 import type { Words } from './words';
 
 /** Length units Kiln can show. */
@@ -41,6 +40,22 @@ export const DEFAULT_PLATFORM_URL = 'https://platform.invalid';
  * they work rather than set on the Settings page (`null` in a patch forgets it).
  */
 export type SettingKind = 'url' | 'int' | 'usd' | 'folder' | 'choice' | 'flag' | 'memory';
+
+/**
+ * The groups of the Settings window, in the order its list shows them (their words load with the
+ * window: `shared/setting-groups.ts`).
+ */
+export const SETTING_GROUP_IDS = [
+  'general',
+  'files',
+  'spending',
+  'service',
+  'updates',
+  'advanced',
+] as const;
+
+/** A group of the Settings window. */
+export type SettingGroupId = (typeof SETTING_GROUP_IDS)[number];
 
 /** The declaration of one setting. */
 export interface SettingSpec {

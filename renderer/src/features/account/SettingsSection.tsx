@@ -8,6 +8,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { SETTING_GROUP_IDS } from '../../../../shared/settings';
 import {
   isSettingGroup,
   SETTING_GROUPS,
@@ -31,7 +32,7 @@ export function SettingsSection() {
   const id = useId();
   const [query, setQuery] = useState('');
   const [group, setGroup] = useState<SettingGroupId>(() =>
-    isSettingGroup(remembered) ? remembered : SETTING_GROUPS[0].id,
+    isSettingGroup(remembered) ? remembered : SETTING_GROUP_IDS[0],
   );
   const { t, i18n } = useLingui();
   /** Shows `next`, leaving a search. */

@@ -9,13 +9,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { isLocalModel } from '../../../../shared/ipc/local-model';
+import type { KilnState } from '../../store/app-store';
 import { useKiln } from '../../store/StoreProvider';
 import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
 import { menuAnchor } from '../../ui/menu-anchor';
-import type { CompareChoice } from '../../viewer/viewer-slice';
 import { useRevealFile } from '../desktop/use-reveal-file';
 import type { LibrarySelection } from './selection';
 import { useShowInViewer } from './use-show-in-viewer';
+
+/** One side of a comparison, as the store's `openCompare` takes it. */
+type CompareChoice = Parameters<KilnState['openCompare']>[0];
 
 /** What the menu's items do, by the card's index and model. */
 export type CardMenuActions = Readonly<{
