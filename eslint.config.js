@@ -37,6 +37,7 @@ const TRANSLATED = [
   'renderer/src/features/activity',
   'renderer/src/features/desktop',
   'renderer/src/features/presence',
+  'renderer/src/features/preflight',
 ];
 
 export default tseslint.config(

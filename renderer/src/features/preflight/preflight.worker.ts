@@ -106,7 +106,8 @@ self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
     post({
       type: 'failed',
       id: request.id,
-      message: (error as Error).message || 'the check failed',
+      // A developer's detail: the page shows its own sentence for a photo it could not check.
+      message: (error as Error).message || 'check-failed',
     });
   }
 };
