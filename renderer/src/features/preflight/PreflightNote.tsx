@@ -233,6 +233,7 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
   const flagged = states.filter(({ s }) => s?.status === 'done' && s.result.warnings.length);
   const busy = checked < photos.length;
   const total = photos.length;
+  const count = flagged.length;
   const list = flagged
     .map(({ p, s }) => {
       const name = p.file.name;
@@ -264,7 +265,7 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
       {flagged.length ? (
         <>
           <p className="preflight-warning">
-            {plural(flagged.length, {
+            {plural(count, {
               one: `# of ${total} photos has a warning: ${list}.`,
               other: `# of ${total} photos have a warning: ${list}.`,
             })}
@@ -275,7 +276,7 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
               data-testid="preflight-leave-out"
               onClick={() => onLeaveOut(flagged.map(({ p }) => p.id))}
             >
-              {plural(flagged.length, { one: 'Leave it out', other: 'Leave the # out' })}
+              {plural(count, { one: 'Leave it out', other: 'Leave the # out' })}
             </button>
           ) : null}
         </>
