@@ -61,7 +61,7 @@ export function preflightPhoto(input: PreflightInput): PhotoPreflight {
     if (!(error instanceof NoObjectError)) throw error;
     return noObject(input);
   }
-  const lab = labOf(analysis);
+  const lab = seg.lab ?? labOf(analysis);
   const { bbox } = seg;
   const object: FractionBox = {
     x0: bbox.x0 / seg.width,
