@@ -38,6 +38,7 @@ const TRANSLATED = [
   'renderer/src/features/desktop',
   'renderer/src/features/presence',
   'renderer/src/features/library',
+  'renderer/src/features/preflight',
 ];
 
 export default tseslint.config(

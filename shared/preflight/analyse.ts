@@ -15,7 +15,8 @@ import {
   otherRegions,
 } from './measure';
 import type { FractionBox, PhotoPreflight, PreflightMeasures } from './types';
-import { suggestCrop, warningsOf } from './verdict';
+import { frontCues } from './front';
+import { NO_OBJECT, suggestCrop, warningsOf } from './verdict';
 
 /**
  * Longest side of the image the object is found in: smaller than the sandbox's 256 so a verdict
@@ -60,7 +61,7 @@ export function preflightPhoto(input: PreflightInput): PhotoPreflight {
     if (!(error instanceof NoObjectError)) throw error;
     return noObject(input);
   }
-  const lab = labOf(analysis);
+  const lab = seg.lab ?? labOf(analysis);
   const { bbox } = seg;
   const object: FractionBox = {
     x0: bbox.x0 / seg.width,
@@ -91,6 +92,7 @@ export function preflightPhoto(input: PreflightInput): PhotoPreflight {
     object,
     crop: suggestCrop(object, measures, width, height),
     signature: colourSignature(lab, seg.mask),
+    front: frontCues(seg),
     mask: { width: seg.width, height: seg.height, data: seg.mask },
   };
 }
@@ -111,16 +113,11 @@ function noObject({ width, height }: PreflightInput): PhotoPreflight {
     width,
     height,
     measures,
-    warnings: [
-      {
-        kind: 'no-object',
-        message:
-          'No object stands out from the background — the service may model the whole scene or nothing. Retake with the object against a plainer background.',
-      },
-    ],
+    warnings: [NO_OBJECT],
     object: undefined,
     crop: undefined,
     signature: [],
+    front: undefined,
     mask: undefined,
   };
 }

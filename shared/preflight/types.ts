@@ -2,6 +2,8 @@
  * What the photo preflight reports: measurements of one photo (or a set of views) and the
  * warnings drawn from them. Plain data, so it crosses a worker's `postMessage` unchanged.
  */
+import type { Words } from '../words';
+import type { FrontCues } from './front';
 
 /** Why a photo may waste a generation. */
 export type PreflightWarningKind =
@@ -28,10 +30,13 @@ export const WARNING_KINDS: readonly PreflightWarningKind[] = [
   'views-order',
 ];
 
-/** One warning: its kind and the sentence the artist reads. */
+/**
+ * One warning: its kind and the sentence the artist reads, a message of the `shared` catalog
+ * (the renderer shows it in the user's language with `i18n._(words)`; `message` is the English).
+ */
 export interface PreflightWarning {
   kind: PreflightWarningKind;
-  message: string;
+  words: Words;
 }
 
 /** A box in fractions of the photo's width and height (`x1`/`y1` exclusive), 0..1. */
@@ -81,6 +86,8 @@ export interface PhotoPreflight {
   crop: FractionBox | undefined;
   /** A colour signature of the object, to compare views. */
   signature: number[];
+  /** What the object says about which side it shows, to find the front among views. */
+  front: FrontCues | undefined;
   /** The object's mask (1 = object) at the analysis size: the cut-out preview. */
   mask: { width: number; height: number; data: Uint8Array } | undefined;
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { PreflightMeasures } from './types';
 import { suggestCrop, THRESHOLDS, warningsOf } from './verdict';
@@ -22,7 +23,27 @@ describe('preflight verdicts', () => {
   it('names the sides that cut the object, in plain words', () => {
     const [w] = warningsOf({ ...good, touching: { right: 0.4, bottom: 0.02 } });
     expect(w?.kind).toBe('cut-off');
-    expect(w?.message).toMatch(/^The object is cut off by the right edge — /);
+    // The side is a value of the message's select, not English glued in.
+    expect(w?.words).toMatchObject({ id: 'preflight.cutOff.one', values: { side: 'right' } });
+    expect(i18n._(w!.words)).toMatch(/^The object is cut off by the right edge — /);
+    const [two] = warningsOf({ ...good, touching: { right: 0.4, top: 0.3 } });
+    expect(i18n._(two!.words)).toMatch(
+      /^The object is cut off by the right edge and the top edge — /,
+    );
+  });
+
+  it('words counts and shares as values of the message', () => {
+    const [others] = warningsOf({ ...good, otherObjects: [0.3, 0.2] });
+    expect(i18n._(others!.words)).toMatch(
+      /^There are 2 other objects beside the main one — the service may model them all as one/,
+    );
+    const [other] = warningsOf({ ...good, otherObjects: [0.3] });
+    expect(i18n._(other!.words)).toMatch(
+      /^There is another object beside the main one — the service may model both as one/,
+    );
+    const [bright] = warningsOf({ ...good, clippedHighlights: 0.374 });
+    expect(bright!.words.values).toEqual({ percent: 37 });
+    expect(i18n._(bright!.words)).toContain('overexposed: 37 % of it is blown out');
   });
 
   it('gives each defect its reason', () => {
@@ -34,7 +55,9 @@ describe('preflight verdicts', () => {
     expect(kinds({ objectLightness: 10 })).toEqual(['exposure']);
     expect(kinds({ otherObjects: [0.3, 0.2] })).toEqual(['multiple-objects']);
     expect(kinds({ backgroundEdges: 0.2 })).toEqual(['clutter']);
-    expect(warningsOf({ ...good, objectSide: 120 })[0]?.message).toContain('only 120 pixels');
+    expect(i18n._(warningsOf({ ...good, objectSide: 120 })[0]!.words)).toContain(
+      'only 120 pixels across',
+    );
   });
 
   it('suggests a crop with a margin only where it helps', () => {
@@ -63,6 +86,6 @@ describe('preflight verdicts', () => {
     expect(viewWarnings([view('front', cup), view('back', cup)])).toEqual([]);
     const [w] = viewWarnings([view('front', cup), view('back', cup), view('side', other)]);
     expect(w?.kind).toBe('views-mismatch');
-    expect(w?.message).toMatch(/^“side” does not look like the same object/);
+    expect(i18n._(w!.words)).toMatch(/^“side” does not look like the same object/);
   });
 });

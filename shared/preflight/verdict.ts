@@ -3,6 +3,7 @@
  * thresholds are calibrated on the labelled test set (`tests/preflight/`, its README has the
  * figures); a verdict never blocks a generation, it only says what the service is likely to see.
  */
+import type { Words } from '../words';
 import type { FractionBox, PreflightMeasures, PreflightWarning, Side } from './types';
 
 /** The calibrated thresholds (one home: the verdict, the README table and the tests read these). */
@@ -25,68 +26,132 @@ export const THRESHOLDS = {
   maxBackgroundEdges: 0.105,
 } as const;
 
-const SIDE_WORDS: Record<Side, string> = {
-  left: 'left edge',
-  right: 'right edge',
-  top: 'top edge',
-  bottom: 'bottom edge',
-};
+/**
+ * The sentences of the warnings: messages of the `shared` catalog with explicit ids
+ * (`shared/words.ts`), shown by the renderer in the user's language with `i18n._(words)`. The
+ * sides of the frame are values of an ICU select, so a translator words each side whole.
+ */
+/** The sentence of a cut by one side, two sides, or three and more (the object outgrows the frame). */
+function cutOffWords(cut: readonly Side[]): Words {
+  if (cut.length === 1) {
+    return /*i18n*/ {
+      id: 'preflight.cutOff.one',
+      message:
+        'The object is cut off by {side, select, left {the left edge} right {the right edge} top {the top edge} bottom {the bottom edge} other {the frame}} — the model will miss what is outside the photo. Step back or retake with space around it.',
+      values: { side: cut[0]! },
+    };
+  }
+  if (cut.length === 2) {
+    return /*i18n*/ {
+      id: 'preflight.cutOff.two',
+      message:
+        'The object is cut off by {side, select, left {the left edge} right {the right edge} top {the top edge} bottom {the bottom edge} other {the frame}} and {other, select, left {the left edge} right {the right edge} top {the top edge} bottom {the bottom edge} other {the frame}} — the model will miss what is outside the photo. Step back or retake with space around it.',
+      values: { side: cut[0]!, other: cut[1]! },
+    };
+  }
+  return /*i18n*/ {
+    id: 'preflight.cutOff.many',
+    message:
+      'The object is cut off by {count} edges of the frame — the model will miss what is outside the photo. Step back or retake with space around it.',
+    values: { count: cut.length },
+  };
+}
 
 /** The warnings the measurements call for (none: the photo looks good). */
 export function warningsOf(m: PreflightMeasures): PreflightWarning[] {
   const t = THRESHOLDS;
   const out: PreflightWarning[] = [];
   const cut = (Object.keys(m.touching) as Side[]).filter((s) => (m.touching[s] ?? 0) > t.maxTouch);
-  if (cut.length) {
-    const sides = cut.map((s) => SIDE_WORDS[s]).join(' and the ');
-    out.push({
-      kind: 'cut-off',
-      message: `The object is cut off by the ${sides} — the model will miss what is outside the photo. Step back or retake with space around it.`,
-    });
-  }
+  if (cut.length) out.push({ kind: 'cut-off', words: cutOffWords(cut) });
   const others = m.otherObjects.filter((r) => r >= t.minOtherObject).length;
   if (others) {
     out.push({
       kind: 'multiple-objects',
-      message: `There ${others === 1 ? 'is another object' : `are ${others} other objects`} beside the main one — the service may model ${others === 1 ? 'both' : 'them all'} as one. Crop to one object or retake it alone.`,
+      words: /*i18n*/ {
+        id: 'preflight.multipleObjects',
+        message:
+          'There {count, plural, one {is another object} other {are # other objects}} beside the main one — the service may model {count, plural, one {both} other {them all}} as one. Crop to one object or retake it alone.',
+        values: { count: others },
+      },
     });
   }
   if (m.blur > t.maxBlur) {
     out.push({
       kind: 'blur',
-      message:
-        'The photo is blurred — the model’s texture will be soft and small details lost. Retake it steadier or in focus.',
+      words: /*i18n*/ {
+        id: 'preflight.blur',
+        message:
+          'The photo is blurred — the model’s texture will be soft and small details lost. Retake it steadier or in focus.',
+      },
     });
   }
   if (m.clippedHighlights > t.maxClippedHighlights || m.objectLightness > t.maxLightness) {
     out.push({
       kind: 'exposure',
-      message: `The object is overexposed: ${pct(m.clippedHighlights)} of it is blown out to white, with no detail for the texture. Retake with less light or a lower exposure.`,
+      words: /*i18n*/ {
+        id: 'preflight.overexposed',
+        message:
+          'The object is overexposed: {percent} % of it is blown out to white, with no detail for the texture. Retake with less light or a lower exposure.',
+        values: { percent: percent(m.clippedHighlights) },
+      },
     });
   } else if (m.clippedShadows > t.maxClippedShadows || m.objectLightness < t.minLightness) {
     out.push({
       kind: 'exposure',
-      message: `The object is too dark${m.clippedShadows > 0.01 ? ` (${pct(m.clippedShadows)} of it is black)` : ''} — its shape and colours will be guessed. Retake with more light.`,
+      words:
+        m.clippedShadows > 0.01
+          ? /*i18n*/ {
+              id: 'preflight.dark.black',
+              message:
+                'The object is too dark ({percent} % of it is black) — its shape and colours will be guessed. Retake with more light.',
+              values: { percent: percent(m.clippedShadows) },
+            }
+          : /*i18n*/ {
+              id: 'preflight.dark',
+              message:
+                'The object is too dark — its shape and colours will be guessed. Retake with more light.',
+            },
     });
   }
   if (m.objectSide < t.minObjectSide) {
     out.push({
       kind: 'resolution',
-      message: `The object is only ${Math.round(m.objectSide)} pixels across — too small for a detailed model. Move closer or use a larger photo (at least ${t.minObjectSide} pixels across the object).`,
+      words: /*i18n*/ {
+        id: 'preflight.resolution',
+        message:
+          'The object is only {side} pixels across — too small for a detailed model. Move closer or use a larger photo (at least {min} pixels across the object).',
+        values: { side: Math.round(m.objectSide), min: t.minObjectSide },
+      },
     });
   }
   if (m.backgroundEdges > t.maxBackgroundEdges) {
     out.push({
       kind: 'clutter',
-      message:
-        'The background is busy — the service may take parts of it for the object. Retake against a plainer background.',
+      words: /*i18n*/ {
+        id: 'preflight.clutter',
+        message:
+          'The background is busy — the service may take parts of it for the object. Retake against a plainer background.',
+      },
     });
   }
   return out;
 }
 
+/** The warning of a photo in which nothing stands out. */
+export const NO_OBJECT: PreflightWarning = {
+  kind: 'no-object',
+  words: /*i18n*/ {
+    id: 'preflight.noObject',
+    message:
+      'No object stands out from the background — the service may model the whole scene or nothing. Retake with the object against a plainer background.',
+  },
+};
+
 /** The one-line verdict of a photo without warnings. */
-export const GOOD_VERDICT = 'Sharp, well lit, one object: good.';
+export const GOOD_VERDICT: Words = /*i18n*/ {
+  id: 'preflight.good',
+  message: 'Sharp, well lit, one object: good.',
+};
 
 /** Margin around the object in a suggested crop, as a share of the object's size. */
 const CROP_MARGIN = 0.12;
@@ -114,4 +179,5 @@ export function suggestCrop(
   };
 }
 
-const pct = (share: number) => `${Math.round(share * 100)} %`;
+/** A share as a whole percentage (the message writes the percent sign its language's way). */
+const percent = (share: number) => Math.round(share * 100);

@@ -48,6 +48,29 @@ class ActiveQueue {
   }
 }
 
+/**
+ * The orphans of an augmentation: a stack in a typed array sized once per solve. A node is on it
+ * at most once at a time (its parent link is cleared as it is pushed), so `n` slots suffice and
+ * the search allocates nothing per node.
+ */
+class OrphanStack {
+  readonly #items: Int32Array;
+  #size = 0;
+
+  constructor(n: number) {
+    this.#items = new Int32Array(n);
+  }
+
+  push(v: number): void {
+    this.#items[this.#size++] = v;
+  }
+
+  /** The last orphan pushed, taken off; -1 when none is left. */
+  pop(): number {
+    return this.#size ? this.#items[--this.#size]! : -1;
+  }
+}
+
 /** A graph with a fixed node count, edges added before solving. */
 export class FlowGraph {
   readonly #n: number;
@@ -131,7 +154,7 @@ export class FlowGraph {
     this.#time = 0;
     const n = this.#n;
     const active = new ActiveQueue(n);
-    const orphans: number[] = [];
+    const orphans = new OrphanStack(n);
     for (let v = 0; v < n; v++) {
       if (this.#tr[v] > 0) {
         this.#tree[v] = SOURCE;
@@ -199,13 +222,11 @@ export class FlowGraph {
    * Augmentation along source root .. s .. bridge .. t .. sink root: pushes the path's bottleneck
    * and makes orphans of the nodes whose parent arc it saturated.
    */
-  #augment(bridge: number, orphans: number[]): void {
-    const { parent, tr, cap, head } = {
-      parent: this.#parent,
-      tr: this.#tr,
-      cap: this.#cap,
-      head: this.#head,
-    };
+  #augment(bridge: number, orphans: OrphanStack): void {
+    const parent = this.#parent;
+    const tr = this.#tr;
+    const cap = this.#cap;
+    const head = this.#head;
     const s = head[bridge ^ 1];
     const tNode = head[bridge];
     let flow = cap[bridge];
@@ -225,13 +246,11 @@ export class FlowGraph {
   }
 
   /** Pushes `flow` along `v`'s path to the root of tree `side`, orphaning saturated links. */
-  #pushAlong(start: number, flow: number, side: typeof SOURCE | typeof SINK, orphans: number[]) {
-    const { parent, tr, cap, head } = {
-      parent: this.#parent,
-      tr: this.#tr,
-      cap: this.#cap,
-      head: this.#head,
-    };
+  #pushAlong(start: number, flow: number, side: typeof SOURCE | typeof SINK, orphans: OrphanStack) {
+    const parent = this.#parent;
+    const tr = this.#tr;
+    const cap = this.#cap;
+    const head = this.#head;
     // Towards the source the flow runs up the tree (the reverse of each parent arc); towards the
     // sink it runs down it (along each parent arc).
     const sign = side === SOURCE ? 1 : -1;
@@ -258,16 +277,13 @@ export class FlowGraph {
   }
 
   /** Adoption: reattaches orphans to their tree through a path to its terminal, or frees them. */
-  #adopt(orphans: number[], active: ActiveQueue): void {
-    const { tree, parent, cap, head, next } = {
-      tree: this.#tree,
-      parent: this.#parent,
-      cap: this.#cap,
-      head: this.#head,
-      next: this.#next,
-    };
-    while (orphans.length) {
-      const v = orphans.pop() as number;
+  #adopt(orphans: OrphanStack, active: ActiveQueue): void {
+    const tree = this.#tree;
+    const parent = this.#parent;
+    const cap = this.#cap;
+    const head = this.#head;
+    const next = this.#next;
+    for (let v = orphans.pop(); v >= 0; v = orphans.pop()) {
       const t = tree[v];
       let bestArc = NONE;
       let bestDist = Infinity;

@@ -28,6 +28,11 @@ export interface Segmentation {
    * second object shows here as a second region, where `mask` keeps only the main one.
    */
   candidates: Uint8Array;
+  /**
+   * The photo's CIELAB (`toLab`), when the colour analysis computed it: measures that need it
+   * take it from here instead of converting the photo again.
+   */
+  lab?: Float32Array;
 }
 
 /** Smallest object worth modelling, as a share of the photo. */
@@ -59,13 +64,14 @@ export function segment(image: RawImage, hasAlpha: boolean): Segmentation {
   const { width, height } = image;
   let mask: Uint8Array;
   let candidates: Uint8Array;
+  let lab: Float32Array | undefined;
   if (hasAlpha) {
     candidates = new Uint8Array(width * height);
     for (let i = 0; i < candidates.length; i++)
       candidates[i] = image.data[i * 4 + 3] >= 128 ? 1 : 0;
     mask = mainRegion(candidates, width, height, 0);
   } else {
-    ({ mask, candidates } = colourMask(image));
+    ({ mask, candidates, lab } = colourMask(image));
   }
   const area = countSet(mask);
   if (area < MIN_AREA * width * height) throw new NoObjectError();
@@ -91,10 +97,15 @@ export function segment(image: RawImage, hasAlpha: boolean): Segmentation {
     bbox: { x0, y0, x1, y1 },
     source: hasAlpha ? 'alpha' : 'colour',
     candidates,
+    ...(lab ? { lab } : {}),
   };
 }
 
-function colourMask(image: RawImage): { mask: Uint8Array; candidates: Uint8Array } {
+function colourMask(image: RawImage): {
+  mask: Uint8Array;
+  candidates: Uint8Array;
+  lab: Float32Array;
+} {
   const { width, height } = image;
   const n = width * height;
   const lab = toLab(image);
@@ -121,25 +132,30 @@ function colourMask(image: RawImage): { mask: Uint8Array; candidates: Uint8Array
   const candidates = new Uint8Array(n);
   for (let i = 0; i < n; i++) candidates[i] = score[i] > threshold ? 1 : 0;
   let mask = mainRegion(candidates, width, height, 1.5);
-  if (countSet(mask) === 0) return { mask, candidates };
+  if (countSet(mask) === 0) return { mask, candidates, lab };
 
   mask = grabCut(lab, mask, width, height, GRABCUT_PASSES);
   const radius = Math.max(1, Math.round(Math.min(width, height) / 60));
-  return { mask: smoothOutline(mask, width, height, radius), candidates };
+  return { mask: smoothOutline(mask, width, height, radius), candidates, lab };
 }
 
 /** Samples of the border band (3 % of the short side), packed L,a,b. */
 function borderSamples(lab: Float32Array, width: number, height: number): Float32Array {
   const band = Math.max(2, Math.round(0.03 * Math.min(width, height)));
-  const out: number[] = [];
+  const inner = Math.max(0, width - 2 * band) * Math.max(0, height - 2 * band);
+  const out = new Float32Array((width * height - inner) * 3);
+  let o = 0;
   for (let y = 0; y < height; y++) {
+    const inRows = y >= band && y < height - band;
     for (let x = 0; x < width; x++) {
-      if (x >= band && x < width - band && y >= band && y < height - band) continue;
+      if (inRows && x >= band && x < width - band) continue;
       const i = (y * width + x) * 3;
-      out.push(lab[i], lab[i + 1], lab[i + 2]);
+      out[o++] = lab[i];
+      out[o++] = lab[i + 1];
+      out[o++] = lab[i + 2];
     }
   }
-  return Float32Array.from(out);
+  return out;
 }
 
 /**
@@ -150,7 +166,8 @@ function distanceToClusters(lab: Float32Array, clusters: Cluster[]): Float32Arra
   const out = new Float32Array(lab.length / 3);
   for (let i = 0; i < out.length; i++) {
     let best = Infinity;
-    for (const c of clusters) {
+    for (let k = 0; k < clusters.length; k++) {
+      const c = clusters[k]!;
       best = Math.min(best, Math.sqrt(labDistance2(lab, i, c.l, c.a, c.b)) - 0.5 * c.spread);
     }
     out[i] = Math.max(0, best);

@@ -3,6 +3,8 @@
  * and still generates when the artist insists; "Use the crop" makes a new photo and generates
  * from it; a batch leaves its flagged photos out when asked, before the one price is quoted.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { chargedOperations, CreatePage, photo, type DropFile } from '../support/create-page';
@@ -63,6 +65,35 @@ test('"Use the crop" makes a new photo and generates from it', async ({ kiln, ho
   await expect(kiln.jobs.first()).toContainText('far-crop.png');
   await expect(kiln.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout: 60_000 });
   expect(chargedOperations(host)).toHaveLength(1);
+});
+
+/** A rendered view of the test set's bison (`tests/preflight/photos/views`). */
+async function bisonView(side: 'front' | 'left' | 'back' | 'right'): Promise<DropFile> {
+  const name = `wuson-a-${side}.png`;
+  const file = path.resolve(import.meta.dirname, '../preflight/photos/views', name);
+  return { name, bytes: await readFile(file), type: 'image/png' };
+}
+
+test('views with a side first: the sentence names the slot that looks like the front', async ({
+  kiln,
+}) => {
+  const create = new CreatePage(kiln);
+  await create.mode('views');
+  await create.drop([await bisonView('left'), await bisonView('front')], 'views-drop');
+  const order = kiln.page.locator(
+    '[data-testid="preflight-views-warning"][data-kind="views-order"]',
+  );
+  await expect(order).toContainText('View 2 (“wuson-a-front.png”) looks like the front', {
+    timeout: 30_000,
+  });
+  await expect(order).toContainText('drag it to slot 1');
+  // A warning, never a block: Generate stays available with its price.
+  await expect(create.button('generate')).toBeEnabled();
+
+  // The front moved to slot 1 (its Move up button): the sentence goes.
+  await kiln.page.getByTestId('view-up').nth(1).click();
+  await expect.poll(() => create.slotNames()).toEqual(['wuson-a-front.png', 'wuson-a-left.png']);
+  await expect(order).toHaveCount(0);
 });
 
 test("a view's crop takes that view's place, and the views generate with it", async ({

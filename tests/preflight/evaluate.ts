@@ -11,7 +11,8 @@ import {
   type PreflightWarningKind,
 } from '../../shared/preflight/types';
 import { viewWarnings } from '../../shared/preflight/views';
-import { decodeForPreflight, photoSamples, type Sample } from './test-set';
+import { POSES } from './render-views';
+import { decodeForPreflight, modelViews, photoSamples, type Sample } from './test-set';
 
 /** One sample's outcome. */
 export interface Outcome {
@@ -43,6 +44,8 @@ export async function evaluate(): Promise<Scores> {
     const { photo: _photo, ...sample } = s;
     outcomes.push({ sample, got: result.warnings.map((w) => w.kind), ms });
   }
+  for (const [name, photo] of modelViews())
+    byName.set(name, preflightPhoto(await decodeForPreflight(await photo)));
   for (const set of viewSets()) {
     const views = set.views.map((name) => ({ name, preflight: byName.get(name)! }));
     outcomes.push({
@@ -87,6 +90,28 @@ function viewSets(): { name: string; views: string[]; expect: PreflightWarningKi
       expect: ['views-mismatch'],
     },
     { name: 'views-cup-coins', views: ['coffee', 'coins'], expect: ['views-mismatch'] },
+    ...POSES.flatMap((pose) => modelViewSets(pose.name)),
+  ];
+}
+
+/**
+ * The rendered bison's views at one pose: in order (the front first: nothing to say), and
+ * shuffled so that a side or the back comes first (the front is elsewhere: `views-order`).
+ */
+function modelViewSets(pose: string) {
+  const v = (...sides: string[]) => sides.map((side) => `wuson-${pose}-${side}`);
+  const set = (order: string, sides: string[], expect: PreflightWarningKind[]) => ({
+    name: `views-bison-${pose}-${order}`,
+    views: v(...sides),
+    expect,
+  });
+  return [
+    set('in-order', ['front', 'left', 'back', 'right'], []),
+    set('front-right-back', ['front', 'right', 'back'], []),
+    set('front-left', ['front', 'left'], []),
+    set('left-first', ['left', 'front', 'back', 'right'], ['views-order']),
+    set('right-first', ['right', 'back', 'left', 'front'], ['views-order']),
+    set('back-first', ['back', 'left', 'front', 'right'], ['views-order']),
   ];
 }
 

@@ -15,6 +15,7 @@ import {
   type PreflightInput,
 } from '../../shared/preflight/analyse';
 import type { PreflightWarningKind } from '../../shared/preflight/types';
+import { POSES, SIDES } from './render-views';
 
 const SHARED = path.resolve(import.meta.dirname, '../../../shared/photos');
 const OWN = path.resolve(import.meta.dirname, 'photos');
@@ -202,6 +203,21 @@ export function photoSamples(): Sample[] {
   add({ name: 'astronaut', group: 'real', expect: ['cut-off'], tolerate: ['clutter'] }, () =>
     png(sharp(path.join(OWN, 'astronaut.png'))),
   );
+  return out;
+}
+
+/**
+ * Views of a real 3D model (the Wuson bison of assimp's test models, BSD-3-clause) rendered from
+ * its front, left, back and right at three hand-held poses by `render-views.ts`: by name
+ * (`wuson-<pose>-<side>`), the PNG's bytes.
+ */
+export function modelViews(): Map<string, Promise<Buffer>> {
+  const out = new Map<string, Promise<Buffer>>();
+  for (const pose of POSES)
+    for (const side of Object.keys(SIDES)) {
+      const name = `wuson-${pose.name}-${side}`;
+      out.set(name, png(sharp(path.join(OWN, 'views', `${name}.png`))));
+    }
   return out;
 }
 

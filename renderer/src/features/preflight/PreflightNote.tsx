@@ -5,8 +5,11 @@
  * many were checked, how many have a warning, and a way to leave those out before paying.
  * The chunk of this component (and the worker it starts) loads only when a photo is chosen.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { PhotoPreflight } from '../../../../shared/preflight/types';
+import type { PhotoPreflight, PreflightWarningKind } from '../../../../shared/preflight/types';
 import { GOOD_VERDICT } from '../../../../shared/preflight/verdict';
 import { viewWarnings } from '../../../../shared/preflight/views';
 import {
@@ -20,6 +23,22 @@ import {
 } from './preflight-client';
 import { ProgressBar } from '../../ui/ProgressBar';
 import './preflight.css';
+
+/** A warning's short name in a batch's list of flagged photos. */
+const WARNING_NAMES: Readonly<Record<PreflightWarningKind, MessageDescriptor>> = {
+  resolution: msg`resolution`,
+  blur: msg`blur`,
+  exposure: msg`exposure`,
+  'cut-off': msg`cut off`,
+  'multiple-objects': msg`multiple objects`,
+  clutter: msg`clutter`,
+  'no-object': msg`no object`,
+  'views-mismatch': msg`views mismatch`,
+  'views-order': msg`views order`,
+};
+
+/** The colour of the suggested crop's outline on the cut-out. */
+const CROP_OUTLINE_COLOUR = '#f5b342';
 
 /** A photo as the flows hold it. */
 interface Photo {
@@ -50,6 +69,7 @@ export default function PreflightNote({
   onLeaveOut,
 }: PreflightNoteProps) {
   useSyncExternalStore(subscribe, snapshot);
+  const { i18n, t } = useLingui();
   // Only this flow's removed photos are forgotten: another flow's checks stay for its return.
   const shown = useRef<ReadonlySet<string>>(new Set());
   // The flow is on screen: have the worker ready before its first photo arrives.
@@ -68,7 +88,7 @@ export default function PreflightNote({
     );
     const setWarnings = views && results.length === photos.length ? viewWarnings(results) : [];
     return (
-      <section className="preflight" aria-label="Photo check" data-testid="preflight">
+      <section className="preflight" aria-label={t`Photo check`} data-testid="preflight">
         {done.map(({ p, s }) => (
           <PhotoVerdict
             key={p.id}
@@ -80,8 +100,13 @@ export default function PreflightNote({
           />
         ))}
         {setWarnings.map((w) => (
-          <p key={w.kind} className="preflight-warning" data-testid="preflight-views-warning">
-            {w.message}
+          <p
+            key={w.kind}
+            className="preflight-warning"
+            data-testid="preflight-views-warning"
+            data-kind={w.kind}
+          >
+            {i18n._(w.words)}
           </p>
         ))}
       </section>
@@ -103,6 +128,7 @@ function PhotoVerdict({
   named: boolean;
   onUseCrop: PreflightNoteProps['onUseCrop'];
 }) {
+  const { i18n, t } = useLingui();
   const state = failed ? 'failed' : result ? 'done' : 'checking';
   const warned = !!result?.warnings.length;
   return (
@@ -115,27 +141,37 @@ function PhotoVerdict({
       {result?.mask ? <CutOut photo={photo} result={result} /> : null}
       <div className="preflight-words">
         {named ? <strong className="photo-name">{photo.file.name}</strong> : null}
-        {state === 'checking' ? <p className="muted">Checking the photo…</p> : null}
-        {state === 'failed' ? (
-          <p className="muted">This photo could not be checked; it can still be used.</p>
+        {state === 'checking' ? (
+          <p className="muted">
+            <Trans>Checking the photo…</Trans>
+          </p>
         ) : null}
-        {result && !warned ? <p className="preflight-good">{GOOD_VERDICT}</p> : null}
+        {state === 'failed' ? (
+          <p className="muted">
+            <Trans>This photo could not be checked; it can still be used.</Trans>
+          </p>
+        ) : null}
+        {result && !warned ? <p className="preflight-good">{i18n._(GOOD_VERDICT)}</p> : null}
         {result?.warnings.map((w) => (
           <p key={w.kind} className="preflight-warning" data-kind={w.kind}>
-            {w.message}
+            {i18n._(w.words)}
           </p>
         ))}
-        {warned ? <p className="muted hint">You can still generate anyway.</p> : null}
+        {warned ? (
+          <p className="muted hint">
+            <Trans>You can still generate anyway.</Trans>
+          </p>
+        ) : null}
         {result?.crop && onUseCrop ? (
           <button
             type="button"
             data-testid="preflight-use-crop"
-            title="Makes a new photo cropped around the object; your file stays as it is"
+            title={t`Makes a new photo cropped around the object; your file stays as it is`}
             onClick={() =>
               void cropPhoto(photo.file, result.crop!).then((file) => onUseCrop(photo, file))
             }
           >
-            Use the crop
+            <Trans>Use the crop</Trans>
           </button>
         ) : null}
       </div>
@@ -145,6 +181,7 @@ function PhotoVerdict({
 
 /** The photo with the background the check found dimmed away, and the suggested crop outlined. */
 function CutOut({ photo, result }: { photo: Photo; result: PhotoPreflight }) {
+  const { t } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const mask = result.mask!;
@@ -165,7 +202,7 @@ function CutOut({ photo, result }: { photo: Photo; result: PhotoPreflight }) {
       g.drawImage(image, 0, 0, c.width, c.height);
       g.globalCompositeOperation = 'source-over';
       if (result.crop) {
-        g.strokeStyle = '#f5b342';
+        g.strokeStyle = CROP_OUTLINE_COLOUR;
         g.setLineDash([4, 3]);
         const { x0, y0, x1, y1 } = result.crop;
         g.strokeRect(x0 * c.width, y0 * c.height, (x1 - x0) * c.width, (y1 - y0) * c.height);
@@ -173,26 +210,44 @@ function CutOut({ photo, result }: { photo: Photo; result: PhotoPreflight }) {
     };
     image.src = photo.previewUrl;
   }, [photo.previewUrl, result]);
+  const name = photo.file.name;
   return (
     <canvas
       ref={canvas}
       className="preflight-cutout"
       data-testid="preflight-cutout"
       role="img"
-      aria-label={`What the service will see in ${photo.file.name}: the object cut out${result.crop ? ', with the suggested crop outlined' : ''}`}
+      aria-label={
+        result.crop
+          ? t`What the service will see in ${name}: the object cut out, with the suggested crop outlined`
+          : t`What the service will see in ${name}: the object cut out`
+      }
     />
   );
 }
 
 function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' | 'onLeaveOut'>) {
+  const { i18n, t } = useLingui();
   const states = photos.map((p) => ({ p, s: preflightOf(p.id) }));
   const checked = states.filter(({ s }) => s && s.status !== 'checking').length;
   const flagged = states.filter(({ s }) => s?.status === 'done' && s.result.warnings.length);
   const busy = checked < photos.length;
+  const total = photos.length;
+  const count = flagged.length;
+  const list = flagged
+    .map(({ p, s }) => {
+      const name = p.file.name;
+      const kinds =
+        s?.status === 'done'
+          ? s.result.warnings.map((w) => i18n._(WARNING_NAMES[w.kind])).join(', ')
+          : '';
+      return t`“${name}” (${kinds})`;
+    })
+    .join(', ');
   return (
     <section
       className="preflight"
-      aria-label="Photo check"
+      aria-label={t`Photo check`}
       data-testid="preflight-batch"
       data-state={busy ? 'checking' : 'done'}
       data-flagged={flagged.length}
@@ -200,26 +255,20 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
       {busy ? (
         <div className="preflight-progress">
           <p>
-            Checking photos… {checked} of {photos.length}
+            <Trans>
+              Checking photos… {checked} of {total}
+            </Trans>
           </p>
-          <ProgressBar
-            label="Photos checked"
-            percent={(checked / Math.max(1, photos.length)) * 100}
-          />
+          <ProgressBar label={t`Photos checked`} percent={(checked / Math.max(1, total)) * 100} />
         </div>
       ) : null}
       {flagged.length ? (
         <>
           <p className="preflight-warning">
-            {flagged.length} of {photos.length} photos {flagged.length === 1 ? 'has' : 'have'} a
-            warning:{' '}
-            {flagged
-              .map(
-                ({ p, s }) =>
-                  `“${p.file.name}” (${s?.status === 'done' ? s.result.warnings.map((w) => w.kind.replace('-', ' ')).join(', ') : ''})`,
-              )
-              .join(', ')}
-            .
+            {plural(count, {
+              one: `# of ${total} photos has a warning: ${list}.`,
+              other: `# of ${total} photos have a warning: ${list}.`,
+            })}
           </p>
           {onLeaveOut ? (
             <button
@@ -227,12 +276,14 @@ function BatchSummary({ photos, onLeaveOut }: Pick<PreflightNoteProps, 'photos' 
               data-testid="preflight-leave-out"
               onClick={() => onLeaveOut(flagged.map(({ p }) => p.id))}
             >
-              Leave {flagged.length === 1 ? 'it' : `the ${flagged.length}`} out
+              {plural(count, { one: 'Leave it out', other: 'Leave the # out' })}
             </button>
           ) : null}
         </>
       ) : !busy ? (
-        <p className="preflight-good">Every photo looks good.</p>
+        <p className="preflight-good">
+          <Trans>Every photo looks good.</Trans>
+        </p>
       ) : null}
     </section>
   );

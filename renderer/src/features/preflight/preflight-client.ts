@@ -120,10 +120,10 @@ export const snapshot = (): number => version;
 export async function cropPhoto(photo: File, box: FractionBox): Promise<File> {
   const mime = photo.type === 'image/png' ? 'image/png' : 'image/jpeg';
   const answer = await send({ type: 'crop', id: nextId++, photo, box, mime });
+  // The worker's own words are a developer's detail (the page says nothing of a failed crop).
   if (answer.type !== 'cropped')
-    throw new Error(answer.type === 'failed' ? answer.message : 'crop failed');
+    throw new Error(answer.type === 'failed' ? answer.message : 'crop-failed');
   const base = photo.name.replace(/\.[^.]+$/, '');
-  return new File([answer.photo], `${base}-crop.${mime === 'image/png' ? 'png' : 'jpg'}`, {
-    type: mime,
-  });
+  const fileName = `${base}-crop.${mime === 'image/png' ? 'png' : 'jpg'}`;
+  return new File([answer.photo], fileName, { type: mime });
 }

@@ -9,6 +9,7 @@ import {
   fitWithin,
   preflightPhoto,
 } from '../../../../shared/preflight/analyse';
+import { warmUpChecks } from '../../../../shared/preflight/warm';
 import type { RawImage } from '../../../../shared/segmentation/raster';
 import type { PreflightRequest, PreflightResponse } from './protocol';
 
@@ -64,30 +65,12 @@ async function crop(
   }
 }
 
-/**
- * Runs the checks once on a small made-up photo (a dark square on a light ground) so that their
- * code is compiled before the first real photo arrives: the first verdict then costs what every
- * later one does instead of also paying the JIT's first pass.
- */
-function warm() {
-  const width = 48;
-  const height = 36;
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const inside = x > 14 && x < 34 && y > 8 && y < 28;
-      const v = inside ? 60 + ((x * 7 + y * 3) % 40) : 225 - ((x + y) % 9);
-      data.set([v, inside ? v - 20 : v, inside ? v - 40 : v, 255], (y * width + x) * 4);
-    }
-  const image = { data, width, height, channels: 4 };
-  preflightPhoto({ analysis: image, detail: image, width: width * 50, height: height * 50 });
-}
-
 self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
   const request = event.data;
   try {
     if (request.type === 'warm') {
-      warm();
+      // Compiles the checks' hot loops before the first photo (see shared/preflight/warm.ts).
+      warmUpChecks();
       post({ type: 'warmed', id: request.id });
     } else if (request.type === 'check') {
       const result = await check(request.photo);
@@ -106,7 +89,8 @@ self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
     post({
       type: 'failed',
       id: request.id,
-      message: (error as Error).message || 'the check failed',
+      // A developer's detail: the page shows its own sentence for a photo it could not check.
+      message: (error as Error).message || 'check-failed',
     });
   }
 };
