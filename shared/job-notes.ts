@@ -1,6 +1,7 @@
 /**
- * The notes the core writes on a job while and after it runs ("Waiting for a free slot…"), as
- * words of the `shared` catalog: the core keeps the message and its values in the job, and the
+ * The notes the core writes on a job while and after it runs ("Waiting for a free slot…"), and
+ * what a generation is called when no file name says it ("coffee.png + 2 views"), as words of the
+ * `shared` catalog (a tool's job: `jobOf` of shared/tools.ts): the core keeps the message and its values in the job, and the
  * page shows it in the artist's language at the time it is read (a note stored as a sentence
  * would stay in the language it was written in). English `message`s are what logs and the batch
  * CSV read.
@@ -108,4 +109,31 @@ export function isNote(note: Words | undefined, words: Words): boolean {
 /** Whether two notes say the same: the same message with the same values. */
 export function sameWords(a: Words | undefined, b: Words | undefined): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** What a multi-view generation is called: its front view's file and how many more. */
+export function viewsSource(front: string, more: number): Words {
+  return /*i18n*/ {
+    id: 'job.source.views',
+    message: '{front} + {more, plural, one {# view} other {# views}}',
+    values: { front, more },
+  };
+}
+
+/** What a retexture is called: the photo it paints from. */
+export function retextureSource(photo: string): Words {
+  return /*i18n*/ {
+    id: 'job.source.retexture',
+    message: 'Retexture from {photo}',
+    values: { photo },
+  };
+}
+
+/** What a model from a concept picture is called when the prompt gave it no label. */
+export function conceptSource(conceptId: string): Words {
+  return /*i18n*/ {
+    id: 'job.source.concept',
+    message: 'Concept {id}',
+    values: { id: conceptId.slice(0, 8) },
+  };
 }

@@ -1,9 +1,13 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import type { ToolOp } from './ipc/inputs';
+import type { Words } from './words';
 import { WEBSITE_PLAN_KINDS } from './api/rules';
 import { ToolOpSchema } from './ipc/inputs';
 import { OP_KINDS } from './ipc/views';
 import {
   jobLabel,
+  jobOf,
   LISTED_TOOLS,
   toolLabel,
   toolNeedsWebsitePlan,
@@ -32,16 +36,24 @@ describe('the tools', () => {
   });
 
   it('names a job with its parameters, the way Activity shows it', () => {
-    expect(jobLabel({ kind: 'export', format: 'fbx' })).toBe('Export (fbx)');
-    expect(jobLabel({ kind: 'export' })).toBe('Export (glb)');
-    expect(jobLabel({ kind: 'print' })).toBe('Print file (stl)');
-    expect(jobLabel({ kind: 'retopo' })).toBe('Quad remesh');
-    expect(jobLabel({ kind: 'rig', rigKind: 'humanoid' })).toBe('Rig (humanoid)');
-    expect(jobLabel({ kind: 'parts' })).toBe('Split into parts');
-    expect(jobLabel({ kind: 'gamepack' })).toBe('Game pack (unity)');
-    expect(jobLabel({ kind: 'make', maker: 'papercraft' })).toBe('Craft: papercraft');
-    expect(jobLabel({ kind: 'compatible' })).toBe('Compatible GLB');
-    expect(jobLabel({ kind: 'compatible', compression: 'draco' })).toBe('Compatible GLB (draco)');
+    const say = (words: Words) => i18n._(words);
+    expect(say(jobLabel({ kind: 'export', format: 'fbx' }))).toBe('Export (fbx)');
+    expect(say(jobLabel({ kind: 'export' }))).toBe('Export (glb)');
+    expect(say(jobLabel({ kind: 'print' }))).toBe('Print file (stl)');
+    expect(say(jobLabel({ kind: 'retopo' }))).toBe('Quad remesh');
+    expect(say(jobLabel({ kind: 'rig', rigKind: 'humanoid' }))).toBe('Rig (humanoid)');
+    expect(say(jobLabel({ kind: 'parts' }))).toBe('Split into parts');
+    expect(say(jobLabel({ kind: 'gamepack' }))).toBe('Game pack (unity)');
+    expect(say(jobLabel({ kind: 'make', maker: 'papercraft' }))).toBe('Craft: papercraft');
+    expect(say(jobLabel({ kind: 'compatible' }))).toBe('Compatible GLB');
+    expect(say(jobLabel({ kind: 'compatible', compression: 'draco' }))).toBe(
+      'Compatible GLB (draco)',
+    );
+    // With the model it runs on: one message each, so a language can put the name first.
+    for (const tool of Object.values(TOOLS)) {
+      const op = { kind: tool.kind, rigKind: 'generic', maker: 'papercraft' } as ToolOp;
+      expect(say(jobOf(op, 'Teapot'))).toBe(`${say(jobLabel(op))} of Teapot`);
+    }
   });
 
   it('takes the website-plan rule from the service rules', () => {

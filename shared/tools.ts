@@ -20,8 +20,12 @@ export interface ToolFacts<K extends ToolKind = ToolKind> {
   readonly label: Words;
   /** One line under the label in the Tools column (a message too). */
   readonly summary: Words;
-  /** What a job of it is called in Activity and a batch: "Export (fbx)", "Split into parts". */
-  readonly jobLabel: (op: Extract<ToolOp, { kind: K }>) => string;
+  /**
+   * What a job of it is called ("Export (fbx)", "Split into parts"), and with the model it runs
+   * on ("Export (fbx) of Teapot"): messages of the shared catalog, their values the op's own.
+   */
+  readonly jobLabel: (op: Extract<ToolOp, { kind: K }>) => Words;
+  readonly jobOf: (op: Extract<ToolOp, { kind: K }>, name: string) => Words;
   /** Its result: a file saved on disk, or a new version of the model in the library. */
   readonly makes: 'file' | 'version';
   /**
@@ -36,7 +40,16 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'export',
     label: /*i18n*/ { id: 'tool.export', message: 'Export' },
     summary: /*i18n*/ { id: 'tool.export.summary', message: 'GLB, FBX, OBJ, USDZ, STL' },
-    jobLabel: (op) => `Export (${op.format ?? 'glb'})`,
+    jobLabel: (op) => /*i18n*/ ({
+      id: 'tool.export.job',
+      message: 'Export ({format})',
+      values: { format: op.format ?? 'glb' },
+    }),
+    jobOf: (op, name) => /*i18n*/ ({
+      id: 'tool.export.jobOf',
+      message: 'Export ({format}) of {name}',
+      values: { format: op.format ?? 'glb', name },
+    }),
     makes: 'file',
     local: false,
   },
@@ -44,7 +57,16 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'print',
     label: /*i18n*/ { id: 'tool.print', message: 'Print' },
     summary: /*i18n*/ { id: 'tool.print.summary', message: 'STL or 3MF at a real size' },
-    jobLabel: (op) => `Print file (${op.format ?? 'stl'})`,
+    jobLabel: (op) => /*i18n*/ ({
+      id: 'tool.print.job',
+      message: 'Print file ({format})',
+      values: { format: op.format ?? 'stl' },
+    }),
+    jobOf: (op, name) => /*i18n*/ ({
+      id: 'tool.print.jobOf',
+      message: 'Print file ({format}) of {name}',
+      values: { format: op.format ?? 'stl', name },
+    }),
     makes: 'file',
     local: false,
   },
@@ -52,7 +74,12 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'retopo',
     label: /*i18n*/ { id: 'tool.retopo', message: 'Quad remesh' },
     summary: /*i18n*/ { id: 'tool.retopo.summary', message: 'Clean quads, baked texture' },
-    jobLabel: () => 'Quad remesh',
+    jobLabel: () => /*i18n*/ ({ id: 'tool.retopo.job', message: 'Quad remesh' }),
+    jobOf: (_op, name) => /*i18n*/ ({
+      id: 'tool.retopo.jobOf',
+      message: 'Quad remesh of {name}',
+      values: { name },
+    }),
     makes: 'file',
     local: false,
   },
@@ -60,7 +87,17 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'rig',
     label: /*i18n*/ { id: 'tool.rig', message: 'Rig' },
     summary: /*i18n*/ { id: 'tool.rig.summary', message: 'Skeleton and clips' },
-    jobLabel: (op) => `Rig (${op.rigKind})`,
+    jobLabel: (op) => /*i18n*/ ({
+      id: 'tool.rig.job',
+      message: '{rigKind, select, humanoid {Rig (humanoid)} other {Rig (generic)}}',
+      values: { rigKind: op.rigKind },
+    }),
+    jobOf: (op, name) => /*i18n*/ ({
+      id: 'tool.rig.jobOf',
+      message:
+        '{rigKind, select, humanoid {Rig (humanoid) of {name}} other {Rig (generic) of {name}}}',
+      values: { rigKind: op.rigKind, name },
+    }),
     makes: 'version',
     local: false,
   },
@@ -68,7 +105,12 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'parts',
     label: /*i18n*/ { id: 'tool.parts', message: 'Parts' },
     summary: /*i18n*/ { id: 'tool.parts.summary', message: 'Split into named parts' },
-    jobLabel: () => 'Split into parts',
+    jobLabel: () => /*i18n*/ ({ id: 'tool.parts.job', message: 'Split into parts' }),
+    jobOf: (_op, name) => /*i18n*/ ({
+      id: 'tool.parts.jobOf',
+      message: 'Split into parts of {name}',
+      values: { name },
+    }),
     makes: 'version',
     local: false,
   },
@@ -76,7 +118,16 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'gamepack',
     label: /*i18n*/ { id: 'tool.gamepack', message: 'Game pack' },
     summary: /*i18n*/ { id: 'tool.gamepack.summary', message: 'LODs and colliders' },
-    jobLabel: (op) => `Game pack (${op.engine ?? 'unity'})`,
+    jobLabel: (op) => /*i18n*/ ({
+      id: 'tool.gamepack.job',
+      message: 'Game pack ({engine})',
+      values: { engine: op.engine ?? 'unity' },
+    }),
+    jobOf: (op, name) => /*i18n*/ ({
+      id: 'tool.gamepack.jobOf',
+      message: 'Game pack ({engine}) of {name}',
+      values: { engine: op.engine ?? 'unity', name },
+    }),
     makes: 'file',
     local: false,
   },
@@ -84,7 +135,16 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
     kind: 'make',
     label: /*i18n*/ { id: 'tool.make', message: 'Makers' },
     summary: /*i18n*/ { id: 'tool.make.summary', message: 'Papercraft and other crafts' },
-    jobLabel: (op) => `Craft: ${op.maker}`,
+    jobLabel: (op) => /*i18n*/ ({
+      id: 'tool.make.job',
+      message: 'Craft: {maker}',
+      values: { maker: op.maker },
+    }),
+    jobOf: (op, name) => /*i18n*/ ({
+      id: 'tool.make.jobOf',
+      message: 'Craft: {maker} of {name}',
+      values: { maker: op.maker, name },
+    }),
     makes: 'file',
     local: false,
   },
@@ -95,8 +155,18 @@ const TABLE: { readonly [K in ToolKind]: ToolFacts<K> } = {
       id: 'tool.compatible.summary',
       message: 'PNG/JPEG textures, optional compression',
     },
-    jobLabel: (op: CompatibleOp) =>
-      `Compatible GLB${op.compression && op.compression !== 'none' ? ` (${op.compression})` : ''}`,
+    jobLabel: (op: CompatibleOp) => /*i18n*/ ({
+      id: 'tool.compatible.job',
+      message:
+        '{compression, select, none {Compatible GLB} other {Compatible GLB ({compression})}}',
+      values: { compression: op.compression ?? 'none' },
+    }),
+    jobOf: (op: CompatibleOp, name: string) => /*i18n*/ ({
+      id: 'tool.compatible.jobOf',
+      message:
+        '{compression, select, none {Compatible GLB of {name}} other {Compatible GLB ({compression}) of {name}}}',
+      values: { compression: op.compression ?? 'none', name },
+    }),
     makes: 'file',
     local: true,
   },
@@ -120,11 +190,17 @@ export function toolLabel(kind: ToolKind): Words {
 }
 
 /**
- * What a job of `op` is called: "Export (fbx)", "Quad remesh", "Compatible GLB".
- * @example jobLabel({ kind: 'rig', rigKind: 'generic' }) // 'Rig (generic)'
+ * What a job of `op` is called: "Export (fbx)", "Quad remesh", "Compatible GLB" (words to show
+ * with `i18n._`, or `inEnglish` where English is kept: logs, the batch CSV).
+ * @example jobLabel({ kind: 'rig', rigKind: 'generic' }) // words of 'Rig (generic)'
  */
-export function jobLabel(op: ToolOp): string {
-  return (TABLE[op.kind].jobLabel as (op: ToolOp) => string)(op);
+export function jobLabel(op: ToolOp): Words {
+  return (TABLE[op.kind].jobLabel as (op: ToolOp) => Words)(op);
+}
+
+/** What a job of `op` on the model `name` is called: "Quad remesh of Teapot". */
+export function jobOf(op: ToolOp, name: string): Words {
+  return (TABLE[op.kind].jobOf as (op: ToolOp, name: string) => Words)(op, name);
 }
 
 /**

@@ -7,6 +7,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { jobLabel } from '../../shared/tools';
+import { inEnglish } from './i18n/english';
 import { AccountService } from './account/account-service';
 import { BatchJournal } from './batch/batch-journal';
 import { BatchService } from './batch/batch-service';
@@ -254,7 +255,7 @@ export async function createServices(
     settings: () => settings.get(),
     origin: () => api.origin,
     connection: connectionNow,
-    label: jobLabel,
+    label: (op) => inEnglish(jobLabel(op)),
     clock,
     emit,
     logger,

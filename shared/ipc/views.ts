@@ -60,8 +60,13 @@ export const JobViewSchema = z.object({
   kind: z.enum(JOB_KINDS),
   /** Model version of a generation. */
   tier: z.enum(MODEL_TIERS).optional(),
-  /** What the job was made from, for its label ("coffee.png", "Rig (humanoid) of Teapot"). */
+  /**
+   * What the job was made from, for its label ("coffee.png", "Rig (humanoid) of Teapot"), in
+   * English (logs, the batch CSV); `sourceWords` says it in the artist's language where it is
+   * more than a name.
+   */
   source: z.string(),
+  sourceWords: WordsSchema.optional(),
   state: z.enum(JOB_STATES),
   /** A sentence about the current state ("Waiting for a free slot…"): `shared/job-notes.ts`. */
   note: WordsSchema.optional(),

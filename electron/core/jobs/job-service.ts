@@ -23,7 +23,9 @@ import type {
   ToolOp,
 } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
-import { jobLabel } from '../../../shared/tools';
+import { jobOf } from '../../../shared/tools';
+import { inEnglish } from '../i18n/english';
+import type { Words } from '../../../shared/words';
 import type { AccountService } from '../account/account-service';
 import type { ApiClient } from '../api/client';
 import { generationCall, opCall, sameCall } from '../api/query';
@@ -36,7 +38,13 @@ import type { SessionListener } from '../session';
 import { GenerationRunner } from './generation-runner';
 import type { JobJournal } from './job-journal';
 import { isMoving } from '../../../shared/jobs';
-import { isNote, JOB_NOTES } from '../../../shared/job-notes';
+import {
+  conceptSource,
+  isNote,
+  JOB_NOTES,
+  retextureSource,
+  viewsSource,
+} from '../../../shared/job-notes';
 import { toView, type JobInput, type JobRecord } from './job-record';
 import {
   runnerKind,
@@ -79,6 +87,11 @@ export type JobServiceOptions = Readonly<{
 }>;
 
 /** The note of a job waiting for the connection it was started on. */
+/** A job's label: in English for logs and the CSV, and the words the page shows in its language. */
+function labelled(words: Words): { source: string; sourceWords: Words } {
+  return { source: inEnglish(words), sourceWords: words };
+}
+
 /** The runners of the current connection, one per kind of job. */
 type Runners = Readonly<{ generation: GenerationRunner; op: OpsRunner; local: LocalRunner }> &
   Readonly<Record<RunnerKind, JobRunner>>;
@@ -232,7 +245,7 @@ export class JobService implements SessionListener {
       {
         kind: 'multi',
         tier,
-        source: `${files[0]!.name} + ${files.length - 1} view${files.length > 2 ? 's' : ''}`,
+        ...labelled(viewsSource(files[0]!.name, files.length - 1)),
       },
     );
   }
@@ -247,7 +260,11 @@ export class JobService implements SessionListener {
     const call = generationCall({ kind: 'text', conceptId, tier, options });
     return this.#startGeneration(
       { kind: 'text', tier, call },
-      { kind: 'text', tier, source: label?.trim() || `Concept ${conceptId.slice(0, 8)}` },
+      {
+        kind: 'text',
+        tier,
+        ...(label?.trim() ? { source: label.trim() } : labelled(conceptSource(conceptId))),
+      },
     );
   }
 
@@ -261,7 +278,7 @@ export class JobService implements SessionListener {
     const call = generationCall({ kind: 'retexture', modelId, options });
     return this.#startGeneration(
       { kind: 'retexture', file: upload(file), call },
-      { kind: 'retexture', source: `Retexture from ${file.name}`, sourceModelId: modelId },
+      { kind: 'retexture', ...labelled(retextureSource(file.name)), sourceModelId: modelId },
     );
   }
 
@@ -289,7 +306,7 @@ export class JobService implements SessionListener {
     const name = (await this.#o.cache.info()).models.find((m) => m.modelId === modelId)?.name;
     const view = {
       kind: op.kind,
-      source: `${jobLabel(op)} of ${name ?? modelId}`,
+      ...labelled(jobOf(op, name ?? modelId)),
       sourceModelId: modelId,
       ...(batch ? { batchId: batch.id, batchItem: batch.item } : {}),
     };
@@ -436,6 +453,7 @@ export class JobService implements SessionListener {
       {
         kind: view.kind,
         source: view.source,
+        ...(view.sourceWords ? { sourceWords: view.sourceWords } : {}),
         ...(view.tier ? { tier: view.tier } : {}),
         ...(view.sourceModelId ? { sourceModelId: view.sourceModelId } : {}),
         retryOf: view.id,

@@ -10,7 +10,7 @@ import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, jobCost, stateLabel } from './job-labels';
+import { formatElapsed, jobCost, jobSourceText, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
 import { JobThumbs } from '../presence/JobThumbs';
@@ -71,8 +71,8 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
     >
       <div className="job-head">
         <JobThumbs job={job} />
-        <span className="job-source" data-testid="job-source" title={job.source}>
-          {job.source}
+        <span className="job-source" data-testid="job-source" title={jobSourceText(job)}>
+          {jobSourceText(job)}
         </span>
         <span className="muted job-version" data-testid="job-version">
           {job.tier ? TIERS[job.tier].label : job.kind}

@@ -8,14 +8,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatUsd } from '../../../../shared/money';
-import { stateLabel } from './job-labels';
+import { jobSourceText, stateLabel } from './job-labels';
 import { ProgressBar } from '../../ui/ProgressBar';
 
 /** Progress, note, error and refund lines of `job`. */
 export function JobStatusLines({ job, prefix }: { job: JobView; prefix: 'job' | 'op' }) {
   const { t, i18n } = useLingui();
   const state = stateLabel(job);
-  const source = job.source;
+  const source = jobSourceText(job);
   const refunded = job.refundedUsd ? formatUsd(job.refundedUsd) : undefined;
   return (
     <>

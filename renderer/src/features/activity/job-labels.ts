@@ -34,6 +34,14 @@ export function stateLabel(job: Pick<JobView, 'kind' | 'state'>): string {
   );
 }
 
+/**
+ * What a job is called, in the active language: the core's words where it wrote some ("Quad
+ * remesh of Teapot", "coffee.png + 2 views"), else its source as it is (a photo's file name).
+ */
+export function jobSourceText(job: Pick<JobView, 'source' | 'sourceWords'>): string {
+  return job.sourceWords ? i18n._(job.sourceWords) : job.source;
+}
+
 /** "42 s", "3 min 05 s". */
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

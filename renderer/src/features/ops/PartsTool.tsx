@@ -1,5 +1,5 @@
 /** Split into parts: the split version opens with the viewer's parts outliner. */
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { jobLabel } from '../../../../shared/tools';
 import { RunSection } from './RunSection';
 import type { ToolProps } from './tool-props';
@@ -11,6 +11,7 @@ const BUILT = { op: OP };
 /** The parts panel. */
 export function PartsTool({ modelId, modelName, folder }: ToolProps) {
   const run = useToolRun('parts', modelId, OP, folder, BUILT);
+  const { i18n } = useLingui();
   return (
     <div className="tool-body" data-testid="tool-parts">
       <p className="muted">
@@ -22,7 +23,7 @@ export function PartsTool({ modelId, modelName, folder }: ToolProps) {
       <RunSection
         run={run}
         built={BUILT}
-        label={jobLabel({ kind: 'parts' })}
+        label={i18n._(jobLabel(OP))}
         modelName={modelName}
         testId="parts"
       />

@@ -1,6 +1,6 @@
 /** The foot of every tool: cost before running, the Run button, and the last job's status. */
 import { useLingui } from '@lingui/react/macro';
-import { jobLabel } from '../../../../shared/tools';
+import { jobOf } from '../../../../shared/tools';
 import type { Built } from './op-forms';
 import { OpStatus } from './OpStatus';
 import { CostLine } from '../billing/use-paid-action';
@@ -17,9 +17,8 @@ export function RunSection(props: {
   testId: string;
 }) {
   const { run, built, label, modelName, testId } = props;
-  const { t } = useLingui();
-  const job = 'op' in built ? jobLabel(built.op) : undefined;
-  const what = job ? t`${job} of ${modelName}` : modelName;
+  const { t, i18n } = useLingui();
+  const what = 'op' in built ? i18n._(jobOf(built.op, modelName)) : modelName;
   return (
     <div className="run-section">
       <CostLine action={run.paid} />

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { formatNumber } from '../../../../shared/format';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, stateLabel } from '../activity/job-labels';
+import { formatElapsed, jobSourceText, stateLabel } from '../activity/job-labels';
 import { useConnectionJobs } from '../activity/use-connection-jobs';
 import { useNow } from '../activity/use-now';
 import { formatTimeLeft, stagePhase, stripJobs, timeLeftMs, type StagePhase } from './stage-logic';
@@ -70,7 +70,7 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
   const left = timeLeftMs(job, since ?? now, now);
   const progress = job.state === 'done' ? 100 : job.progress;
   const { t } = useLingui();
-  const source = job.source;
+  const source = jobSourceText(job);
   const percent = job.progress === undefined ? undefined : formatNumber(Math.round(job.progress));
   return (
     <div
@@ -91,11 +91,11 @@ function Stage({ job, phase, onClose }: { job: JobView; phase: StagePhase; onClo
               />
             ))
           ) : (
-            <span className="job-stage-nopicture muted">{job.source}</span>
+            <span className="job-stage-nopicture muted">{source}</span>
           )}
         </div>
-        <p className="job-stage-name" title={job.source}>
-          {job.source}
+        <p className="job-stage-name" title={source}>
+          {source}
         </p>
         <p className="job-stage-state" role="status" data-testid="job-stage-state">
           {phase === 'opening' ? t`Ready · opening the model` : stateLabel(job)}
@@ -153,7 +153,7 @@ function JobStrip({
     <ul className="job-strip" data-testid="job-strip" aria-label={t`Models being generated`}>
       {jobs.map((job) => {
         const picture = inputs[job.id]?.[0];
-        const source = job.source;
+        const source = jobSourceText(job);
         const state = stateLabel(job);
         return (
           <li key={job.id}>
@@ -170,10 +170,10 @@ function JobStrip({
                 <img src={picture} alt="" />
               ) : (
                 <span className="job-strip-initial" aria-hidden="true">
-                  {job.source.slice(0, 1)}
+                  {source.slice(0, 1)}
                 </span>
               )}
-              <span className="job-strip-label">{job.source}</span>
+              <span className="job-strip-label">{source}</span>
               <span
                 className="job-strip-bar"
                 aria-hidden="true"
