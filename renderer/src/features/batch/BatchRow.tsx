@@ -2,6 +2,7 @@
  * A batch in Activity: one row with its progress (n of N, cost so far, failed items), pause,
  * resume and cancel, expanding to its items (each with its outcome, file, cost and refund).
  */
+import { jobLabel } from '../../../../shared/tools';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -97,7 +98,8 @@ export default function BatchRow({ batch }: { batch: BatchView }) {
   const cost = formatUsd(batch.costUsd);
   const failed = formatNumber(batch.failed);
   const leftOut = formatNumber(batch.leftOut.length);
-  const tool = batch.label;
+  // The tool in the artist's language (`label` is the core's English, for the CSV and logs).
+  const tool = i18n._(jobLabel(batch.op));
   const { folder, csv } = batch;
   return (
     <li
