@@ -17,6 +17,16 @@ const { createJobDesktop } = await import('./job-desktop');
 const { FakeBrowserWindow } = await import('../testing/fake-electron');
 
 const { say } = testLanguage();
+
+/** A menu item as the tests read it. */
+type Item = {
+  label?: string;
+  role?: string;
+  accelerator?: string;
+  registerAccelerator?: boolean;
+  click?: () => void;
+  submenu?: Item[];
+};
 const labels = (items: Array<{ label?: string; role?: string; type?: string }>) =>
   items.map((i) => i.label ?? i.role ?? i.type);
 const roles = (item: unknown) =>
@@ -40,14 +50,6 @@ describe('native menu', () => {
 
   it('carries the page’s commands in their menus with their shortcuts, and About on every OS', () => {
     const command = vi.fn();
-    type Item = {
-      label?: string;
-      role?: string;
-      accelerator?: string;
-      registerAccelerator?: boolean;
-      click?: () => void;
-      submenu?: Item[];
-    };
     const win = menuTemplate({
       platform: 'linux',
       appName: 'Kiln',
@@ -76,14 +78,6 @@ describe('native menu', () => {
 
   it('makes Edit → Undo the page’s undo with Ctrl/⌘+Z registered, once, in place of the role', () => {
     const command = vi.fn();
-    type Item = {
-      label?: string;
-      role?: string;
-      accelerator?: string;
-      registerAccelerator?: boolean;
-      click?: () => void;
-      submenu?: Item[];
-    };
     for (const platform of ['darwin', 'linux'] as const) {
       const menu = menuTemplate({ platform, appName: 'Kiln', say, dev: false, command }) as Item[];
       const edit = menu.find((m) => m.label === '&Edit')!.submenu!;
@@ -104,7 +98,6 @@ describe('native menu', () => {
 
   it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {
     const preferences = vi.fn();
-    type Item = { label?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
     const find = (items: Item[]) => items.find((i) => i.label === '&Preferences…');
     const mac = menuTemplate({ platform: 'darwin', appName: 'Kiln', say, dev: false, preferences });
     const macItem = find((mac[0] as Item).submenu!);
@@ -120,13 +113,6 @@ describe('native menu', () => {
 
   it('puts Check for Updates in the app menu on macOS and in Help elsewhere, beside logs and diagnostics', () => {
     const help = { checkForUpdates: vi.fn(), openLogs: vi.fn(), copyDiagnostics: vi.fn() };
-    type Item = {
-      label?: string;
-      role?: string;
-      type?: string;
-      click?: () => void;
-      submenu?: Item[];
-    };
     const mac = menuTemplate({
       platform: 'darwin',
       appName: 'Kiln',
@@ -278,13 +264,6 @@ describe('File → Open and Open Recent', () => {
     open: () => opened.push('dialog'),
     openRecent: (file: string) => opened.push(file),
     clearRecent: () => opened.push('clear'),
-  };
-  type Item = {
-    label?: string;
-    role?: string;
-    enabled?: boolean;
-    click?: () => void;
-    submenu?: Item[];
   };
 
   it('puts Open… and Open Recent first under File on every platform, Quit still last on Windows', () => {

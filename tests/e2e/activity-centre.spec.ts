@@ -3,7 +3,6 @@
  * for free and tried again, a download whose link keeps expiring asked for again (free, shown as
  * a note) and retried, and the filters.
  */
-import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { callHost, OpsPage, seededModel } from '../support/ops-page';
 
@@ -20,17 +19,7 @@ test('cancel a waiting job, retry it, and an expired link asked for again', asyn
   const page = kiln.page;
   const ops = new OpsPage(page);
   await host.services.settings.set({ maxConcurrentJobs: 1 });
-  const grey = await sharp({
-    create: { width: 96, height: 72, channels: 3, background: '#808080' },
-  })
-    .png()
-    .toBuffer();
-  for (const name of ['first.png', 'second.png']) {
-    await kiln.drop([{ name, bytes: grey, type: 'image/png' }]);
-    await page.getByTestId('tier').selectOption('fast');
-    await kiln.generate();
-    await expect(kiln.jobs.filter({ hasText: name })).toHaveCount(1);
-  }
+  await kiln.generateGrey(['first.png', 'second.png']);
   const jobs = await ops.activity();
   const first = jobs.filter({ hasText: 'first.png' });
   const second = jobs.filter({ hasText: 'second.png' });

@@ -4,7 +4,6 @@
  * menu on a right click (Fit, a shading mode, the grid, a screenshot) and none on a right drag,
  * which pans. Each open menu passes axe.
  */
-import sharp from 'sharp';
 import { expect, test } from '../support/fixtures';
 import { seriousViolations } from '../support/axe';
 import { coffeeModel } from '../support/fixture-models';
@@ -113,17 +112,7 @@ test.describe('a waiting Activity row', () => {
     test.setTimeout(120_000);
     const page = kiln.page;
     await host.services.settings.set({ maxConcurrentJobs: 1 });
-    const grey = await sharp({
-      create: { width: 96, height: 72, channels: 3, background: '#808080' },
-    })
-      .png()
-      .toBuffer();
-    for (const name of ['first.png', 'second.png']) {
-      await kiln.drop([{ name, bytes: grey, type: 'image/png' }]);
-      await page.getByTestId('tier').selectOption('fast');
-      await kiln.generate();
-      await expect(kiln.jobs.filter({ hasText: name })).toHaveCount(1);
-    }
+    await kiln.generateGrey(['first.png', 'second.png']);
     const jobs = await new OpsPage(page).activity();
     const first = jobs.filter({ hasText: 'first.png' });
     const second = jobs.filter({ hasText: 'second.png' });

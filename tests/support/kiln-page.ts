@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 
 /** Real photos shared by the team (CC0). */
 export const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'photos');
@@ -71,6 +72,24 @@ export class KilnPage {
     await this.page.getByTestId('tier').selectOption('fast');
     await this.generate();
     await expect(this.jobs.first()).toHaveAttribute('data-job-state', 'done', { timeout });
+  }
+
+  /**
+   * Starts one fast generation per name from a plain grey picture, each showing in Activity
+   * before the next (with one generation at a time, the second waits for a free slot).
+   */
+  async generateGrey(names: readonly string[]): Promise<void> {
+    const grey = await sharp({
+      create: { width: 96, height: 72, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    for (const name of names) {
+      await this.drop([{ name, bytes: grey, type: 'image/png' }]);
+      await this.page.getByTestId('tier').selectOption('fast');
+      await this.generate();
+      await expect(this.jobs.filter({ hasText: name })).toHaveCount(1);
+    }
   }
 
   /** Clicks Generate. */
