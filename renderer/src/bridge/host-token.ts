@@ -13,6 +13,7 @@
 import { TOKEN_FRAGMENT } from '../../../shared/ipc/host-auth';
 
 /** The `sessionStorage` entry of the token. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key, never shown
 export const TOKEN_STORAGE_KEY = 'kiln.hostToken';
 
 /** What {@link takeHostToken} needs of the window (tests pass stand-ins). */

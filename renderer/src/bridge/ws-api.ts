@@ -4,6 +4,8 @@
  * proves the host's start token inside the socket handshake and in a header of its uploads, never
  * in a cookie or a URL (see `host-token.ts`).
  */
+/* eslint-disable lingui/no-unlocalized-strings -- the bridge's wire: URLs, and errors' English
+   details, which errorWords puts in the artist's language by their code, as the core's are. */
 import { PAGE_CHANNELS, type EventName } from '../../../shared/ipc/channels';
 import type { KilnApi } from '../../../shared/ipc/bridge';
 import type { IpcResult } from '../../../shared/ipc/errors';

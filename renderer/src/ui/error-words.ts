@@ -34,6 +34,8 @@ const ERROR_WORDS: Readonly<Record<string, MessageDescriptor>> = {
   invalid_input: msg`Kiln could not use what was entered.`,
   validation_failed: msg`The service did not accept these settings.`,
   internal: msg`Kiln hit an internal error. Copy the diagnostics from Help and tell us.`,
+  host_unreachable: msg`Kiln lost contact with its host process. Reload the page; your jobs continue there.`,
+  host_address_needed: msg`Open Kiln with the address npm run web printed in your terminal.`,
 };
 
 /**
