@@ -4,9 +4,17 @@
  * a local file, or the two models compared.
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { DragOut } from '../features/desktop/DragOut';
-import { ShowInFolderButton } from '../features/desktop/ShowInFolderButton';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+} from 'react';
+import type { DragOutProps } from '../features/desktop/DragOut';
+import type { ShowInFolderButton as ShowInFolderButtonView } from '../features/desktop/ShowInFolderButton';
 import { windowTitle } from '../features/presence/presence-words';
 import { isStageable } from '../features/presence/stage-logic';
 import { isMoving } from '../../../shared/jobs';
@@ -34,6 +42,22 @@ const ModelViewer = lazy(() => viewerChunk.then((m) => ({ default: m.ModelViewer
  */
 const JobStage = idleChunk<Record<string, never>>(
   () => import('../features/presence/JobStage').then(({ JobStage: stage }) => ({ default: stage })),
+  null,
+);
+
+/**
+ * The open model's file actions (drag out, show in folder): chunks of their own, fetched at
+ * idle, since they show only once a model is open (bench B7).
+ */
+const DragOut = idleChunk<DragOutProps>(
+  () => import('../features/desktop/DragOut').then((m) => ({ default: m.DragOut })),
+  null,
+);
+const ShowInFolderButton = idleChunk<ComponentProps<typeof ShowInFolderButtonView>>(
+  () =>
+    import('../features/desktop/ShowInFolderButton').then((m) => ({
+      default: m.ShowInFolderButton,
+    })),
   null,
 );
 

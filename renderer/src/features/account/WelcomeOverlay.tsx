@@ -6,9 +6,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { KeyForm } from './KeyForm';
+import { idleChunk } from '../../ui/idle-chunk';
+import type { KeyFormProps } from './KeyForm';
 import { PlatformLink } from './PlatformLink';
 import './account.css';
+
+/** The key form, shown only after "paste a key": a chunk of its own, fetched at idle (bench B7). */
+const KeyForm = idleChunk<KeyFormProps>(
+  () => import('./KeyForm').then((m) => ({ default: m.KeyForm })),
+  null,
+);
 
 /** The welcome dialog, while the settings say it was not seen. */
 export function WelcomeOverlay() {

@@ -7,10 +7,10 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useKiln } from '../../store/StoreProvider';
-import { JobRow } from './JobRow';
 import { ofConnection } from './job-connection';
+import type { JobRow as JobRowView } from './JobRow';
 import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
 import { useJobMenu } from './use-job-menu';
 import { UpdateCard } from './UpdateCard';
@@ -21,6 +21,15 @@ import './activity.css';
 
 /** A batch's row: a chunk of its own (most windows start with no batch), fetched at idle. */
 const BatchRow = idleChunk(() => import('../batch/BatchRow'), null);
+
+/**
+ * A job's row (its result actions, drag-out, thumbnails): a chunk of its own, fetched at idle;
+ * rows show only once the jobs have come from the core, which is after the first paint anyway.
+ */
+const JobRow = idleChunk<ComponentProps<typeof JobRowView>>(
+  () => import('./JobRow').then((m) => ({ default: m.JobRow })),
+  null,
+);
 
 const FILTER_LABELS: Record<ActivityFilter, MessageDescriptor> = {
   all: msg`All`,

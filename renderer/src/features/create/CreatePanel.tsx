@@ -6,20 +6,25 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useKiln } from '../../store/StoreProvider';
+import { idleChunk } from '../../ui/idle-chunk';
 import { CREATE_MODES, MODE_LABELS, type CreateMode } from './create-plan';
 import { PhotoFlow } from './PhotoFlow';
-import { RetextureFlow } from './RetextureFlow';
-import { TextFlow } from './TextFlow';
-import { ViewsFlow } from './ViewsFlow';
 import './create.css';
 
-const FLOWS: Readonly<Record<CreateMode, () => React.JSX.Element>> = {
+/**
+ * Photo, the mode a window starts in, is in the entry; the other flows are chunks of their own
+ * (bench B7), fetched at the first idle moment, so they are there before a click on their mode.
+ */
+const FLOWS: Readonly<Record<CreateMode, ComponentType>> = {
   photo: PhotoFlow,
-  views: ViewsFlow,
-  text: TextFlow,
-  retexture: RetextureFlow,
+  views: idleChunk(() => import('./ViewsFlow').then((m) => ({ default: m.ViewsFlow })), null),
+  text: idleChunk(() => import('./TextFlow').then((m) => ({ default: m.TextFlow })), null),
+  retexture: idleChunk(
+    () => import('./RetextureFlow').then((m) => ({ default: m.RetextureFlow })),
+    null,
+  ),
 };
 
 const TITLES: Readonly<Record<CreateMode, MessageDescriptor>> = {
