@@ -18,6 +18,7 @@ import { ImageCache } from './image-cache';
 import { LibraryService } from './library-service';
 import { ModelCache } from './model-cache';
 import { ThumbnailCache } from './thumbnail-cache';
+import { InFlight } from '../util/in-flight';
 
 const KEY = 'sk-library-test';
 const BASE = 'https://sandbox.library.invalid';
@@ -94,6 +95,21 @@ describe('library service', () => {
     expect(again.items[0]).toMatchObject({ modelId: first!.modelId, thumbnailUrl: thumb.url });
     expect(again.items[0]!.cached).toBeUndefined();
     expect(again.items[1]).toMatchObject({ modelId: second!.modelId, cached: true });
+  });
+
+  it('answers a thumbnail before its index reaches the disk; the close waits for that write, so a restart knows it', async () => {
+    const { library, paths } = setup('index-after');
+    const [row] = (await library.list({ limit: 1 })).items;
+    const inFlight = new InFlight();
+    const images = new ImageCache({ api, paths, clock: systemClock, inFlight });
+    const file = await new ThumbnailCache({ api, images, paths, inFlight }).ensure(row!.modelId);
+    await inFlight.close();
+    const restarted = new ThumbnailCache({
+      api,
+      images: new ImageCache({ api, paths, clock: systemClock }),
+      paths,
+    });
+    expect(await restarted.known(row!.modelId)).toBe(file);
   });
 
   it('lists every version of a family, oldest first, rig and parts included', async () => {

@@ -107,7 +107,11 @@ export class ThumbnailCache {
     if (!link) throw new Error(`The service gave no thumbnail for model ${modelId}.`);
     const file = await this.#download(link, signal);
     index[modelId] = file;
-    await this.#writer.write(() => JSON.stringify(index));
+    // Shown at once; the index follows on disk (the core's close waits for it). A write that
+    // fails costs at most a second fetch after a restart, never the picture on screen now.
+    void this.#work
+      .run(() => this.#writer.write(() => JSON.stringify(index)))
+      .catch(() => undefined);
     return file;
   }
 

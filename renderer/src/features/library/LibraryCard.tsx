@@ -76,7 +76,7 @@ export const LibraryCard = memo(function LibraryCard(p: LibraryCardProps) {
         <span className="library-card-name">{name}</span>
         <span className="library-thumb">
           {p.thumb ? (
-            <img src={p.thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+            <img src={p.thumb} alt="" decoding="async" draggable={false} />
           ) : (
             // No picture (yet): the model's facts, and whether its picture waits its turn.
             <span

@@ -28,7 +28,7 @@ import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, modelCountText, type LibraryOrder, type LibrarySort } from './library-logic';
 import { isSelected, selectedCount } from './selection';
 import { useCardMenu } from './use-card-menu';
-import { whenRested } from './when-rested';
+import { ViewRest } from './when-rested';
 
 const GAP_PX = 8;
 /** The card's name line below its thumbnail. */
@@ -75,6 +75,35 @@ interface GridWindow {
   readonly order: LibraryOrder;
 }
 
+/**
+ * Follows whether the grid's view rests ({@link ViewRest}); `restTick` counts its rests, so the
+ * effects that fetch what it shows run again when it comes to rest.
+ */
+function useViewRest(scrollRef: ScrollRef): {
+  readonly rest: RefObject<ViewRest | undefined>;
+  readonly restTick: number;
+} {
+  const rest = useRef<ViewRest | undefined>(undefined);
+  const [restTick, setRestTick] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const view = new ViewRest(
+      () => el.scrollTop,
+      () => setRestTick((tick) => tick + 1),
+    );
+    rest.current = view;
+    const moved = () => view.moved();
+    el.addEventListener('scroll', moved, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', moved);
+      view.stop();
+      rest.current = undefined;
+    };
+  }, [scrollRef]);
+  return { rest, restTick };
+}
+
 /** Asks for the pages and thumbnails of the rows in view once the view rests there. */
 function useRestedFetches(
   scrollRef: ScrollRef,
@@ -82,24 +111,21 @@ function useRestedFetches(
 ): void {
   const ensureRows = useKiln((s) => s.ensureLibraryRows);
   const wantThumbnails = useKiln((s) => s.wantThumbnails);
+  const { rest, restTick } = useViewRest(scrollRef);
   // Pages of the rows in view (and the overscan) are fetched once the view rests there
-  // (`whenRested`: dragging the scroll bar across 20,000 models must not spend the key's 60
-  // requests a minute on rows nobody looked at).
+  // (dragging the scroll bar across 20,000 models must not spend the key's 60 requests a minute
+  // on rows nobody looked at).
   useEffect(() => {
     const el = scrollRef.current;
-    if (last < 0 || !el) return;
-    return whenRested(
-      () => el.scrollTop,
-      () => {
-        const [from, to] = order.serviceRange(first * columns, (last + 1) * columns - 1);
-        ensureRows(from, to);
-      },
-    );
-  }, [scrollRef, first, last, columns, order, retryTick, ensureRows]);
+    if (last < 0 || !el || !rest.current?.resting) return;
+    const [from, to] = order.serviceRange(first * columns, (last + 1) * columns - 1);
+    ensureRows(from, to);
+  }, [scrollRef, rest, restTick, first, last, columns, order, retryTick, ensureRows]);
 
   // Thumbnails of the cards on screen (not the overscan: the budget goes to what is seen),
-  // asked for once the view rests; those asked for cards that left the screen are cancelled at
-  // once, so a drag across the library spends nothing on the rows it passes.
+  // asked for while the view rests, at once when the rows of the resting view arrive; those
+  // asked for cards that left the screen are cancelled at once, so a drag across the library
+  // spends nothing on the rows it passes.
   useEffect(() => {
     const el = scrollRef.current;
     if (last < 0 || !el) return;
@@ -113,12 +139,9 @@ function useRestedFetches(
         if (item && !item.thumbnailUrl) ids.push(item.modelId);
       }
     }
-    wantThumbnails(ids, false);
-    return whenRested(
-      () => el.scrollTop,
-      () => wantThumbnails(ids),
-    );
-  }, [scrollRef, first, last, columns, rowPx, order, wantThumbnails]);
+    const resting = rest.current?.resting ?? false;
+    wantThumbnails(ids, resting);
+  }, [scrollRef, rest, restTick, first, last, columns, rowPx, order, wantThumbnails]);
 }
 
 /** What the grid's keyboard handling needs of the grid. */

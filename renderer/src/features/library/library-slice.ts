@@ -36,6 +36,7 @@ import {
 } from './library-picks';
 import { pendingCount } from './selection';
 import { clearedSelectionUndo } from './selection-undo';
+import { frameBatch } from './frame-batch';
 import { ThumbnailQueue } from './thumbnail-queue';
 import type { SliceCreator } from '../../store/slice';
 import type { UndoRecord } from '../../store/undo';
@@ -151,16 +152,36 @@ export function findLibraryRow(
 type LibrarySet = Parameters<SliceCreator<LibrarySlice, LibraryNeeds>>[0];
 type LibraryGet = Parameters<SliceCreator<LibrarySlice, LibraryNeeds>>[1];
 
-/** The thumbnails of the cards in view, brought into the local cache through the bridge. */
+/**
+ * The thumbnails of the cards in view, brought into the local cache through the bridge. What
+ * arrives in a burst reaches the store in one update per frame ({@link frameBatch}).
+ */
 function thumbnailQueue(set: LibrarySet, get: LibraryGet, bridge: Bridge): ThumbnailQueue {
+  let arrived: Record<string, string | null> = {};
+  let waiting: ReadonlySet<string> | undefined;
+  const update = frameBatch(() => {
+    const thumbs = arrived;
+    arrived = {};
+    set({
+      ...(Object.keys(thumbs).length > 0 ? { libThumbs: { ...get().libThumbs, ...thumbs } } : {}),
+      ...(waiting ? { libThumbsWaiting: waiting } : {}),
+    });
+    waiting = undefined;
+  });
   return new ThumbnailQueue({
     fetch: async (modelId) => (await bridge['library:thumbnail']({ modelId })).url,
     inView: (modelIds) => {
       void bridge['library:thumbnailsInView']({ modelIds: [...modelIds] }).catch(() => undefined);
     },
-    known: (modelId) => modelId in get().libThumbs,
-    settled: (modelId, url) => set({ libThumbs: { ...get().libThumbs, [modelId]: url } }),
-    waiting: (modelIds) => set({ libThumbsWaiting: modelIds }),
+    known: (modelId) => modelId in get().libThumbs || modelId in arrived,
+    settled: (modelId, url) => {
+      arrived[modelId] = url;
+      update();
+    },
+    waiting: (modelIds) => {
+      waiting = modelIds;
+      update();
+    },
   });
 }
 

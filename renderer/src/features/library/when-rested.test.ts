@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { whenRested, type RestClock } from './when-rested';
+import { ViewRest, whenRested, type RestClock } from './when-rested';
 
 /** Timers under vitest's fake clock, and animation frames the test steps one by one. */
 function frames() {
@@ -63,6 +63,81 @@ describe('whenRested', () => {
     step();
     step();
     expect(rested).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+});
+
+describe('ViewRest', () => {
+  /** Lets the view rest: the quiet spell, then the two still frames. */
+  const settle = (step: () => void) => {
+    vi.advanceTimersByTime(120);
+    step();
+    step();
+  };
+
+  it('rests once the view is still, and stays resting while it does not move', () => {
+    vi.useFakeTimers();
+    const { clock, step } = frames();
+    const onRest = vi.fn();
+    const view = new ViewRest(() => 800, onRest, 120, clock);
+    expect(view.resting).toBe(false);
+    settle(step);
+    expect(onRest).toHaveBeenCalledOnce();
+    // A page of rows arriving later finds the view resting: no second wait (issue 27).
+    vi.advanceTimersByTime(5000);
+    expect(view.resting).toBe(true);
+    expect(onRest).toHaveBeenCalledOnce();
+    vi.useRealTimers();
+  });
+
+  it('stops resting when the view moves, and rests again at its next stop', () => {
+    vi.useFakeTimers();
+    const { clock, step } = frames();
+    const onRest = vi.fn();
+    let top = 0;
+    const view = new ViewRest(() => top, onRest, 120, clock);
+    settle(step);
+    top = 4000;
+    view.moved();
+    expect(view.resting).toBe(false);
+    // Still moving: each frame of the drag comes before the spell ends.
+    for (let f = 0; f < 5; f++) {
+      vi.advanceTimersByTime(16);
+      top += 300;
+      view.moved();
+    }
+    expect(onRest).toHaveBeenCalledOnce();
+    settle(step);
+    expect(onRest).toHaveBeenCalledTimes(2);
+    expect(view.resting).toBe(true);
+    vi.useRealTimers();
+  });
+
+  it('is not resting once the view is elsewhere, even before its scroll event is told', () => {
+    vi.useFakeTimers();
+    const { clock, step } = frames();
+    let top = 0;
+    const view = new ViewRest(
+      () => top,
+      () => undefined,
+      120,
+      clock,
+    );
+    settle(step);
+    expect(view.resting).toBe(true);
+    top = 300;
+    expect(view.resting).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('calls back no more once stopped', () => {
+    vi.useFakeTimers();
+    const { clock, step } = frames();
+    const onRest = vi.fn();
+    const view = new ViewRest(() => 0, onRest, 120, clock);
+    view.stop();
+    settle(step);
+    expect(onRest).not.toHaveBeenCalled();
     vi.useRealTimers();
   });
 });
