@@ -111,9 +111,9 @@ export class LibraryPage {
     return this.page.getByTestId(`library-filter-${name}`);
   }
 
-  /** Opens the Library tab and waits for its first page. */
+  /** Opens the Library tab (by its test id: in any language) and waits for its first page. */
   async open(): Promise<void> {
-    await this.page.getByRole('tab', { name: 'Library' }).click();
+    await this.page.getByTestId('tab-library').click();
     await expect(this.root).toHaveAttribute('data-state', /ready|offline/);
   }
 
