@@ -6,6 +6,7 @@
  */
 
 import { formatBytes } from '../format';
+import type { Words } from '../words';
 
 /** The three generation model versions a route or text `mode` can select (service-api.md §1). */
 export const MODEL_TIERS = ['ultra', 'quality', 'fast'] as const;
@@ -16,8 +17,8 @@ export type ModelTier = (typeof MODEL_TIERS)[number];
 export interface TierInfo {
   /** The service's model version number. */
   readonly version: '2' | '1.1' | '1';
-  /** The label shown to users. */
-  readonly label: string;
+  /** The label shown to users: a message of the shared catalog (`i18n._`). */
+  readonly label: Words;
   /** Route of single-photo generation. */
   readonly photoPath: string;
   /** Route of multi-view generation. */
@@ -35,7 +36,7 @@ export interface TierInfo {
 export const TIERS: Readonly<Record<ModelTier, TierInfo>> = {
   ultra: {
     version: '2',
-    label: 'Best quality',
+    label: /*i18n*/ { id: 'tier.ultra', message: 'Best quality' },
     photoPath: '/generate/cloud/ultra',
     multiPath: '/generate/cloud/multi/ultra',
     defaultPolyCount: 250_000,
@@ -43,7 +44,7 @@ export const TIERS: Readonly<Record<ModelTier, TierInfo>> = {
   },
   quality: {
     version: '1.1',
-    label: 'Quality',
+    label: /*i18n*/ { id: 'tier.quality', message: 'Quality' },
     photoPath: '/generate/cloud',
     multiPath: '/generate/cloud/multi',
     defaultPolyCount: 100_000,
@@ -51,7 +52,7 @@ export const TIERS: Readonly<Record<ModelTier, TierInfo>> = {
   },
   fast: {
     version: '1',
-    label: 'Fastest',
+    label: /*i18n*/ { id: 'tier.fast', message: 'Fastest' },
     photoPath: '/generate/cloud/fast',
     multiPath: '/generate/cloud/multi/fast',
     defaultPolyCount: 70_000,

@@ -57,10 +57,31 @@ export function isMac(): boolean {
   return typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 }
 
+/**
+ * A named key as the region's keyboards print it (Pos1 for Home on a German one); a key Kiln's
+ * shortcuts do not use keeps its English name, capitalised.
+ */
+function namedKey(key: string): string {
+  switch (key) {
+    case 'home':
+      return t({ message: 'Home', context: 'keyboard key' });
+    case 'end':
+      return t({ message: 'End', context: 'keyboard key' });
+    case 'delete':
+      return t({ message: 'Delete', context: 'keyboard key' });
+    case 'escape':
+      return t({ message: 'Esc', context: 'keyboard key' });
+    case 'space':
+      return t({ message: 'Space', context: 'keyboard key' });
+    default:
+      return key[0]!.toUpperCase() + key.slice(1);
+  }
+}
+
 /** The shortcut as the platform writes it: `Ctrl+Shift+P` or `⇧⌘P`. */
 export function formatShortcut(accelerator: string, mac: boolean = isMac()): string {
   const { mod, shift, alt, key } = parseShortcut(accelerator);
-  const name = key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1);
+  const name = key.length === 1 ? key.toUpperCase() : namedKey(key);
   if (mac) return `${alt ? '⌥' : ''}${shift ? '⇧' : ''}${mod ? '⌘' : ''}${name}`;
   // The modifier keys as they are printed on the region's keyboards (Strg, Maj, Mayús…).
   return [mod ? t`Ctrl` : '', shift ? t`Shift` : '', alt ? t`Alt` : '', name]
@@ -71,7 +92,7 @@ export function formatShortcut(accelerator: string, mac: boolean = isMac()): str
 /** The shortcut as `aria-keyshortcuts` writes it (`Control+K Meta+K`). */
 export function ariaShortcut(accelerator: string): string {
   const { mod, shift, alt, key } = parseShortcut(accelerator);
-  const name = key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1);
+  const name = key.length === 1 ? key.toUpperCase() : namedKey(key);
   // eslint-disable-next-line lingui/no-unlocalized-strings -- ARIA's key names, not words
   const rest = [shift ? 'Shift' : '', alt ? 'Alt' : '', name].filter(Boolean).join('+');
   // eslint-disable-next-line lingui/no-unlocalized-strings -- ARIA's key names, not words

@@ -6,11 +6,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { isMoving } from '../../../../shared/jobs';
 import { useState } from 'react';
-import { TIERS } from '../../../../shared/api/rules';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
-import { formatElapsed, jobCost, jobSourceText, stateLabel } from './job-labels';
+import { formatElapsed, jobCost, jobKindText, jobSourceText, stateLabel } from './job-labels';
 import { ResultActions } from './ResultActions';
 import { JobStatusLines } from './JobStatusLines';
 import { JobThumbs } from '../presence/JobThumbs';
@@ -75,7 +74,7 @@ export function JobRow({ job, now }: { job: JobView; now: number }) {
           {jobSourceText(job)}
         </span>
         <span className="muted job-version" data-testid="job-version">
-          {job.tier ? TIERS[job.tier].label : job.kind}
+          {jobKindText(job)}
         </span>
       </div>
       <div className="job-status">

@@ -6,6 +6,7 @@ import type { JobKind, JobState, JobView } from '../../../../shared/ipc/contract
 import { isMoving } from '../../../../shared/jobs';
 import { compareUsd, formatUsd } from '../../../../shared/money';
 import { TOOLS, type ToolKind } from '../../../../shared/tools';
+import { TIERS } from '../../../../shared/api/rules';
 
 /** The label of each job state. */
 export const STATE_LABELS: Record<JobState, MessageDescriptor> = {
@@ -40,6 +41,24 @@ export function stateLabel(job: Pick<JobView, 'kind' | 'state'>): string {
  */
 export function jobSourceText(job: Pick<JobView, 'source' | 'sourceWords'>): string {
   return job.sourceWords ? i18n._(job.sourceWords) : job.source;
+}
+
+/** What a generation without a model version (a retexture) or from another route is. */
+const GENERATION_WORDS: Record<'photo' | 'multi' | 'text' | 'retexture', MessageDescriptor> = {
+  photo: msg`Photo`,
+  multi: msg`Views`,
+  text: msg`Text`,
+  retexture: msg`Retexture`,
+};
+
+/**
+ * The muted word beside a job's name: its model version for a generation ("Fastest"), else what
+ * it is ("Retexture", "Quad remesh"), in the active language.
+ */
+export function jobKindText(job: Pick<JobView, 'kind' | 'tier'>): string {
+  if (job.tier) return i18n._(TIERS[job.tier].label);
+  if (job.kind in TOOLS) return i18n._(TOOLS[job.kind as ToolKind].label);
+  return i18n._(GENERATION_WORDS[job.kind as keyof typeof GENERATION_WORDS]);
 }
 
 /** "42 s", "3 min 05 s". */

@@ -27,6 +27,7 @@ const described = (field: CreateField, errors: Partial<Record<CreateField, strin
 function TierField() {
   const tier = useKiln((s) => s.createTier);
   const setTier = useKiln((s) => s.setCreateTier);
+  const { i18n } = useLingui();
   return (
     <label className="field">
       <span>
@@ -39,7 +40,7 @@ function TierField() {
       >
         {MODEL_TIERS.map((t) => (
           <option key={t} value={t}>
-            {TIERS[t].label}
+            {i18n._(TIERS[t].label)}
           </option>
         ))}
       </select>
@@ -150,8 +151,8 @@ export function SettingsFields() {
   const set = useKiln((s) => s.setCreateSettings);
   const errors = useKiln((s) => s.createErrors);
   const defaults = tierDefaults(tier);
-  const { t } = useLingui();
-  const tierLabel = TIERS[tier].label;
+  const { t, i18n } = useLingui();
+  const tierLabel = i18n._(TIERS[tier].label);
   const defaultSize = defaults.textureSize;
   const defaultFormat = FORMAT_LABELS[defaults.textureFormat];
   const changed = (Object.keys(draft) as (keyof SettingsDraft)[]).filter(
