@@ -83,6 +83,9 @@ async function main(): Promise<void> {
   const options = readOptions();
   const started = Date.now();
   const loadBefore = os.loadavg();
+  // The commit as the run starts (`npm run bench` built it just before): edits made while it runs
+  // are not what it measured.
+  const commit = commitOf();
   log(
     `Kiln bench: ${options.samples} samples per side${options.quick ? ', quick fixtures' : ''}` +
       `${options.only ? `, only ${[...options.only].join(',')}` : ''}; fixtures in ${FIXTURE_DIR}`,
@@ -160,7 +163,7 @@ async function main(): Promise<void> {
     options.out,
     {
       date: new Date(started).toISOString(),
-      commit: commitOf(),
+      commit,
       seconds: (Date.now() - started) / 1000,
       options: { ...options, only: options.only ? [...options.only] : null },
       machine: {
