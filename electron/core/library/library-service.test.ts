@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { atomicWritesSettled } from '../util/fs-atomic';
 import { createSandbox, type Sandbox } from '../../sandbox';
 import { ApiClient } from '../api/client';
 import { systemClock, type Paths } from '../ports';
@@ -76,6 +77,8 @@ beforeAll(async () => {
 afterAll(async () => {
   scheduler.close();
   await sandbox.close();
+  // Thumbnail indexes are written after their answers: let them land before the folder goes.
+  await atomicWritesSettled();
   await rm(work, { recursive: true, force: true });
 });
 

@@ -5,12 +5,10 @@
  * here: the menu and its items (`TextFieldMenuView`) are fetched on the first right-click.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { Field } from './TextFieldMenuView';
 
 /** The menu's code, fetched on the first right-click: the first screen does not need it. */
 const TextFieldMenuView = lazy(() => import('./TextFieldMenuView'));
-
-/** A text field: an input or a text area. */
-export type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /** A field that takes typed text (not a checkbox, a range or a button). */
 function textField(target: EventTarget | null): Field | undefined {

@@ -8,7 +8,9 @@ import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { ContextMenu, type MenuItem } from './ContextMenu';
 import { formatShortcut } from './shortcut';
-import type { Field } from './TextFieldMenu';
+
+/** A text field: an input or a text area. */
+export type Field = HTMLInputElement | HTMLTextAreaElement;
 
 function selectedText(field: Field): string {
   const { selectionStart: start, selectionEnd: end } = field;
