@@ -53,6 +53,8 @@ export default [
   // welcome's key form and the text fields' menu items as chunks fetched at idle or on first
   // use; no modulepreload polyfill), 111.55 kB with what the entry needs in one `shell` chunk
   // instead of a dozen small ones (vite.config.ts): + 0.65 kB of room.
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '112.2 kB' },
+  // + 0.44 kB (112.02 → 112.46 kB) for the words of job labels, model versions and named keys
+  // (issue 32: the walk found them English in German).
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '112.6 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];
