@@ -491,7 +491,7 @@ export const BAD_INPUTS: readonly BadInput[] = [
     where: 'Settings',
     via: 'settings:set',
     input: () => ({ baseUrl: 'not a url' }),
-    says: /must be a web address such as https:/,
+    says: /is not a web address: enter one that starts with https:/,
   },
   {
     name: 'a javascript: service address',
@@ -526,21 +526,21 @@ export const BAD_INPUTS: readonly BadInput[] = [
     where: 'Settings',
     via: 'settings:set',
     input: () => ({ requestBudget: 61 }),
-    says: /Request budget must be at most 60/,
+    says: /request budget must be a whole number from 1 to 60/,
   },
   {
     name: 'request budget 0',
     where: 'Settings',
     via: 'settings:set',
     input: () => ({ requestBudget: 0 }),
-    says: /Request budget must be at least 1/,
+    says: /request budget must be a whole number from 1 to 60/,
   },
   {
     name: '6 jobs at once',
     where: 'Settings',
     via: 'settings:set',
     input: () => ({ maxConcurrentJobs: 6 }),
-    says: /Max concurrent jobs must be at most 5/,
+    says: /Kiln can run 1 to 5 generations at once/,
   },
   {
     name: 'a relative export folder',

@@ -101,7 +101,10 @@ export function checkBaseUrl(
   try {
     url = new URL(value.trim());
   } catch {
-    return { ok: false, message: `“${value}” is not a web address. Use https://…` };
+    return {
+      ok: false,
+      message: `“${value}” is not a web address: enter one that starts with https://.`,
+    };
   }
   if (url.username || url.password || url.search || url.hash) {
     return {
