@@ -109,6 +109,12 @@ export function useCameraRig(
   const get = useThree((s) => s.get);
   const controls = useThree((s) => s.controls) as unknown as OrbitControlsLike | null;
   const transition = useRef<Transition | null>(null);
+  /**
+   * How Kiln last framed the model, until the user moves the camera: while it holds, a change of
+   * the view's size frames the model again the same way (the canvas may settle its size after
+   * the model is placed, and a resized window keeps its model framed, as f3d and Blender do).
+   */
+  const framedAs = useRef<Framing | null>(null);
   const turning = useLatest(turntable);
   const report = useCallback(() => {
     const moving = transition.current !== null || turning.current;
@@ -121,6 +127,7 @@ export function useCameraRig(
       const sphere = sphereRef.current ?? DEFAULT_SPHERE;
       const currentTarget = ctl?.target.clone() ?? sphere.center.clone();
       const to = fitCamera(camera, ctl, sphere, framing, viewAspect(), currentTarget);
+      framedAs.current = framing;
       if (animate && !prefersReducedMotion()) {
         transition.current = {
           from: { position: camera.position.clone(), target: ctl?.target.clone() ?? currentTarget },
@@ -149,6 +156,7 @@ export function useCameraRig(
     (step: ViewNudge) => {
       const ctl = get().controls as unknown as OrbitControlsLike | null;
       if (!ctl) return;
+      framedAs.current = null;
       const from: CameraView = { position: camera.position.clone(), target: ctl.target.clone() };
       const base = transition.current?.to ?? from;
       const to =
@@ -194,6 +202,8 @@ export function useCameraRig(
     if (!turntable || transition.current) return;
     const ctl = get().controls as unknown as OrbitControlsLike | null;
     if (!ctl) return;
+    // The camera leaves the framing Kiln placed: a resize later keeps where the turn left it.
+    framedAs.current = null;
     const step = MathUtils.clamp(delta, 0, 0.1) * TURNTABLE_RAD_PER_S;
     const view = orbitView(
       { position: camera.position.clone(), target: ctl.target.clone() },
@@ -210,16 +220,41 @@ export function useCameraRig(
     if (turntable) invalidate();
   }, [turntable, invalidate, report]);
 
-  // Grabbing the model with the pointer cancels a running move.
+  useUserTakesOver(controls, transition, framedAs, report);
+  useFramedOnResize(framedAs, place, turning);
+
+  return useMemo(() => ({ place, nudge }), [place, nudge]);
+}
+
+/** Grabbing the model with the pointer cancels a running move, and the framing is the user's. */
+function useUserTakesOver(
+  controls: OrbitControlsLike | null,
+  transition: { current: Transition | null },
+  framedAs: { current: Framing | null },
+  report: () => void,
+): void {
   useEffect(() => {
     if (!controls) return;
     const cancel = (): void => {
       transition.current = null;
+      framedAs.current = null;
       report();
     };
     controls.addEventListener('start', cancel);
     return () => controls.removeEventListener('start', cancel);
-  }, [controls, report]);
+  }, [controls, transition, framedAs, report]);
+}
 
-  return useMemo(() => ({ place, nudge }), [place, nudge]);
+/** The view's size changed while the camera is where Kiln framed it: frame it again, at once. */
+function useFramedOnResize(
+  framedAs: { readonly current: Framing | null },
+  place: CameraRig['place'],
+  turning: { readonly current: boolean },
+): void {
+  const size = useThree((s) => s.size);
+  const placeNow = useLatest(place);
+  useEffect(() => {
+    const framing = framedAs.current;
+    if (framing && !turning.current) placeNow.current(framing, false);
+  }, [size.width, size.height, framedAs, placeNow, turning]);
 }
