@@ -15,7 +15,9 @@ import './ui/app.css';
 const bridge = connectBridge();
 const store = createKilnStore(bridge);
 subscribeMainEvents(bridge, store);
-void store.getState().init();
+// Asked once: the first paint's language comes from them, and the store keeps them.
+const first = { info: bridge['app:info'](undefined), settings: bridge['settings:get'](undefined) };
+void store.getState().init(first);
 
 // The first paint waits for the locale the artist works in and its catalogs (small lazy chunks),
 // so no other language flashes first: the Language setting, else the OS's languages as the
@@ -23,7 +25,7 @@ void store.getState().init();
 // the two answers, which nearly always agree with it.
 const guess = initialLocale();
 const guessed = activateLocale(guess);
-const chosen = Promise.all([bridge['settings:get'](undefined), bridge['app:info'](undefined)])
+const chosen = Promise.all([first.settings, first.info])
   .then(([settings, info]) => localeFor(settings.language, info.systemLanguages))
   .catch(() => guess);
 void Promise.all([chosen, guessed])

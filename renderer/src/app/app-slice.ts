@@ -1,5 +1,5 @@
 /** The shell's state: which pages the columns show, readiness and the running app's facts. */
-import type { AppInfo, JobView } from '../../../shared/ipc/contract';
+import type { AppInfo, JobView, SettingsView } from '../../../shared/ipc/contract';
 import type { CommandId } from '../../../shared/commands';
 import type { SliceCreator } from '../store/slice';
 
@@ -35,14 +35,19 @@ export interface AppSlice {
   /**
    * Loads the first data (the app's facts, the jobs, the account). Call once, after the main
    * process's events are subscribed (`main-events.ts`), so no update is lost in between.
+   * `first`: the app's facts and the settings already asked for (the first paint chooses its
+   * language from them, `main.tsx`), so they are not asked twice.
    */
-  init(): Promise<void>;
+  init(first?: FirstAnswers): Promise<void>;
 }
+
+/** The answers a window asks for before anything else: the app's facts and the settings. */
+export type FirstAnswers = Readonly<{ info: Promise<AppInfo>; settings: Promise<SettingsView> }>;
 
 /** What the shell asks of the features at start. */
 export interface AppNeeds {
   setJobs(jobs: JobView[]): void;
-  loadAccount(): Promise<void>;
+  loadAccount(settings?: Promise<SettingsView>): Promise<void>;
   loadBatches(): Promise<void>;
   /** Brings back how the artist left Kiln (the last model, Create's form). */
   restoreMemory(): Promise<void>;
@@ -61,17 +66,17 @@ export const createAppSlice: SliceCreator<AppSlice, AppNeeds> = (set, get, bridg
   info: undefined,
   menuCommand: undefined,
   requestCommand: (id) => set({ menuCommand: { id, seq: (get().menuCommand?.seq ?? 0) + 1 } }),
-  async init() {
+  async init(first) {
     try {
       const [info, jobs] = await Promise.all([
-        bridge['app:info'](undefined),
+        first?.info ?? bridge['app:info'](undefined),
         bridge['jobs:list'](undefined),
       ]);
       set({ info, appState: 'ready' });
       get().setJobs(jobs);
       await get().loadBatches();
       // The balance and prices may fail (no network): the app still works, the bar says why.
-      await get().loadAccount();
+      await get().loadAccount(first?.settings);
       await get().restoreMemory();
     } catch (error) {
       set({ appState: 'error', appError: (error as Error).message });

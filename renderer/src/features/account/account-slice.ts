@@ -39,8 +39,8 @@ export interface AccountSlice {
   ledgerFilter: NonNullable<LedgerFilter>;
   /** Payment notices the user closed (by job id), so they do not come back. */
   dismissedNotices: readonly string[];
-  /** Loads account, prices, settings and key state. Called by init. */
-  loadAccount(): Promise<void>;
+  /** Loads account, prices, settings (unless `settings` is their answer already) and key state. Called by init. */
+  loadAccount(settings?: Promise<SettingsView>): Promise<void>;
   /** Takes the balance and spend the main process pushed (`account.updated`). */
   receiveAccount(account: AccountView): void;
   /**
@@ -138,9 +138,9 @@ export const createAccountSlice: SliceCreator<AccountSlice, AccountNeeds> = (set
     ledger: undefined,
     ledgerFilter: {},
     dismissedNotices: [],
-    async loadAccount() {
+    async loadAccount(asked) {
       const [settings, keyState] = await Promise.all([
-        bridge['settings:get'](undefined),
+        asked ?? bridge['settings:get'](undefined),
         bridge['keys:get'](undefined),
       ]);
       set({ settings, keyState });
