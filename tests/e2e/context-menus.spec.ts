@@ -89,6 +89,10 @@ test.describe('an Activity row', () => {
     // Another model on screen; the row's Open brings the job's model back.
     const lib = new LibraryPage(page);
     await lib.open();
+    // Both models listed first: the grid reuses its cards, so a card picked while the new model
+    // is still arriving could show it by the time of the double-click (CI, a busy machine).
+    await lib.expectTotal(2);
+    await expect(lib.cards.filter({ hasText: made! })).toHaveCount(1);
     await lib.cards.filter({ hasNotText: made! }).first().dblclick();
     await expect(kiln.viewer).not.toHaveAttribute('data-model-name', made!, { timeout: 60_000 });
     await row.click({ button: 'right' });
