@@ -196,7 +196,7 @@ export class GenerationRunner implements ServiceRunner {
       this.#limitHit !== undefined ? JOB_NOTES.accountFull : slotNote(this.#o.capacity());
     for (const id of this.#waiting) {
       const r = this.#o.store.get(id);
-      if (r && r.view.state === 'waiting' && r.view.note?.id !== 'job.note.unreachable') {
+      if (r && r.view.state === 'waiting' && !isNote(r.view.note, unreachableNote(0))) {
         if (!sameWords(r.view.note, note)) void this.#p.update(id, { view: { note } }, false);
       }
     }
