@@ -1,19 +1,11 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { GOOD_MEASURES } from './good-measures';
 import type { PreflightMeasures } from './types';
 import { suggestCrop, THRESHOLDS, warningsOf } from './verdict';
 import { similarity, viewWarnings } from './views';
 
-const good: PreflightMeasures = {
-  objectSide: 800,
-  blur: 0.28,
-  clippedHighlights: 0.01,
-  clippedShadows: 0,
-  objectLightness: 50,
-  touching: {},
-  otherObjects: [0.01],
-  backgroundEdges: 0.02,
-};
+const good = GOOD_MEASURES;
 
 describe('preflight verdicts', () => {
   it('says nothing about a good photo', () => {

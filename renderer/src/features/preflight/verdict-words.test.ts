@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreflightMeasures } from '../../../../shared/preflight/types';
+import { GOOD_MEASURES } from '../../../../shared/preflight/good-measures';
 import { GOOD_VERDICT, NO_OBJECT, warningsOf } from '../../../../shared/preflight/verdict';
 import { viewWarnings } from '../../../../shared/preflight/views';
 
@@ -11,16 +11,7 @@ const load = async (locale: string) => {
 };
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
-const good: PreflightMeasures = {
-  objectSide: 800,
-  blur: 0.28,
-  clippedHighlights: 0.01,
-  clippedShadows: 0,
-  objectLightness: 50,
-  touching: {},
-  otherObjects: [],
-  backgroundEdges: 0.02,
-};
+const good = GOOD_MEASURES;
 
 /** One photo with every defect, so every single-photo sentence is drawn. */
 const everything = [
