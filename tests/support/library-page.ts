@@ -117,6 +117,17 @@ export class LibraryPage {
     await expect(this.root).toHaveAttribute('data-state', /ready|offline/);
   }
 
+  /**
+   * Opens the Library tab and waits until the grid lists every model the service has; answers the
+   * service's own first row and total, the truth the test checks the grid against.
+   */
+  async openAll(host: Host): Promise<{ total: number; items: ServiceRow[] }> {
+    await this.open();
+    const all = await serviceLibrary(host, 'limit=1');
+    await this.expectTotal(all.total);
+    return all;
+  }
+
   /** Waits until the grid lists `total` models and shows its first card. */
   async expectTotal(total: number): Promise<void> {
     await expect(this.grid).toHaveAttribute('data-total', String(total));
