@@ -28,6 +28,8 @@ interface Sample {
   taskMs: number;
   blockingMs: number;
   dropAt?: number;
+  /** Frames the viewer drew up to and with the model's first (Kiln's `data-frames`). */
+  frames?: number;
 }
 
 export async function b1(ctx: BenchContext): Promise<BenchResult> {
@@ -44,7 +46,11 @@ export async function b1(ctx: BenchContext): Promise<BenchResult> {
       await open.page.goto(ctx.kiln.url);
       await open.signal('ready');
       const m = await open.probe.metrics();
-      const p = await open.probe.probe((b) => ({ t: b.t, longtasks: b.longtasks }));
+      const p = await open.probe.probe((b) => ({
+        t: b.t,
+        longtasks: b.longtasks,
+        frames: b.viewer.find((e) => e.state === 'ready')?.frames,
+      }));
       const size = await open.page
         .locator('[data-testid="viewer"] canvas')
         .evaluate((c: HTMLCanvasElement) => ({ width: c.clientWidth, height: c.clientHeight }));
@@ -56,6 +62,7 @@ export async function b1(ctx: BenchContext): Promise<BenchResult> {
         taskMs: m.taskMs,
         blockingMs: longTasks(p.longtasks, 0, p.t['firstFrame']!).blockingMs,
         dropAt: p.t['drop']!,
+        frames: p.frames,
       };
     } finally {
       await open.close();
@@ -137,6 +144,15 @@ export async function b1(ctx: BenchContext): Promise<BenchResult> {
         metric: 'Kiln: navigation → model dropped (app shell + lazy viewer ready)',
         unit: 'ms',
         app: s.app.map((x) => x.dropAt ?? NaN),
+        baseline: null,
+        target: '—',
+        check: { kind: 'info' },
+      },
+      {
+        bench: 'B1',
+        metric: 'Kiln: frames drawn up to and with the model’s first',
+        unit: '',
+        app: s.app.map((x) => x.frames ?? NaN),
         baseline: null,
         target: '—',
         check: { kind: 'info' },
