@@ -13,6 +13,7 @@ import { useConnectionJobs } from '../activity/use-connection-jobs';
 import { generatingWords } from '../presence/presence-words';
 import { PlatformLink } from './PlatformLink';
 import { latestPaymentNotice, PAYMENT_REMEDIES } from './payment-notice';
+import { errorWords } from '../../ui/error-words';
 import './account.css';
 
 /** "$1.20 of $50.00", or "$1.20 (no limit)". */
@@ -126,7 +127,8 @@ export function BillingBar() {
           data-testid="payment-notice"
           data-code={notice.code}
         >
-          <strong>{i18n._(remedy.title)}</strong> {notice.job.error?.message}{' '}
+          <strong>{i18n._(remedy.title)}</strong>{' '}
+          {notice.job.error ? errorWords(notice.job.error) : null}{' '}
           <PlatformLink label={i18n._(remedy.platform)} testId="payment-platform" />
           {remedy.keys ? (
             <button type="button" onClick={() => openAccount('keys')} data-testid="payment-keys">
