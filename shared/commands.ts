@@ -45,7 +45,7 @@ export interface CommandSpec {
    * its keys are left to the field (Ctrl/⌘+Z undoes the typing there), and the app menu's item,
    * chosen while a text field has the focus, runs the field's own command.
    */
-  readonly textEdit?: 'undo';
+  readonly textEdit?: 'undo' | 'redo';
 }
 
 /** Every command, in the order the palette and the shortcut sheet list them. */
@@ -69,6 +69,15 @@ export const COMMANDS = {
     shortcut: 'CmdOrCtrl+Z',
     textEdit: 'undo',
     keywords: ['restore', 'back'],
+  },
+  'edit.redo': {
+    label: /*i18n*/ { id: 'command.edit.redo', message: 'Redo' },
+    group: 'Edit',
+    shortcut: 'CmdOrCtrl+Shift+Z',
+    // Windows' and Linux's other key for it.
+    alsoShortcuts: ['CmdOrCtrl+Y'],
+    textEdit: 'redo',
+    keywords: ['again', 'repeat'],
   },
   'settings.open': {
     label: /*i18n*/ { id: 'command.settings.open', message: 'Settings…' },

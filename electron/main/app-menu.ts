@@ -82,24 +82,30 @@ function labeller(say: Say, platform: NodeJS.Platform, appName: string) {
   return { label, role };
 }
 
-/** Commands the menu shows in a place of its own (Preferences…, Edit → Undo). */
-const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set(['settings.open', 'edit.undo']);
+/** Commands the menu shows in a place of its own (Preferences…, Edit → Undo and Redo). */
+const PLACED_ELSEWHERE: ReadonlySet<CommandId> = new Set([
+  'settings.open',
+  'edit.undo',
+  'edit.redo',
+]);
 
 /**
- * Edit → Undo: the page's undo (a cleared selection, a removed photo) in place of Electron's
- * `undo` role, which undid only a text field's typing. Its Ctrl/⌘+Z stays registered: the page
- * sees the key first and handles it outside text fields (the menu then gets nothing); in a text
- * field the page leaves it, Chromium undoes the typing itself, and a key it leaves unhandled (on
- * macOS, where a menu item does the text's undo) reaches this item, whose command the page runs
- * as the field's own undo (`CommandSpec.textEdit`). Without the page's commands, the role.
+ * Edit → Undo and Redo: the page's (a cleared selection, a removed photo, and doing it again) in
+ * place of Electron's `undo`/`redo` roles, which acted only on a text field's typing. Their keys
+ * stay registered: the page sees a key first and handles it outside text fields (the menu then
+ * gets nothing); in a text field the page leaves it, Chromium undoes or redoes the typing itself,
+ * and a key it leaves unhandled (on macOS, where a menu item does the text's undo) reaches this
+ * item, whose command the page runs as the field's own (`CommandSpec.textEdit`). Without the
+ * page's commands, the role.
  */
-function undoItem(
+function editItem(
+  id: 'edit.undo' | 'edit.redo',
   run: ((id: CommandId) => void) | undefined,
   { label, role }: ReturnType<typeof labeller>,
 ): MenuItemConstructorOptions {
-  if (!run) return role('undo');
-  const spec = commandSpec('edit.undo');
-  return { label: label(spec.label), accelerator: spec.shortcut, click: () => run('edit.undo') };
+  if (!run) return role(id === 'edit.undo' ? 'undo' : 'redo');
+  const spec = commandSpec(id);
+  return { label: label(spec.label), accelerator: spec.shortcut, click: () => run(id) };
 }
 
 /** The page's commands of `group` as menu items, each with its shortcut shown. */
@@ -203,8 +209,8 @@ export function menuTemplate({
   const edit: MenuItemConstructorOptions = {
     label: label(MENU.edit),
     submenu: [
-      undoItem(command, words),
-      role('redo'),
+      editItem('edit.undo', command, words),
+      editItem('edit.redo', command, words),
       { type: 'separator' },
       role('cut'),
       role('copy'),

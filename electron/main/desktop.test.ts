@@ -76,24 +76,32 @@ describe('native menu', () => {
     );
   });
 
-  it('makes Edit → Undo the page’s undo with Ctrl/⌘+Z registered, once, in place of the role', () => {
+  it('makes Edit → Undo and Redo the page’s, their keys registered, once, in place of the roles', () => {
     const command = vi.fn();
     for (const platform of ['darwin', 'linux'] as const) {
       const menu = menuTemplate({ platform, appName: 'Kiln', say, dev: false, command }) as Item[];
       const edit = menu.find((m) => m.label === '&Edit')!.submenu!;
       expect(edit[0]).toMatchObject({ label: 'Undo', accelerator: 'CmdOrCtrl+Z' });
-      // Registered: a key the page leaves unhandled (a text field's, on macOS) reaches it.
-      expect(edit[0]).not.toHaveProperty('registerAccelerator');
+      expect(edit[1]).toMatchObject({ label: 'Redo', accelerator: 'CmdOrCtrl+Shift+Z' });
+      for (const [item, id] of [
+        [edit[0]!, 'edit.undo'],
+        [edit[1]!, 'edit.redo'],
+      ] as const) {
+        // Registered: a key the page leaves unhandled (a text field's, on macOS) reaches it.
+        expect(item).not.toHaveProperty('registerAccelerator');
+        expect(
+          menu.flatMap((m) => m.submenu ?? []).filter((i) => i.label === item.label),
+        ).toHaveLength(1);
+        item.click!();
+        expect(command).toHaveBeenLastCalledWith(id);
+      }
       expect(edit.map((i) => i.role)).not.toContain('undo');
-      expect(menu.flatMap((m) => m.submenu ?? []).filter((i) => i.label === 'Undo')).toHaveLength(
-        1,
-      );
-      edit[0]!.click!();
-      expect(command).toHaveBeenLastCalledWith('edit.undo');
+      expect(edit.map((i) => i.role)).not.toContain('redo');
     }
-    // Without the page's commands (no window yet), Electron's own text undo.
+    // Without the page's commands (no window yet), Electron's own text undo and redo.
     const bare = menuTemplate({ platform: 'linux', appName: 'Kiln', say, dev: false }) as Item[];
     expect(bare[1]!.submenu![0]).toMatchObject({ role: 'undo', label: 'Undo' });
+    expect(bare[1]!.submenu![1]).toMatchObject({ role: 'redo', label: 'Redo' });
   });
 
   it('puts Preferences… (Ctrl/⌘+,) in the app menu on macOS and at the end of Edit elsewhere', () => {

@@ -1,7 +1,8 @@
 /**
- * Undo as the artist does it: a selection of thousands cleared with Escape comes back with
- * Ctrl/⌘+Z, the same count; a view removed comes back into its slot with its label (by the key,
- * and by the notice's Undo button); Ctrl/⌘+Z in a text field undoes the typing there, not the
+ * Undo and Redo as the artist does it: a selection of thousands cleared with Escape comes back
+ * with Ctrl/⌘+Z, the same count, and Ctrl/⌘+Shift+Z clears it again; a view removed comes back
+ * into its slot with its label (by the key, and by the notice's Undo button) and Ctrl+Y takes it
+ * out again; in a text field Ctrl/⌘+Z and Ctrl/⌘+Shift+Z undo and redo the typing there, not the
  * selection.
  */
 import { expect, test } from '../support/fixtures';
@@ -36,6 +37,13 @@ test('Escape clears a selection of thousands, Ctrl+Z brings the same count back;
   await expect(lib.selection).toHaveAttribute('data-kind', 'all');
   await expect(notice).toBeHidden();
 
+  // Redo (Ctrl+Shift+Z) clears it again, with its notice; Ctrl+Z once more brings it back.
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await lib.expectSelected(0);
+  await expect(notice).toContainText(`Selection of ${n} models cleared`);
+  await page.keyboard.press('ControlOrMeta+z');
+  await lib.expectSelected(total, `All ${n} selected`);
+
   // Cleared again; then typing in a text field and Ctrl+Z there undoes the typing only.
   await lib.selection.getByRole('button', { name: 'Clear' }).click();
   await lib.expectSelected(0);
@@ -50,6 +58,9 @@ test('Escape clears a selection of thousands, Ctrl+Z brings the same count back;
   // The field's own undo takes back the last edit (the text put in at once).
   await page.keyboard.press('ControlOrMeta+z');
   await expect(prompt).toHaveValue('a teapot');
+  // And its own redo puts the edit back.
+  await page.keyboard.press('ControlOrMeta+Shift+z');
+  await expect(prompt).toHaveValue('a teapot in blue');
   await lib.open();
   await lib.expectSelected(0);
 
@@ -91,6 +102,12 @@ test('a removed view comes back into its slot with its label: Ctrl+Z, or Undo on
   // Its check's verdict came back with it.
   await expect(verdicts).toHaveCount(3);
   await expect(verdicts.nth(1)).toHaveAttribute('data-state', 'done');
+  // Redo (Ctrl+Y, as on Windows) takes it out again; Ctrl+Z puts it back again.
+  await page.keyboard.press('ControlOrMeta+y');
+  await expect.poll(() => create.slotNames()).toEqual(['front.png', 'left.png']);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(() => create.slotNames()).toEqual(names);
+  expect(await create.slotLabels()).toEqual(labels);
 
   // The first view, from Photo mode meanwhile: the notice's Undo brings it back to Views.
   await create.slots.nth(0).getByTestId('photo-remove').click();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../../shared/ipc/bridge';
 import { createKilnStore } from './app-store';
+import { selectedCount as selectedCountOf } from '../features/library/selection';
 import { pushBounded, UNDO_DEPTH, type UndoEntry, type UndoRecord } from './undo';
 
 const entry = (id: number): UndoEntry => ({ id, describe: () => `e${id}`, undo: () => undefined });
@@ -16,6 +17,21 @@ function record(name: string, undo: () => boolean | void = () => undefined) {
     undo: () => {
       calls.undo++;
       return undo();
+    },
+    discard: () => void calls.discard++,
+  };
+  return { r, calls };
+}
+
+/** A record that can be redone, counting its undo, redo and discard. */
+function redoable(name: string, redo: () => boolean | void = () => undefined) {
+  const calls = { undo: 0, redo: 0, discard: 0 };
+  const r: UndoRecord = {
+    describe: () => name,
+    undo: () => void calls.undo++,
+    redo: () => {
+      calls.redo++;
+      return redo();
     },
     discard: () => void calls.discard++,
   };
@@ -62,6 +78,54 @@ describe('undo slice', () => {
     expect(records.at(-1)!.calls).toEqual({ undo: 1, discard: 1 });
   });
 
+  it('redoes what was undone, newest undone first, and the redone entry can be undone again', () => {
+    const s = store();
+    const a = redoable('a');
+    const b = redoable('b');
+    s.getState().recordUndo(a.r);
+    s.getState().recordUndo(b.r);
+    s.getState().undoLast();
+    s.getState().undoLast();
+    expect(s.getState().redoStack.map((e) => e.describe())).toEqual(['b', 'a']);
+    expect(s.getState().redoLast()).toBe(true);
+    expect(a.calls).toEqual({ undo: 1, redo: 1, discard: 0 });
+    expect(s.getState().undoNotice?.describe()).toBe('a');
+    expect(s.getState().redoLast()).toBe(true);
+    expect(b.calls.redo).toBe(1);
+    expect(s.getState().redoLast()).toBe(false);
+    expect(s.getState().undoStack.map((e) => e.describe())).toEqual(['a', 'b']);
+    s.getState().undoLast();
+    expect(b.calls.undo).toBe(2);
+    // Nothing is discarded on the way: what the entries hold is in use or still undoable.
+    expect(a.calls.discard + b.calls.discard).toBe(0);
+  });
+
+  it('forgets what could be redone once a new action is recorded, and keeps what it holds', () => {
+    const s = store();
+    const a = redoable('a');
+    s.getState().recordUndo(a.r);
+    s.getState().undoLast();
+    s.getState().recordUndo(record('c').r);
+    expect(s.getState().redoStack).toEqual([]);
+    expect(s.getState().redoLast()).toBe(false);
+    // Undone, its snapshot is back in use: dropping it from the redo stack lets nothing go.
+    expect(a.calls).toEqual({ undo: 1, redo: 0, discard: 0 });
+  });
+
+  it('drops an entry that cannot be done again, and one that has no redo is not offered', () => {
+    const s = store();
+    const gone = redoable('gone', () => false);
+    s.getState().recordUndo(record('plain').r);
+    s.getState().recordUndo(gone.r);
+    s.getState().undoLast();
+    s.getState().undoLast();
+    expect(s.getState().redoStack.map((e) => e.describe())).toEqual(['gone']);
+    expect(s.getState().redoLast()).toBe(true);
+    expect(gone.calls.redo).toBe(1);
+    expect(s.getState().undoStack).toEqual([]);
+    expect(s.getState().undoNotice).toBeUndefined();
+  });
+
   it('hides the notice without forgetting the entry', () => {
     const s = store();
     const a = record('a');
@@ -82,6 +146,12 @@ describe('undo slice', () => {
     expect(s.getState().undoNotice?.describe()).toBe('Selection of 3,210 models cleared');
     s.getState().undoLast();
     // The same value, not a copy.
+    expect(s.getState().libSelection).toBe(selection);
+    // Redo clears it again; Undo brings the same value back once more.
+    s.getState().redoLast();
+    expect(selectedCountOf(s.getState().libSelection)).toBe(0);
+    expect(s.getState().undoNotice?.describe()).toBe('Selection of 3,210 models cleared');
+    s.getState().undoLast();
     expect(s.getState().libSelection).toBe(selection);
     // Clearing nothing records nothing.
     s.getState().clearLibrarySelection();
@@ -104,6 +174,14 @@ describe('undo slice', () => {
     expect(s.getState().views).toEqual(views);
     expect(s.getState().createMode).toBe('views');
     // Its preview was kept for the Undo.
+    expect(revoke).not.toHaveBeenCalled();
+    // Redo takes the same view out again, from the Views flow; Undo puts it back again.
+    s.getState().setCreateMode('photo');
+    s.getState().redoLast();
+    expect(s.getState().views.map((v) => v.id)).toEqual([views[0]!.id, views[2]!.id]);
+    expect(s.getState().createMode).toBe('views');
+    s.getState().undoLast();
+    expect(s.getState().views).toEqual(views);
     expect(revoke).not.toHaveBeenCalled();
     revoke.mockRestore();
   });

@@ -75,6 +75,17 @@ describe('the window’s shortcut keys', () => {
     expect(press({ key: 'z', code: 'KeyZ', ctrlKey: true, target: field })).toBeUndefined();
   });
 
+  it('redo with Ctrl/⌘+Shift+Z or Ctrl+Y outside text fields; a text field keeps both', () => {
+    const field = new FakeElement(['input']) as unknown as EventTarget;
+    expect(press({ key: 'Z', code: 'KeyZ', ctrlKey: true, shiftKey: true })).toBe('edit.redo');
+    expect(press({ key: 'z', code: 'KeyZ', metaKey: true, shiftKey: true })).toBe('edit.redo');
+    expect(press({ key: 'y', code: 'KeyY', ctrlKey: true })).toBe('edit.redo');
+    expect(
+      press({ key: 'Z', code: 'KeyZ', ctrlKey: true, shiftKey: true, target: field }),
+    ).toBeUndefined();
+    expect(press({ key: 'y', code: 'KeyY', ctrlKey: true, target: field })).toBeUndefined();
+  });
+
   it('bind every declared command to one shortcut at most once', () => {
     const keys = commands.flatMap((c) => [c.shortcut, ...(c.alsoShortcuts ?? [])]).filter(Boolean);
     expect(new Set(keys).size).toBe(keys.length);

@@ -49,6 +49,8 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
   const viewerShown = useKiln((s) => s.viewerState !== undefined) && !workspace;
   const canUndo = useKiln((s) => s.undoStack.length > 0);
   const undoLast = useKiln((s) => s.undoLast);
+  const canRedo = useKiln((s) => s.redoStack.length > 0);
+  const redoLast = useKiln((s) => s.redoLast);
 
   const { _ } = useLingui();
   return useMemo(() => {
@@ -64,6 +66,7 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
       'palette.open': { run: dialogs.openPalette },
       'shortcuts.show': { run: dialogs.openShortcuts },
       'edit.undo': { run: () => void undoLast(), enabled: canUndo },
+      'edit.redo': { run: () => void redoLast(), enabled: canRedo },
       'settings.open': { run: () => openAccount('settings') },
       'account.billing': { run: () => openAccount('billing') },
       'account.keys': { run: () => openAccount('keys') },
@@ -107,6 +110,8 @@ export function useCommands(dialogs: ShellDialogs): readonly Command[] {
     viewerShown,
     canUndo,
     undoLast,
+    canRedo,
+    redoLast,
     panels,
     _,
   ]);

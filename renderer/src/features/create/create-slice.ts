@@ -133,15 +133,25 @@ function photoRemoval(
   get: () => CreateSlice & CreateNeeds,
 ): CreateSlice['removePhotos'] {
   return (target, ids) => {
-    const { patch, removed } = removedPhotos(get(), target, ids);
+    const first = removedPhotos(get(), target, ids);
+    // The last removal's snapshot: a redo removes the same photos again from where they are then.
+    let removed = first.removed;
     if (!removed.length) return;
-    set(patch);
+    set(first.patch);
     get().recordUndo({
+      // Asked each time the notice is drawn: a change of language reaches it.
       describe: () => removalWords(removed),
       undo: () => {
         const restored = restoredPhotos(get(), removed);
         if (!restored) return false;
         set({ ...restored, createMode: FLOW_OF[target] });
+        get().showLeft('create');
+      },
+      redo: () => {
+        const again = removedPhotos(get(), target, ids);
+        if (!again.removed.length) return false;
+        removed = again.removed;
+        set({ ...again.patch, createMode: FLOW_OF[target] });
         get().showLeft('create');
       },
       discard: () => previews.release(removed.map((r) => r.photo)),

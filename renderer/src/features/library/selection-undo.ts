@@ -47,5 +47,10 @@ export function clearedSelectionUndo(
         write({ ...NO_PICKS, libSelection: forgetPositions(libSelection).selection });
       } else return false;
     },
+    redo() {
+      // Cleared again, as Escape or Clear did (nothing to clear: nothing to redo).
+      if (selectedCount(read().libSelection) === 0) return false;
+      write(NO_PICKS);
+    },
   };
 }
