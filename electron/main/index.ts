@@ -169,6 +169,8 @@ export async function start(): Promise<Kiln> {
       const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
       embedded = startEmbeddedSandbox(dataDir, {
         ...APP_SANDBOX_OPTIONS,
+        // Built beside this bundle (vite.config.ts): the sandbox makes models off the main thread.
+        generatorWorker: new URL('./generate-worker.js', import.meta.url),
         ...(Number.isFinite(taskSeconds) ? { taskSeconds } : {}),
       });
       return embedded.connection;

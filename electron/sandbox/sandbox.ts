@@ -96,8 +96,8 @@ export function createSandbox(
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     },
   });
-  const generate = cachedGenerator(internals.generator);
-  const retexture = cachedRetexturer();
+  const generate = cachedGenerator(internals.generator, options.generatorWorker);
+  const retexture = cachedRetexturer(options.generatorWorker);
   const tasks = new Tasks(core, generate, retexture);
   const jobs = new Jobs(core, internals.builder);
   const app = createApp({
