@@ -147,6 +147,17 @@ export class GeneratorThread {
     return this.#send(request, transfer);
   }
 
+  /**
+   * Starts the worker ahead of its first model (loading the generator's libraries in a new thread
+   * takes about a second), e.g. when models are sure to be asked for soon. It stops again after
+   * the idle time if none is.
+   */
+  warm(): void {
+    if (this.#worker) return;
+    this.#ensureWorker();
+    if (!this.#running) this.#afterJob();
+  }
+
   /** Stops the worker; queued and running models are rejected. Resolves once it has ended. */
   async close(): Promise<void> {
     const error = new Error('The sandbox is closing: the model was not made.');

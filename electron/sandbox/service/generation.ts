@@ -91,6 +91,15 @@ export function cachedGenerator(generate?: Generator, workerFile?: URL): Generat
   };
 }
 
+/**
+ * Starts the default generator's worker thread ahead of its first model: the first-run samples
+ * then do not wait for it to load its libraries.
+ * @param workerFile the generator worker's entry (see {@link generatorThread}); default the source
+ */
+export function warmGenerator(workerFile?: URL): void {
+  generatorThread(workerFile).warm();
+}
+
 /** A model + photo → repainted model function (retexture). */
 export type Retexturer = (
   glb: Uint8Array,
