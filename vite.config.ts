@@ -149,6 +149,19 @@ export default defineConfig(({ mode }) => ({
             },
           },
           {
+            // The built-in sandbox's model generator (`electron/sandbox/generate/
+            // generator-thread.ts`): a worker thread, so making a model never stalls main.
+            entry: 'electron/sandbox/generate/generate-worker.ts',
+            onstart: () => {},
+            vite: {
+              root: '.',
+              build: {
+                outDir: 'dist-electron/main',
+                rolldownOptions: { external, output: { format: 'es' } },
+              },
+            },
+          },
+          {
             // Sandboxed preloads cannot be ES modules. The plugin derives lib mode's format from
             // package.json's "type": "module", so lib mode is switched off and the CommonJS
             // output is set directly.

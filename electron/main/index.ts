@@ -69,6 +69,13 @@ const rendererDir = path.join(here, '..', '..', 'dist', 'renderer');
 const preload = path.join(here, '..', 'preload', 'index.cjs');
 
 /**
+ * True when main runs from its TypeScript source (its wiring test) rather than its bundle: the
+ * worker threads' entries are not built beside it then, and each worker's owner loads its own
+ * source entry instead.
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
  * Settings of development builds only (`npm start`, the real-Electron smoke suite in
  * tests/electron): `KILN_KEYCHAIN_SERVICE` keeps a test run's key away from the user's own Kiln
  * entry, `KILN_SANDBOX_TASK_SECONDS` slows the built-in sandbox so a test can quit mid-build. A
@@ -169,6 +176,10 @@ export async function start(): Promise<Kiln> {
       const taskSeconds = Number(devSetting('KILN_SANDBOX_TASK_SECONDS') ?? Number.NaN);
       embedded = startEmbeddedSandbox(dataDir, {
         ...APP_SANDBOX_OPTIONS,
+        // Built beside this bundle (vite.config.ts): the sandbox makes models off the main thread.
+        ...(fromSource
+          ? {}
+          : { generatorWorker: new URL('./generate-worker.js', import.meta.url) }),
         ...(Number.isFinite(taskSeconds) ? { taskSeconds } : {}),
       });
       return embedded.connection;
@@ -205,7 +216,7 @@ export async function start(): Promise<Kiln> {
     emit,
     showInFolder: (file) => shell.showItemInFolder(file),
     // Built beside this bundle (vite.config.ts): conversions run off the main thread.
-    convertWorker: new URL('./convert-worker.js', import.meta.url),
+    ...(fromSource ? {} : { convertWorker: new URL('./convert-worker.js', import.meta.url) }),
     ...withUpdates(),
   };
   const services = await createServices(ports);

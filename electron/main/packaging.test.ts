@@ -216,6 +216,8 @@ describe.runIf(process.platform === 'linux')('the packaged app (electron-builder
       `/${pkg.main}`,
       // The compatible-GLB conversion's worker thread, loaded by path beside the main bundle.
       '/dist-electron/main/convert-worker.js',
+      // The built-in sandbox's model generator, a worker thread beside the main bundle too.
+      '/dist-electron/main/generate-worker.js',
       '/dist-electron/preload/index.cjs',
       '/dist/renderer/index.html',
     ]) {

@@ -10,7 +10,12 @@ import { createApp } from './http/app';
 import type { buildArtifact } from './artifacts';
 import { Chaos, burstResponse, corrupt, errorResponse, sleep } from './http/chaos';
 import { SandboxCore } from './service/core';
-import { cachedGenerator, cachedRetexturer, type Generator } from './service/generation';
+import {
+  cachedGenerator,
+  cachedRetexturer,
+  warmGenerator,
+  type Generator,
+} from './service/generation';
 import { Jobs } from './service/jobs';
 import {
   DiskFileStore,
@@ -70,6 +75,9 @@ export function createSandbox(
     loaded ?? emptyState(keys, normalizeUsd(options.balanceUsd ?? '25.00'), clock.now());
   // Samples are for a new account only: one that existed before keeps its library as it was.
   if (!loaded && options.sampleModels) state.samples = 'pending';
+  // Samples to make (now, or those a start interrupted): their worker loads meanwhile, off this
+  // thread, so the first listing does not wait for it as well.
+  if (state.samples === 'pending') warmGenerator(options.generatorWorker);
   // Keys given now always work, also on a reloaded state (the demo key must never be lost).
   for (const key of keys) {
     if (!state.account.keys.some((k) => k.key === key)) {
@@ -96,8 +104,8 @@ export function createSandbox(
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     },
   });
-  const generate = cachedGenerator(internals.generator);
-  const retexture = cachedRetexturer();
+  const generate = cachedGenerator(internals.generator, options.generatorWorker);
+  const retexture = cachedRetexturer(options.generatorWorker);
   const tasks = new Tasks(core, generate, retexture);
   const jobs = new Jobs(core, internals.builder);
   const app = createApp({

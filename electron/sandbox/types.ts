@@ -120,6 +120,12 @@ export interface SandboxOptions {
    * fail, refunded (see README "Build failures"); e.g. `{ rig: 1, retopo: 0.5 }`.
    */
   buildFailures?: BuildFailureShares;
+  /**
+   * The entry of the worker thread that makes the models (generate/generator-thread.ts): the
+   * built `generate-worker.js` beside Kiln's main bundle in the app; default the TypeScript
+   * source, loaded through tsx (the browser host, the CLI, tests).
+   */
+  generatorWorker?: URL;
 }
 
 /** One row of the account's ledger: a charge, or the refund of one. */

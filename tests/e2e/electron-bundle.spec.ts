@@ -9,7 +9,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { Converter } from '../../electron/core/convert/converter';
+import { GeneratorThread } from '../../electron/sandbox/generate/generator-thread';
+import { NoObjectError } from '../../electron/sandbox/generate';
+import sharp from 'sharp';
 import { coffeeModel } from '../support/fixture-models';
+import { PHOTOS } from '../support/kiln-page';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const read = (file: string) => readFile(path.join(root, file), 'utf8');
@@ -52,6 +56,48 @@ test('the built worker converts a generated model on its own (no tsx, no sources
     expect(report.extensionsRequired).toEqual([]);
   } finally {
     converter.close();
+  }
+});
+
+test("the sandbox's generator worker is built beside the main process, which hands it to the sandbox", async () => {
+  const worker = await read('dist-electron/main/generate-worker.js');
+  expect(worker).toMatch(/from "node:worker_threads"/);
+  expect(worker).toMatch(/from "sharp"/);
+  expect(worker).not.toMatch(/from "electron"/);
+  const main = await read('dist-electron/main/index.js');
+  expect(main).toMatch(
+    /new URL\(["'`]\.\/generate-worker\.js["'`], (?:"" \+ )?import\.meta\.url\)/,
+  );
+  // The generator itself left the main bundle: it runs only in the worker.
+  expect(main).not.toMatch(/generateFromViews takes 1-4 views/);
+});
+
+test('the built generator worker makes a model on its own (no tsx, no sources)', async () => {
+  test.setTimeout(120_000);
+  const thread = new GeneratorThread({
+    workerFile: pathToFileURL(path.join(root, 'dist-electron/main/generate-worker.js')),
+  });
+  try {
+    const photo = await readFile(path.join(PHOTOS, 'coffee.png'));
+    const options = {
+      polyCount: 10_000,
+      remesh: true,
+      textureSize: 1024,
+      textureFormat: 'webp',
+    } as const;
+    const model = await thread.generate([photo], options);
+    expect(new TextDecoder().decode(model.glb.subarray(0, 4))).toBe('glTF');
+    expect(model.triangles).toBeGreaterThan(9_000);
+    // A photo of nothing: the generator's own error class comes back across the thread.
+    const blank = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    const failure = await thread.generate([blank], options).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NoObjectError);
+  } finally {
+    await thread.close();
   }
 });
 

@@ -1,17 +1,17 @@
 /**
  * The bridge to the photo → mesh generator (./generate), with a small cache.
  *
- * The cache keys on the photo's hash and the options: the same photo with the same options and
- * seed gives the same model, so repeated test runs and retries do not redo seconds of CPU work.
+ * The models are made in a worker thread (../generate/generator-thread.ts), so the process that
+ * hosts the sandbox keeps answering while they are made. The cache stays on this side: it keys on
+ * the inputs, so a hit sends nothing to the worker. It keys on the photo's hash and the options:
+ * the same photo with the same options and seed gives the same model, so repeated test runs and
+ * retries do not redo seconds of CPU work.
  */
 import { createHash } from 'node:crypto';
 import type { TextureSize } from '../../../shared/api/rules';
-import { generateFromViews, NoObjectError } from '../generate';
-import {
-  retextureFromPhoto,
-  type RetexturedModel,
-  type RetextureOptions,
-} from '../generate/retexture';
+import { NoObjectError } from '../generate';
+import { generatorThread } from '../generate/generator-thread';
+import type { RetexturedModel, RetextureOptions } from '../generate/retexture';
 
 /** Options the generator takes. */
 export interface GeneratorOptions {
@@ -71,14 +71,16 @@ function remember<T>(
 const sharedCache = new Map<string, Promise<GeneratedModel>>();
 
 /**
- * A generator with a least-recently-used cache of {@link CACHE_SIZE} results. Without an argument,
- * the default generator (./generate) and a process-wide cache.
+ * A generator with a least-recently-used cache of {@link CACHE_SIZE} results. Without `generate`,
+ * the default generator (./generate, in its worker thread) and a process-wide cache.
+ * @param workerFile the generator worker's entry (see {@link generatorThread}); default the source
  */
-export function cachedGenerator(generate?: Generator): Generator {
+export function cachedGenerator(generate?: Generator, workerFile?: URL): Generator {
   const cache = generate ? new Map<string, Promise<GeneratedModel>>() : sharedCache;
   const run: Generator =
     generate ??
-    ((photo, { views, ...options }) => generateFromViews([photo, ...(views ?? [])], options));
+    ((photo, { views, ...options }) =>
+      generatorThread(workerFile).generate([photo, ...(views ?? [])], options));
   return (photo, options) => {
     const hash = createHash('sha256').update(photo);
     for (const view of options.views ?? []) hash.update(`view ${view.length}`).update(view);
@@ -87,6 +89,15 @@ export function cachedGenerator(generate?: Generator): Generator {
       .digest('hex');
     return remember(cache, key, () => run(photo, options));
   };
+}
+
+/**
+ * Starts the default generator's worker thread ahead of its first model: the first-run samples
+ * then do not wait for it to load its libraries.
+ * @param workerFile the generator worker's entry (see {@link generatorThread}); default the source
+ */
+export function warmGenerator(workerFile?: URL): void {
+  generatorThread(workerFile).warm();
 }
 
 /** A model + photo → repainted model function (retexture). */
@@ -99,10 +110,11 @@ export type Retexturer = (
 const sharedRetextureCache = new Map<string, Promise<RetexturedModel>>();
 
 /**
- * The retexturer (./generate/retexture) with a process-wide least-recently-used cache: the same
- * model, photo and options give the same result.
+ * The retexturer (./generate/retexture, in the generator's worker thread) with a process-wide
+ * least-recently-used cache: the same model, photo and options give the same result.
+ * @param workerFile the generator worker's entry (see {@link generatorThread}); default the source
  */
-export function cachedRetexturer(): Retexturer {
+export function cachedRetexturer(workerFile?: URL): Retexturer {
   return (glb, photo, options) => {
     const key = createHash('sha256')
       .update(glb)
@@ -110,6 +122,8 @@ export function cachedRetexturer(): Retexturer {
       .update(photo)
       .update(JSON.stringify(options))
       .digest('hex');
-    return remember(sharedRetextureCache, key, () => retextureFromPhoto(glb, photo, options));
+    return remember(sharedRetextureCache, key, () =>
+      generatorThread(workerFile).retexture(glb, photo, options),
+    );
   };
 }

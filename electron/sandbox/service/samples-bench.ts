@@ -6,8 +6,9 @@
  * A fresh sandbox on a new data folder, as Kiln's demo mode starts it: the time until it is ready
  * and answers the balance (the app's start: the samples must not change it), then the time of the
  * first `GET /library` (which makes the samples and waits for them), and the longest stall of the
- * event loop meanwhile (the generator runs on it, as a user's generation does). One process per
- * run, so the generator's cache is cold as in a real first start.
+ * event loop meanwhile (the generator runs in a worker thread, generate/generator-thread.ts; when
+ * it ran on this loop the stall was 0.4–2.3 s). One process per run, so the generator's cache is
+ * cold and its worker new, as in a real first start.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
