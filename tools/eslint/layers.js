@@ -95,6 +95,20 @@ const layers = [
     ],
   },
   {
+    // Plain Node helpers the core and the sandbox share (a worker thread's queue): below both.
+    layer: 'electron/threads/',
+    test: (f) => f.startsWith('electron/threads/'),
+    forbid: [
+      electronOnlyInShell,
+      noModule(isUiLibrary, 'electron/threads is plain Node'),
+      noFolder('electron/core', 'electron/threads sits below the core and the sandbox'),
+      noFolder('electron/sandbox', 'electron/threads sits below the core and the sandbox'),
+      noFolder('electron/main', 'electron/threads sits below the Electron shell'),
+      noFolder('electron/host', 'electron/threads sits below the browser host'),
+      noFolder('renderer', 'electron/threads must not import renderer code'),
+    ],
+  },
+  {
     layer: 'electron/host/',
     test: (f) => f.startsWith('electron/host/'),
     forbid: [
@@ -125,6 +139,7 @@ const layers = [
       noFolder('electron/main', 'the sandboxed preload only bridges IPC'),
       noFolder('electron/sandbox', 'the sandboxed preload only bridges IPC'),
       noFolder('electron/host', 'the sandboxed preload only bridges IPC'),
+      noFolder('electron/threads', 'the sandboxed preload only bridges IPC'),
       noFolder('renderer', 'the preload must not import renderer code'),
     ],
   },

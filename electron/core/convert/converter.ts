@@ -2,9 +2,10 @@
  * Runs {@link toCompatibleGlb} in a worker thread, one conversion at a time: converting is CPU
  * work of seconds (Draco, image re-encoding), and Kiln's main process must keep answering the
  * window and polling jobs meanwhile. The worker starts on the first conversion and stops after a
- * quiet minute, so an idle Kiln holds no extra thread.
+ * quiet minute, so an idle Kiln holds no extra thread (`electron/threads/worker-queue.ts`, the
+ * queue the sandbox's generator runs in too).
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerQueue } from '../../threads/worker-queue';
 import type {
   CompatibleOptions,
   ConvertProgress,
@@ -50,28 +51,18 @@ export type ConvertCallOptions = Readonly<{
   onProgress?: ConvertProgress;
 }>;
 
-interface Pending {
-  readonly request: WorkerRequest;
-  readonly resolve: (result: ConvertResult) => void;
-  readonly reject: (error: unknown) => void;
-  readonly signal: AbortSignal | undefined;
-  readonly onProgress: ConvertProgress | undefined;
-  readonly onAbort: () => void;
-}
+/** A conversion not finished because Kiln is closing. */
+const CLOSING = 'Kiln is closing: the conversion was stopped.';
 
-/** The conversions' worker thread and their queue. */
+/** The conversions' worker thread and their queue (one at a time, `WorkerQueue`). */
 export class Converter {
-  readonly #file: URL;
-  readonly #idleMs: number;
-  #worker: Worker | undefined;
-  #idle: ReturnType<typeof setTimeout> | undefined;
-  #queue: Pending[] = [];
-  #running: Pending | undefined;
-  #nextId = 1;
+  readonly #queue: WorkerQueue<WorkerReply>;
 
   constructor(options: ConverterOptions = {}) {
-    this.#file = options.workerFile ?? new URL('./convert-worker.ts', import.meta.url);
-    this.#idleMs = options.idleMs ?? 60_000;
+    this.#queue = new WorkerQueue({
+      file: options.workerFile ?? new URL('./convert-worker.ts', import.meta.url),
+      ...(options.idleMs !== undefined ? { idleMs: options.idleMs } : {}),
+    });
   }
 
   /**
@@ -86,22 +77,45 @@ export class Converter {
     const { signal, onProgress } = call;
     signal?.throwIfAborted();
     return new Promise<ConvertResult>((resolve, reject) => {
-      const request: WorkerRequest = {
-        id: this.#nextId++,
-        input: input.slice().buffer as ArrayBuffer,
-        options,
+      const own = input.slice().buffer as ArrayBuffer;
+      const settle = (error: unknown, result?: ConvertResult) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (result) resolve(result);
+        else reject(error);
       };
-      const pending: Pending = {
-        request,
-        resolve,
-        reject,
-        signal,
-        onProgress,
-        onAbort: () => this.#abort(pending),
+      const handle = this.#queue.run({
+        message: { input: own, options },
+        transfer: [own],
+        onReply: (reply) => {
+          if ('progress' in reply) {
+            onProgress?.(reply.progress);
+            return false;
+          }
+          if (reply.ok) settle(undefined, { glb: new Uint8Array(reply.glb), report: reply.report });
+          else {
+            settle(
+              reply.known
+                ? new ConvertError(reply.message)
+                : new ConvertError(`Kiln could not convert this model: ${reply.message}`),
+            );
+          }
+          return true;
+        },
+        onFailed: (error) =>
+          settle(
+            error.message === CLOSING
+              ? new ConvertError(CLOSING)
+              : new ConvertError(
+                  `The conversion stopped unexpectedly (${error.message}). The model may be too large: try a smaller texture size.`,
+                ),
+          ),
+      });
+      // A running conversion cannot be interrupted inside the worker: the queue stops the thread.
+      const onAbort = () => {
+        this.#queue.cancel(handle);
+        settle(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
       };
-      signal?.addEventListener('abort', pending.onAbort, { once: true });
-      this.#queue.push(pending);
-      this.#next();
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
@@ -109,114 +123,7 @@ export class Converter {
    * Stops the worker; queued and running conversions are rejected. Resolves once the worker
    * thread has ended.
    */
-  async close(): Promise<void> {
-    const error = new ConvertError('Kiln is closing: the conversion was stopped.');
-    for (const p of [...this.#queue, ...(this.#running ? [this.#running] : [])])
-      this.#settle(p, error);
-    this.#queue = [];
-    this.#running = undefined;
-    await this.#stopWorker();
-  }
-
-  #next(): void {
-    if (this.#running || this.#queue.length === 0) return;
-    clearTimeout(this.#idle);
-    const pending = this.#queue.shift()!;
-    this.#running = pending;
-    this.#ensureWorker().postMessage(pending.request, [pending.request.input]);
-  }
-
-  #ensureWorker(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = this.#file.pathname.endsWith('.ts')
-      ? // From source: register tsx's loader inside the worker, then load the entry.
-        new Worker(
-          `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(this.#file.href)}); })`,
-          { eval: true },
-        )
-      : new Worker(this.#file);
-    worker.on('message', (reply: WorkerReply) => this.#reply(reply));
-    worker.on('error', (error) => this.#crashed(worker, error));
-    worker.on('exit', (code) => {
-      if (this.#worker === worker) {
-        this.#worker = undefined;
-        if (code !== 0) this.#crashed(worker, new Error(`exit code ${code}`));
-      }
-    });
-    this.#worker = worker;
-    return worker;
-  }
-
-  #reply(reply: WorkerReply): void {
-    const pending = this.#running;
-    if (!pending || pending.request.id !== reply.id) return;
-    if ('progress' in reply) {
-      pending.onProgress?.(reply.progress);
-      return;
-    }
-    this.#running = undefined;
-    if (reply.ok)
-      this.#settle(pending, undefined, { glb: new Uint8Array(reply.glb), report: reply.report });
-    else {
-      this.#settle(
-        pending,
-        reply.known
-          ? new ConvertError(reply.message)
-          : new ConvertError(`Kiln could not convert this model: ${reply.message}`),
-      );
-    }
-    this.#afterJob();
-  }
-
-  /** The worker died (out of memory, a native crash): fail its job, start afresh next time. */
-  #crashed(worker: Worker, error: Error): void {
-    if (this.#worker === worker) this.#worker = undefined;
-    void worker.terminate();
-    const pending = this.#running;
-    this.#running = undefined;
-    if (pending) {
-      this.#settle(
-        pending,
-        new ConvertError(
-          `The conversion stopped unexpectedly (${error.message}). The model may be too large: try a smaller texture size.`,
-        ),
-      );
-    }
-    this.#afterJob();
-  }
-
-  #abort(pending: Pending): void {
-    const reason = pending.signal?.reason ?? new DOMException('Aborted', 'AbortError');
-    if (this.#running === pending) {
-      // A conversion cannot be interrupted inside the worker: stop the thread itself.
-      this.#running = undefined;
-      void this.#stopWorker();
-      this.#settle(pending, reason);
-      this.#afterJob();
-      return;
-    }
-    this.#queue = this.#queue.filter((p) => p !== pending);
-    this.#settle(pending, reason);
-  }
-
-  #afterJob(): void {
-    if (this.#queue.length > 0) return this.#next();
-    clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => void this.#stopWorker(), this.#idleMs);
-    this.#idle.unref?.();
-  }
-
-  /** Ends the worker thread; resolves once it has. */
-  async #stopWorker(): Promise<void> {
-    clearTimeout(this.#idle);
-    const worker = this.#worker;
-    this.#worker = undefined;
-    await worker?.terminate();
-  }
-
-  #settle(pending: Pending, error: unknown, result?: ConvertResult): void {
-    pending.signal?.removeEventListener('abort', pending.onAbort);
-    if (result) pending.resolve(result);
-    else pending.reject(error);
+  close(): Promise<void> {
+    return this.#queue.close(new Error(CLOSING));
   }
 }
