@@ -142,6 +142,15 @@ test('local files: the caption names the file shown, compare labels are file nam
     await expect(viewer.caption.getByTestId('model-name')).toHaveText('coffee.glb');
     await expect(viewer.caption.getByTestId('compare-name')).toHaveText(long.name);
 
+    // In a narrower window, with an inspector panel open (it then spans the left half too),
+    // Stop comparing is still clickable: the panel starts below the comparison's labels.
+    await page.setViewportSize({ width: 1100, height: 720 });
+    await viewer.control('viewer-tab-health').click();
+    await expect(viewer.control('viewer-panel-health')).toBeVisible();
+    await viewer.stopCompareButton.click({ trial: true, timeout: 5_000 });
+    await viewer.control('viewer-tab-health').click();
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await viewer.canvas.click();
     await page.keyboard.press('Escape');
     await expect(viewer.root).toHaveAttribute('data-compare', 'off');
