@@ -75,8 +75,14 @@ function timeWorker(
         : new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
       const once = (id: number, blob: Blob) =>
         new Promise<void>((resolve, reject) => {
-          worker.onmessage = (e: MessageEvent<{ type: string; id: number; message?: string }>) =>
-            e.data.type === 'checked' ? resolve() : reject(new Error(e.data.message));
+          worker.onmessage = (
+            e: MessageEvent<{ type: string; id: number; message?: string; preview?: ImageBitmap }>,
+          ) => {
+            // Kiln's worker sends the photo small for the page first (the page shows it).
+            if (e.data.type === 'preview') e.data.preview?.close();
+            else if (e.data.type === 'checked') resolve();
+            else reject(new Error(e.data.message));
+          };
           worker.postMessage({ type: 'check', id, photo: blob });
         });
       // Warm-up (module load, first decode) outside the measured window.
