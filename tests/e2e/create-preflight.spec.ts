@@ -39,6 +39,16 @@ test('a blurred photo: the warning beside the price, and it generates anyway', a
   await expect(verdict).toContainText('You can still generate anyway.');
   await expect(create.cost('generate')).toContainText('balance $25.00');
   await expect(create.button('generate')).toBeEnabled();
+  // The photo card shows the worker's small copy of the photo (480 px on its longest side): the
+  // page decodes no photo of its own, which would compete with the check for the cores.
+  const card = kiln.page.getByTestId('photo-preview');
+  const shown = card.getByRole('img', { name: 'Preview of soft.png' });
+  await expect(shown).toBeVisible();
+  expect(await shown.evaluate((e) => [e.tagName, (e as HTMLCanvasElement).width])).toEqual([
+    'CANVAS',
+    480,
+  ]);
+  await expect(card.locator('img')).toHaveCount(0);
 
   await create.button('generate').click();
   await expect(kiln.jobs).toHaveCount(1);

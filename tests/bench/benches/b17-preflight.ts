@@ -7,8 +7,9 @@
  * Create posts the dropped File) and times the answer. Baseline: a bare worker in the same page
  * that does only the decode the preflight starts with — `createImageBitmap` with EXIF
  * orientation, resampled to 1024 px and 256 px and read back as pixels — so the ratio is what
- * the checks add to decoding. A third row drops the 12 MP photo on Create and times the verdict
- * on screen, counting the page's long tasks meanwhile (all work is in the worker).
+ * the checks add to decoding. A third row drops the 12 MP photo on Create `samples` times (each a
+ * new File, so a new photo id that no earlier result answers) and times each verdict on screen,
+ * counting the page's long tasks meanwhile (all work is in the worker).
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -74,8 +75,14 @@ function timeWorker(
         : new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
       const once = (id: number, blob: Blob) =>
         new Promise<void>((resolve, reject) => {
-          worker.onmessage = (e: MessageEvent<{ type: string; id: number; message?: string }>) =>
-            e.data.type === 'checked' ? resolve() : reject(new Error(e.data.message));
+          worker.onmessage = (
+            e: MessageEvent<{ type: string; id: number; message?: string; preview?: ImageBitmap }>,
+          ) => {
+            // Kiln's worker sends the photo small for the page first (the page shows it).
+            if (e.data.type === 'preview') e.data.preview?.close();
+            else if (e.data.type === 'checked') resolve();
+            else reject(new Error(e.data.message));
+          };
           worker.postMessage({ type: 'check', id, photo: blob });
         });
       // Warm-up (module load, first decode) outside the measured window.
@@ -87,6 +94,50 @@ function timeWorker(
       return ms;
     },
     [workerUrl, DECODE_ONLY, photoUrl, count] as const,
+  );
+}
+
+/** One drop of the 12 MP photo on Create, timed from the input's change to the verdict shown. */
+interface OnScreenSample {
+  since: number;
+  until: number;
+  longtasks: Parameters<typeof longTasks>[0];
+}
+
+/**
+ * Drops the photo at `photoUrl` on Create's photo input as a new File and waits for its verdict
+ * (`data-state="done"`), then for the page to settle (two frames and an idle moment) so the next
+ * drop does not land on this one's leftovers.
+ */
+function dropAndWait(
+  page: import('@playwright/test').Page,
+  photoUrl: string,
+  index: number,
+): Promise<OnScreenSample> {
+  return page.evaluate(
+    async ([photo, i]) => {
+      const bytes = await (await fetch(photo)).arrayBuffer();
+      const file = new File([bytes], `big-${i}.jpg`, { type: 'image/jpeg' });
+      const input = document.querySelector<HTMLInputElement>('[data-testid="drop-zone-input"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      const since = performance.now();
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      // This drop's verdict: the photo card names the new file, and its check is done.
+      const shown = () =>
+        document.querySelector('[data-testid="photo-preview"] .photo-name')?.textContent ===
+          file.name &&
+        document.querySelector<HTMLElement>('[data-testid="preflight-verdict"]')?.dataset[
+          'state'
+        ] === 'done';
+      while (!shown()) await new Promise((r) => setTimeout(r, 5));
+      const until = performance.now();
+      for (let k = 0; k < 2; k++) await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => requestIdleCallback(r, { timeout: 2000 }));
+      return { since, until, longtasks: window.__bench!.longtasks };
+    },
+    [photoUrl, index] as const,
   );
 }
 
@@ -114,22 +165,11 @@ export async function b17(ctx: BenchContext): Promise<BenchResult> {
       () => timeWorker(kiln.page, workerUrl, batchUrl, batchSize),
       () => timeWorker(kiln.page, null, batchUrl, batchSize),
     );
-    // On screen: drop the 12 MP photo on Create and wait for the verdict.
-    const onScreen = await kiln.page.evaluate(async (photo) => {
-      const bytes = await (await fetch(photo)).arrayBuffer();
-      const file = new File([bytes], 'big.jpg', { type: 'image/jpeg' });
-      const input = document.querySelector<HTMLInputElement>('[data-testid="drop-zone-input"]')!;
-      const transfer = new DataTransfer();
-      transfer.items.add(file);
-      const since = performance.now();
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      const verdict = () =>
-        document.querySelector<HTMLElement>('[data-testid="preflight-verdict"]')?.dataset['state'];
-      while (verdict() !== 'done') await new Promise((r) => setTimeout(r, 5));
-      return { since, until: performance.now(), longtasks: window.__bench!.longtasks };
-    }, bigUrl);
-    const tasks = longTasks(onScreen.longtasks, onScreen.since, onScreen.until);
+    // On screen: drop the 12 MP photo on Create and wait for its verdict, `samples` times, each
+    // a new File (a new photo id, so no earlier result answers), replacing the one before.
+    const onScreen: OnScreenSample[] = [];
+    for (let i = 0; i < samples; i++) onScreen.push(await dropAndWait(kiln.page, bigUrl, i));
+    const tasks = onScreen.map((s) => longTasks(s.longtasks, s.since, s.until));
     const row = (
       metric: string,
       app: number[],
@@ -158,7 +198,7 @@ export async function b17(ctx: BenchContext): Promise<BenchResult> {
         ),
         row(
           '12 MP photo dropped on Create → verdict on screen',
-          [onScreen.until - onScreen.since],
+          onScreen.map((s) => s.until - s.since),
           null,
           '≤ 300 ms',
           {
@@ -167,15 +207,19 @@ export async function b17(ctx: BenchContext): Promise<BenchResult> {
           },
         ),
         row(
-          'long tasks > 50 ms on the page meanwhile',
-          [tasks.count],
+          'long tasks > 50 ms on the page meanwhile (all drops)',
+          [tasks.reduce((n, t) => n + t.count, 0)],
           null,
           '0',
           { kind: 'app-max', max: 0 },
           '',
         ),
       ],
-      details: { single, batch, onScreen: { ms: onScreen.until - onScreen.since, ...tasks } },
+      details: {
+        single,
+        batch,
+        onScreen: onScreen.map((s, i) => ({ ms: s.until - s.since, ...tasks[i] })),
+      },
     };
   } finally {
     await kiln.close();

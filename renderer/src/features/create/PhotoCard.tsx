@@ -1,6 +1,7 @@
 /** A chosen photo: its preview, name and size, and a way to remove it. */
 import { useLingui } from '@lingui/react/macro';
 import { formatBytes } from '../../../../shared/format';
+import { PhotoPreview } from '../preflight';
 import type { ChosenPhoto } from './create-slice';
 
 /** Props of {@link PhotoCard}. */
@@ -21,7 +22,11 @@ export function PhotoCard({ photo, onRemove, children, compact = false }: PhotoC
       className={`photo-preview${compact ? ' photo-compact' : ''}`}
       data-testid="photo-preview"
     >
-      <img src={photo.previewUrl} alt={t`Preview of ${name}`} draggable={false} />
+      {compact ? (
+        <img src={photo.previewUrl} alt={t`Preview of ${name}`} draggable={false} />
+      ) : (
+        <PhotoPreview photo={photo} alt={t`Preview of ${name}`} />
+      )}
       <figcaption>
         <span className="photo-name" title={photo.file.name}>
           {photo.file.name}

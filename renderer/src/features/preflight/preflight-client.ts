@@ -28,6 +28,13 @@ const states = new Map<string, PreflightState>();
 const parked = new Map<string, PreflightState>();
 /** How many removed photos' results wait for an Undo (a batch's flagged ones left out at once). */
 const PARKED_MAX = 100;
+/**
+ * The photos as the page shows them, made by the worker from its decode (see `PREVIEW_SIDE`),
+ * kept as long as their photo's check or parked result.
+ */
+const previews = new Map<string, ImageBitmap>();
+/** The photo id of each check sent, for its preview. */
+const photoOfRequest = new Map<number, string>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -41,6 +48,15 @@ function send(request: PreflightRequest): Promise<PreflightResponse> {
     // Vite bundles the worker and the checks it imports into a file of the app.
     worker = new Worker(new URL('./preflight.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<PreflightResponse>) => {
+      if (event.data.type === 'preview') {
+        const photo = photoOfRequest.get(event.data.id);
+        if (photo !== undefined && states.has(photo)) {
+          previews.set(photo, event.data.preview);
+          changed();
+        } else event.data.preview.close();
+        return;
+      }
+      photoOfRequest.delete(event.data.id);
       pending.get(event.data.id)?.resolve(event.data);
       pending.delete(event.data.id);
     };
@@ -74,7 +90,9 @@ export function checkPhoto(id: string, photo: Blob): void {
   }
   states.set(id, { status: 'checking' });
   changed();
-  void send({ type: 'check', id: nextId++, photo }).then((answer) => {
+  const request = nextId++;
+  photoOfRequest.set(request, id);
+  void send({ type: 'check', id: request, photo }).then((answer) => {
     if (!states.has(id)) return; // forgotten meanwhile
     states.set(
       id,
@@ -95,14 +113,27 @@ export function forget(ids: Iterable<string>): void {
   for (const id of ids) {
     const state = states.get(id);
     if (state?.status === 'done') parked.set(id, state);
+    else dropPreview(id);
     any = states.delete(id) || any;
   }
   for (const old of parked.keys()) {
     if (parked.size <= PARKED_MAX) break;
     parked.delete(old);
+    dropPreview(old);
   }
   if (any) changed();
 }
+
+function dropPreview(id: string): void {
+  previews.get(id)?.close();
+  previews.delete(id);
+}
+
+/**
+ * The photo small, as the worker decoded it for its check (undefined until the worker has it, or
+ * when it could not decode the photo): what the page shows instead of decoding the file itself.
+ */
+export const previewOf = (id: string): ImageBitmap | undefined => previews.get(id);
 
 /** The state of a photo's check (undefined: never asked). */
 export const preflightOf = (id: string): PreflightState | undefined => states.get(id);

@@ -1,7 +1,8 @@
 /**
- * The preflight worker: decodes a photo (straight down to the two sizes the check looks at, so a
- * 12-megapixel photo never lands whole on the page) and checks it, off the main thread. Nothing
- * leaves the computer; the only other job is cutting a suggested crop into a new photo.
+ * The preflight worker: decodes a photo (straight down to the two sizes the check looks at, and
+ * the small one the page shows, so a 12-megapixel photo is never decoded whole on the page) and
+ * checks it, off the main thread. Nothing leaves the computer; the only other job is cutting a
+ * suggested crop into a new photo.
  */
 import {
   ANALYSIS_SIDE,
@@ -11,7 +12,8 @@ import {
 } from '../../../../shared/preflight/analyse';
 import { warmUpChecks } from '../../../../shared/preflight/warm';
 import type { RawImage } from '../../../../shared/segmentation/raster';
-import type { PreflightRequest, PreflightResponse } from './protocol';
+import type { PhotoPreflight } from '../../../../shared/preflight/types';
+import { PREVIEW_SIDE, type PreflightRequest, type PreflightResponse } from './protocol';
 
 const post = (message: PreflightResponse, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(message, transfer);
@@ -25,17 +27,26 @@ function pixels(bitmap: ImageBitmap, width: number, height: number): RawImage {
   return { data: new Uint8Array(data.buffer), width, height, channels: 4 };
 }
 
-async function check(photo: Blob) {
+async function check(id: number, photo: Blob): Promise<PhotoPreflight> {
   const full = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   const { width, height } = full;
   try {
-    // Down to the detail size in one resampling pass, then the small one from that.
+    // Down to the detail size in one resampling pass, then the small ones from that.
     const d = fitWithin(width, height, DETAIL_SIDE);
     const detailBitmap = await createImageBitmap(full, {
       resizeWidth: d.width,
       resizeHeight: d.height,
       resizeQuality: 'medium',
     });
+    full.close();
+    const p = fitWithin(width, height, PREVIEW_SIDE);
+    const preview = await createImageBitmap(detailBitmap, {
+      resizeWidth: p.width,
+      resizeHeight: p.height,
+      resizeQuality: 'medium',
+    });
+    // The page shows the photo now, while the check runs.
+    post({ type: 'preview', id, preview }, [preview]);
     const detail = pixels(detailBitmap, d.width, d.height);
     const a = fitWithin(width, height, ANALYSIS_SIDE);
     const analysis = pixels(detailBitmap, a.width, a.height);
@@ -73,7 +84,7 @@ self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
       warmUpChecks();
       post({ type: 'warmed', id: request.id });
     } else if (request.type === 'check') {
-      const result = await check(request.photo);
+      const result = await check(request.id, request.photo);
       post(
         { type: 'checked', id: request.id, result },
         result.mask ? [result.mask.data.buffer] : [],

@@ -1,6 +1,14 @@
 /** Messages between the page and the preflight worker. */
 import type { FractionBox, PhotoPreflight } from '../../../../shared/preflight/types';
 
+/**
+ * Longest side of the photo as the page shows it (the photo card, at most 200 CSS px high, on a
+ * 2× screen; the cut-out): the worker sends the photo at this size as soon as it has decoded it,
+ * so the page never decodes a 12-megapixel photo itself, which would compete for the cores with
+ * the check the artist is waiting for.
+ */
+export const PREVIEW_SIDE = 480;
+
 /** What the page asks the worker. */
 export type PreflightRequest =
   | { type: 'warm'; id: number }
@@ -10,6 +18,8 @@ export type PreflightRequest =
 /** What the worker answers. */
 export type PreflightResponse =
   | { type: 'checked'; id: number; result: PhotoPreflight }
+  /** Sent before its check's answer: the photo at most {@link PREVIEW_SIDE} px on its longest side. */
+  | { type: 'preview'; id: number; preview: ImageBitmap }
   | { type: 'cropped'; id: number; photo: Blob }
   | { type: 'warmed'; id: number }
   | { type: 'failed'; id: number; message: string };
