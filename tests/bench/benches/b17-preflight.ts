@@ -83,7 +83,8 @@ function timeWorker(
             else if (e.data.type === 'checked') resolve();
             else reject(new Error(e.data.message));
           };
-          worker.postMessage({ type: 'check', id, photo: blob });
+          // As Create checks a photo it shows (its small copy first).
+          worker.postMessage({ type: 'check', id, photo: blob, preview: true });
         });
       // Warm-up (module load, first decode) outside the measured window.
       await once(0, new Blob([bytes], { type: 'image/jpeg' }));

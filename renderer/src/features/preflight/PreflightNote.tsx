@@ -80,8 +80,10 @@ export default function PreflightNote({
     const ids = new Set(photos.map((p) => p.id));
     forget([...shown.current].filter((id) => !ids.has(id)));
     shown.current = ids;
-    for (const p of photos) checkPhoto(p.id, p.file);
-  }, [photos]);
+    // A batch's photos are listed, not shown: their checks send no preview.
+    const onScreen = photos.length === 1 || views === true;
+    for (const p of photos) checkPhoto(p.id, p.file, { preview: onScreen });
+  }, [photos, views]);
   if (!photos.length) return null;
   if (photos.length === 1 || views) {
     const done = photos.map((p) => ({ p, s: preflightOf(p.id) }));

@@ -48,6 +48,13 @@ describe('preflight client', () => {
     expect(preview.close).not.toHaveBeenCalled();
   });
 
+  it('asks the worker for a preview only for a photo the page shows', () => {
+    checkPhoto('shown', new Blob([new Uint8Array([4])]));
+    expect(checked.at(-1)).toMatchObject({ type: 'check', preview: true });
+    checkPhoto('listed', new Blob([new Uint8Array([5])]), { preview: false });
+    expect(checked.at(-1)).toMatchObject({ type: 'check', preview: false });
+  });
+
   it('closes the preview of a photo removed before its check ended', async () => {
     checkPhoto('p3', new Blob([new Uint8Array([3])]));
     const preview = sent.get(checked.at(-1)!.id)!;

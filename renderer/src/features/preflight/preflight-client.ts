@@ -78,8 +78,12 @@ export function warmUp(): void {
   warming ??= send({ type: 'warm', id: nextId++ });
 }
 
-/** Starts checking a photo unless it is checked or being checked already. */
-export function checkPhoto(id: string, photo: Blob): void {
+/**
+ * Starts checking a photo unless it is checked or being checked already. `preview` (default on):
+ * the worker also sends the photo small for the page to show ({@link previewOf}); a batch's
+ * photos, which the page lists without showing, go without (100 of them held ~60 MB of bitmaps).
+ */
+export function checkPhoto(id: string, photo: Blob, { preview = true } = {}): void {
   if (states.has(id)) return;
   const back = parked.get(id);
   if (back?.status === 'done') {
@@ -92,7 +96,7 @@ export function checkPhoto(id: string, photo: Blob): void {
   changed();
   const request = nextId++;
   photoOfRequest.set(request, id);
-  void send({ type: 'check', id: request, photo }).then((answer) => {
+  void send({ type: 'check', id: request, photo, preview }).then((answer) => {
     if (!states.has(id)) return; // forgotten meanwhile
     states.set(
       id,

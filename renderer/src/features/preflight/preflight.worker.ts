@@ -27,7 +27,7 @@ function pixels(bitmap: ImageBitmap, width: number, height: number): RawImage {
   return { data: new Uint8Array(data.buffer), width, height, channels: 4 };
 }
 
-async function check(id: number, photo: Blob): Promise<PhotoPreflight> {
+async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPreflight> {
   const full = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   const { width, height } = full;
   try {
@@ -39,14 +39,16 @@ async function check(id: number, photo: Blob): Promise<PhotoPreflight> {
       resizeQuality: 'medium',
     });
     full.close();
-    const p = fitWithin(width, height, PREVIEW_SIDE);
-    const preview = await createImageBitmap(detailBitmap, {
-      resizeWidth: p.width,
-      resizeHeight: p.height,
-      resizeQuality: 'medium',
-    });
-    // The page shows the photo now, while the check runs.
-    post({ type: 'preview', id, preview }, [preview]);
+    if (preview) {
+      const p = fitWithin(width, height, PREVIEW_SIDE);
+      const small = await createImageBitmap(detailBitmap, {
+        resizeWidth: p.width,
+        resizeHeight: p.height,
+        resizeQuality: 'medium',
+      });
+      // The page shows the photo now, while the check runs.
+      post({ type: 'preview', id, preview: small }, [small]);
+    }
     const detail = pixels(detailBitmap, d.width, d.height);
     const a = fitWithin(width, height, ANALYSIS_SIDE);
     const analysis = pixels(detailBitmap, a.width, a.height);
@@ -84,7 +86,7 @@ self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
       warmUpChecks();
       post({ type: 'warmed', id: request.id });
     } else if (request.type === 'check') {
-      const result = await check(request.id, request.photo);
+      const result = await check(request.id, request.photo, request.preview);
       post(
         { type: 'checked', id: request.id, result },
         result.mask ? [result.mask.data.buffer] : [],

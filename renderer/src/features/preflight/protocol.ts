@@ -12,7 +12,8 @@ export const PREVIEW_SIDE = 480;
 /** What the page asks the worker. */
 export type PreflightRequest =
   | { type: 'warm'; id: number }
-  | { type: 'check'; id: number; photo: Blob }
+  /** `preview`: also send the photo small first, for a page that shows it (not a batch's). */
+  | { type: 'check'; id: number; photo: Blob; preview: boolean }
   | { type: 'crop'; id: number; photo: Blob; box: FractionBox; mime: string };
 
 /** What the worker answers. */
