@@ -31,6 +31,12 @@ export type Framing = 'fit' | 'reset' | ViewPreset;
 export interface CameraRig {
   /** Frames the model: `fit` keeps the viewing direction, `reset` and presets set it. */
   place(framing: Framing, animate: boolean): void;
+  /**
+   * Frames the model again after what is framed changed (a model of the comparison came or
+   * went, the layout split or joined): the way Kiln last framed it (a Reset or view preset the
+   * user asked for stays that) or, once the user has moved the camera, fitted along their view.
+   */
+  refit(animate: boolean): void;
   nudge(step: ViewNudge): void;
 }
 
@@ -223,7 +229,15 @@ export function useCameraRig(
   useUserTakesOver(controls, transition, framedAs, report);
   useFramedOnResize(framedAs, place, turning);
 
-  return useMemo(() => ({ place, nudge }), [place, nudge]);
+  // The scene may catch up with a change after the user has already asked for a framing (Stop
+  // comparing, then Home at once: the comparison's model leaves a render later); a refit then
+  // keeps what they asked for instead of fitting along the view they left.
+  const refit = useCallback(
+    (animate: boolean) => place(framedAs.current ?? 'fit', animate),
+    [place],
+  );
+
+  return useMemo(() => ({ place, refit, nudge }), [place, refit, nudge]);
 }
 
 /** Grabbing the model with the pointer cancels a running move, and the framing is the user's. */

@@ -118,7 +118,7 @@ function usePlacement(
     const bChanged = slotB?.key !== last.b;
     placedKeys.current = { a: slotA?.key, b: slotB?.key };
     if (aChanged && slotA) rig.place('reset', false);
-    else if (bChanged && slotA) rig.place('fit', true);
+    else if (bChanged && slotA) rig.refit(true);
 
     for (const s of slots) {
       if ((s.slot === 'a' && !aChanged) || (s.slot === 'b' && !bChanged)) continue;
@@ -345,7 +345,7 @@ export function ModelScene({
 
   // The layout changed (side by side framing uses half the width): keep the models framed.
   useEffect(() => {
-    if (sphereRef.current) rig.place('fit', true);
+    if (sphereRef.current) rig.refit(true);
   }, [compare, rig]);
 
   // Shading modes swap materials; undone before a model is disposed, so its own are freed.
