@@ -77,6 +77,56 @@ test('"Use the crop" makes a new photo and generates from it', async ({ kiln, ho
   expect(chargedOperations(host)).toHaveLength(1);
 });
 
+/**
+ * The coffee photo as a 12-megapixel portrait, twice: as a PNG whose pixels stand upright, and
+ * as a phone writes it, a JPEG stored on its side with EXIF orientation 6 ("turn a quarter
+ * clockwise to show").
+ */
+async function portraitTwice(): Promise<{ upright: DropFile; phone: DropFile }> {
+  const { bytes } = await photo('coffee.png');
+  const upright = await sharp(bytes).resize(3000, 4000, { fit: 'fill' }).png().toBuffer();
+  const phone = await sharp(upright)
+    .rotate(270)
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  return {
+    upright: { name: 'upright.png', bytes: upright, type: 'image/png' },
+    phone: { name: 'phone.jpg', bytes: phone, type: 'image/jpeg' },
+  };
+}
+
+test("a phone's 12 MP JPEG, turned by its EXIF orientation, is checked as the artist sees it", async ({
+  kiln,
+}) => {
+  // A JPEG is decoded at a fraction of its size (WebCodecs), any other photo whole: both must
+  // give the check and the card the same upright photo.
+  const create = new CreatePage(kiln);
+  const verdict = kiln.page.getByTestId('preflight-verdict');
+  const { upright, phone } = await portraitTwice();
+  const shown = async (file: DropFile) => {
+    await create.drop([file]);
+    const canvas = kiln.page
+      .getByTestId('photo-preview')
+      .getByRole('img', { name: `Preview of ${file.name}` });
+    await expect(canvas).toBeVisible();
+    await expect(verdict).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    const png = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL('image/png'));
+    return sharp(Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  };
+  const a = await shown(upright);
+  const b = await shown(phone);
+  expect([b.info.width, b.info.height]).toEqual([360, 480]);
+  expect([a.info.width, a.info.height]).toEqual([360, 480]);
+  let difference = 0;
+  for (let i = 0; i < a.data.length; i++) difference += Math.abs(a.data[i]! - b.data[i]!);
+  // The same picture up to JPEG and resampling (a quarter turn the wrong way: ~40).
+  expect(difference / a.data.length).toBeLessThan(6);
+});
+
 /** A rendered view of the test set's bison (`tests/preflight/photos/views`). */
 async function bisonView(side: 'front' | 'left' | 'back' | 'right'): Promise<DropFile> {
   const name = `wuson-a-${side}.png`;

@@ -1,6 +1,7 @@
 /**
- * The preflight worker: decodes a photo (straight down to the two sizes the check looks at, and
- * the small one the page shows, so a 12-megapixel photo is never decoded whole on the page) and
+ * The preflight worker: decodes a photo (a JPEG at a fraction of its size where WebCodecs can,
+ * then down to the two sizes the check looks at and the small one the page shows, so a
+ * 12-megapixel photo is never decoded whole on the page) and
  * checks it, off the main thread. Nothing leaves the computer; the only other job is cutting a
  * suggested crop into a new photo.
  */
@@ -11,6 +12,7 @@ import {
   preflightPhoto,
 } from '../../../../shared/preflight/analyse';
 import { warmUpChecks } from '../../../../shared/preflight/warm';
+import { JPG } from 'image-size/types/jpg';
 import type { RawImage } from '../../../../shared/segmentation/raster';
 import type { PhotoPreflight } from '../../../../shared/preflight/types';
 import { PREVIEW_SIDE, type PreflightRequest, type PreflightResponse } from './protocol';
@@ -27,9 +29,82 @@ function pixels(bitmap: ImageBitmap, width: number, height: number): RawImage {
   return { data: new Uint8Array(data.buffer), width, height, channels: 4 };
 }
 
+/** A photo decoded for the checks: its size as seen (EXIF orientation applied) and a bitmap. */
+interface Decoded {
+  readonly width: number;
+  readonly height: number;
+  /** At least {@link DETAIL_SIDE} on its longest side (or the whole photo when smaller). */
+  readonly bitmap: ImageBitmap | VideoFrame;
+}
+
+/**
+ * The long side a JPEG is decoded at, at most: libjpeg-turbo decodes in eighths of the size
+ * (4000 px → 2000, 1500, 1000…), and Chromium's `ImageDecoder` picks the largest eighth within
+ * this, which is at least {@link DETAIL_SIDE} for any photo that is (consecutive eighths are at
+ * most twice apart).
+ */
+const SCALED_DECODE_SIDE = 2 * DETAIL_SIDE;
+
+/** A JPEG header is read for its size and orientation from its first bytes (EXIF, then SOF). */
+const HEADER_BYTES = 512 * 1024;
+
+/**
+ * A JPEG decoded straight at a fraction of its size (a quarter of the pixels' work for a
+ * 12-megapixel photo: ~40 ms instead of ~130 ms here), or `null` when that cannot be done
+ * (another format, no WebCodecs, a header this does not read): the caller decodes it whole.
+ */
+async function decodeJpegScaled(photo: Blob): Promise<Decoded | null> {
+  if (typeof ImageDecoder === 'undefined') return null;
+  const bytes = new Uint8Array(await photo.arrayBuffer());
+  const head = bytes.subarray(0, HEADER_BYTES);
+  if (!JPG.validate(head)) return null;
+  let size: { width?: number; height?: number; orientation?: number };
+  try {
+    size = JPG.calculate(head);
+  } catch {
+    return null;
+  }
+  // A photo within the scaled side would be decoded whole anyway, and a decoded frame costs
+  // more to resample than a bitmap (B17's batch of 2000 px photos: twice the time).
+  if (!size.width || !size.height || Math.max(size.width, size.height) <= SCALED_DECODE_SIDE) {
+    return null;
+  }
+  // Orientations 5–8 turn the photo a quarter: its width is the file's height.
+  const turned = (size.orientation ?? 1) >= 5;
+  const width = turned ? size.height : size.width;
+  const height = turned ? size.width : size.height;
+  const decoder = new ImageDecoder({
+    data: bytes,
+    type: 'image/jpeg',
+    desiredWidth: SCALED_DECODE_SIDE,
+    desiredHeight: SCALED_DECODE_SIDE,
+  });
+  try {
+    const { image } = await decoder.decode();
+    const long = Math.max(image.displayWidth, image.displayHeight);
+    // The decoder applied the orientation the header named, and kept enough detail.
+    const sameTurn = image.displayWidth >= image.displayHeight === width >= height;
+    if (!sameTurn || long < Math.min(DETAIL_SIDE, Math.max(width, height))) {
+      image.close();
+      return null;
+    }
+    return { width, height, bitmap: image };
+  } catch {
+    return null;
+  } finally {
+    decoder.close();
+  }
+}
+
+/** The photo decoded whole, with its EXIF orientation: any format Chromium reads. */
+async function decodeWhole(photo: Blob): Promise<Decoded> {
+  const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+  return { width: bitmap.width, height: bitmap.height, bitmap };
+}
+
 async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPreflight> {
-  const full = await createImageBitmap(photo, { imageOrientation: 'from-image' });
-  const { width, height } = full;
+  const decoded = (await decodeJpegScaled(photo)) ?? (await decodeWhole(photo));
+  const { width, height, bitmap: full } = decoded;
   try {
     // Down to the detail size in one resampling pass, then the small ones from that.
     const d = fitWithin(width, height, DETAIL_SIDE);
