@@ -148,6 +148,33 @@ test('local files: the caption names the file shown, compare labels are file nam
     await viewer.control('viewer-tab-health').click();
     await expect(viewer.control('viewer-panel-health')).toBeVisible();
     await viewer.stopCompareButton.click({ trial: true, timeout: 5_000 });
+
+    // At the 960 px minimum the viewer is narrow enough for its toolbar to wrap: the labels,
+    // Stop and the panel move below however many rows it takes, and cover none of it.
+    await page.setViewportSize({ width: 960, height: 700 });
+    await expect
+      .poll(() =>
+        viewer.root.evaluate((root) => {
+          const toolbar = root.querySelector('[role="toolbar"]')!.getBoundingClientRect();
+          const groups = [...root.querySelectorAll('[role="toolbar"] > *')].map((g) =>
+            g.getBoundingClientRect(),
+          );
+          const others = [
+            ...root.querySelectorAll(
+              '[data-testid^="viewer-compare-label-"], [data-testid="viewer-compare-end"], [data-testid="viewer-panel-health"]',
+            ),
+          ].map((e) => e.getBoundingClientRect());
+          const meets = (a: DOMRect, b: DOMRect) =>
+            a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          return {
+            rows: new Set(groups.map((g) => Math.round(g.top))).size > 1 && toolbar.height > 50,
+            shown: others.length,
+            covered: others.filter((o) => groups.some((g) => meets(g, o))).length,
+          };
+        }),
+      )
+      .toEqual({ rows: true, shown: 4, covered: 0 });
+    await viewer.stopCompareButton.click({ trial: true, timeout: 5_000 });
     await viewer.control('viewer-tab-health').click();
     await page.setViewportSize({ width: 1280, height: 800 });
 
