@@ -37,18 +37,17 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await account.close();
     await showActivity();
     await expect(jobs).toHaveCount(0);
-    // Key A's balance has been read (switching keys reads it): a read still on its way after the
-    // balance drops below would show the low balance first, and Generate would rightly refuse
-    // before sending (seen under load) — this test is about the service's refusals.
     await account.expectBalance('7.50');
 
-    // Two refusals; closing the newest leaves none (the older one does not come back).
-    live.sandbox.setBalance('0.10');
+    // Two refusals; closing the newest leaves none (the older one does not come back). This test
+    // is about the service's refusals: each cause is set as the call reaches the service, so Kiln
+    // cannot have read it first and refused before sending.
+    live.onNextGeneration(() => live.sandbox.setBalance('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     live.sandbox.setBalance('7.50');
     await account.refreshBalance('7.50');
-    live.sandbox.setMonthlyLimit('0.10');
+    live.onNextGeneration(() => live.sandbox.setMonthlyLimit('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'monthly_limit_reached');
     await page.getByTestId('payment-dismiss').click();
@@ -57,11 +56,8 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
 
     // A refusal whose cause goes: the next job is accepted, and the notice goes by itself.
     live.sandbox.setMonthlyLimit(null);
-    // The reads that followed the refusal and its dismissal have come back before the balance
-    // drops (one still on its way would show the low balance first, and Generate would rightly
-    // refuse before sending: seen under load at CI).
     await account.refreshBalance('7.50');
-    live.sandbox.setBalance('0.10');
+    live.onNextGeneration(() => live.sandbox.setBalance('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     live.sandbox.setBalance('7.50');
@@ -74,7 +70,7 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     await expect(accepted).toHaveAttribute('data-job-state', 'failed', { timeout: 30_000 });
 
     // This key's limit: switching to key B ends it, and B lists its own jobs only.
-    live.sandbox.setKeyLimit('0.10');
+    live.onNextGeneration(() => live.sandbox.setKeyLimit('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'key_limit_reached');
     await expect(jobs).toHaveCount(5);
@@ -91,7 +87,7 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
 
     // Balance too low with key B, then the sandbox: the live notice and jobs stay with live.
     await account.expectBalance('7.50');
-    live.sandbox.setBalance('0.10');
+    live.onNextGeneration(() => live.sandbox.setBalance('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'insufficient_balance');
     await account.open('keys');

@@ -135,15 +135,42 @@ export function sandboxTotals(sandbox: Sandbox): { charged: Usd; refunded: Usd; 
 export interface LiveService {
   readonly sandbox: Sandbox;
   readonly url: string;
+  /**
+   * Runs `change` (a lower balance, a limit) as the next generation call reaches the service,
+   * before the service answers it. A test that wants the *service's* refusal sets the account
+   * this way: set beforehand, any balance read still on its way shows it to Kiln first, and
+   * Kiln rightly refuses before sending (seen under load).
+   */
+  onNextGeneration(change: () => void): void;
   close(): Promise<void>;
 }
 
 /** Serves a sandbox that accepts `keys`, as the "live" service. */
 export async function serveLive(keys: string[], balanceUsd: Usd): Promise<LiveService> {
   const sandbox = createSandbox({ keys, taskSeconds: 1, balanceUsd });
-  const server = await serveSandbox(sandbox, { port: 0 });
+  let next: (() => void) | undefined;
+  const served: Sandbox = Object.create(sandbox, {
+    handle: {
+      value: (request: Request) => {
+        if (
+          next &&
+          request.method === 'POST' &&
+          new URL(request.url).pathname.includes('/generate/')
+        ) {
+          const change = next;
+          next = undefined;
+          change();
+        }
+        return sandbox.handle(request);
+      },
+    },
+  });
+  const server = await serveSandbox(served, { port: 0 });
   return {
     sandbox,
+    onNextGeneration: (change) => {
+      next = change;
+    },
     url: server.url,
     close: async () => {
       await server.close();
