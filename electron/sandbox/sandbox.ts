@@ -147,9 +147,22 @@ export function createSandbox(
             })
         : Promise.resolve());
 
-  const handle = async (request: Request): Promise<Response> => {
-    await ready;
-    return app.fetch(request);
+  // The requests being answered: `close` waits for them, so no upload, task or state write lands
+  // in the data folder after it (an e2e teardown removed the folder while an upload was still
+  // writing into it: ENOTEMPTY). Requests that come while closing are answered 503.
+  const answering = new Set<Promise<Response>>();
+  let closing = false;
+  const handle = (request: Request): Promise<Response> => {
+    if (closing) {
+      return Promise.resolve(
+        Response.json({ detail: 'The sandbox is shutting down.' }, { status: 503 }),
+      );
+    }
+    const answer = ready.then(() => app.fetch(request));
+    answering.add(answer);
+    const done = () => void answering.delete(answer);
+    answer.then(done, done);
+    return answer;
   };
 
   const findKey = (key: string) => {
@@ -177,7 +190,9 @@ export function createSandbox(
       return corrupt(response, plan);
     },
     async close() {
+      closing = true;
       await ready.catch(() => undefined);
+      while (answering.size > 0) await Promise.allSettled([...answering]);
       await Promise.all([core.generationQueue.close(), core.buildQueue.close()]);
       await core.flush();
     },

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachedGenerator, type Generator } from './generation';
 import { generateFromPhoto } from '../generate';
+import { createSandbox } from '../sandbox';
 import { finishTask, photo, photoForm, startService } from '../testing/test-support';
+
+const AUTH = { Authorization: 'Bearer sk-test-1' };
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -20,6 +23,42 @@ afterEach(() => {
 });
 
 describe('persistence', () => {
+  it('closes after the requests it is answering: nothing lands in the folder after it', async () => {
+    const dataDir = tempDir();
+    const sandbox = createSandbox({ dataDir, keys: ['sk-test-1'], taskSeconds: 0 });
+    const balance = () =>
+      sandbox.handle(new Request('http://sandbox/api/platform/balance', { headers: AUTH }));
+    expect((await balance()).status).toBe(200);
+    // An upload whose body is still arriving when the sandbox is asked to close.
+    const form = new Response(photoForm(photo('coffee.png'), 'mug.png'));
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    let answered = false;
+    const upload = sandbox
+      .handle(
+        new Request('http://sandbox/generate/cloud/fast?poly_count=10000', {
+          method: 'POST',
+          headers: { ...AUTH, 'content-type': form.headers.get('content-type')! },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      )
+      .finally(() => {
+        answered = true;
+      });
+    await sandbox.close();
+    expect(answered).toBe(true);
+    expect((await upload).status).toBe(200);
+    // A request that comes while closing is refused, and writes nothing.
+    expect((await balance()).status).toBe(503);
+  });
+
   it('keeps balance, ledger, library, files, concepts and jobs across a restart', async () => {
     const dataDir = tempDir();
     const first = await startService({ dataDir, websiteModels: 2 });
