@@ -55,8 +55,8 @@ const HEADER_BYTES = 512 * 1024;
  */
 async function decodeJpegScaled(photo: Blob): Promise<Decoded | null> {
   if (typeof ImageDecoder === 'undefined') return null;
-  const bytes = new Uint8Array(await photo.arrayBuffer());
-  const head = bytes.subarray(0, HEADER_BYTES);
+  // The header first: a photo that does not take this path is not read whole twice.
+  const head = new Uint8Array(await photo.slice(0, HEADER_BYTES).arrayBuffer());
   if (!JPG.validate(head)) return null;
   let size: { width?: number; height?: number; orientation?: number };
   try {
@@ -74,7 +74,7 @@ async function decodeJpegScaled(photo: Blob): Promise<Decoded | null> {
   const width = turned ? size.height : size.width;
   const height = turned ? size.width : size.height;
   const decoder = new ImageDecoder({
-    data: bytes,
+    data: new Uint8Array(await photo.arrayBuffer()),
     type: 'image/jpeg',
     desiredWidth: SCALED_DECODE_SIDE,
     desiredHeight: SCALED_DECODE_SIDE,

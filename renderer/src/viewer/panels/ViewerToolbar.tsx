@@ -75,8 +75,8 @@ function useToolbarBottom(toolbar: RefObject<HTMLDivElement | null>): void {
 }
 
 /**
- * The viewer's toolbar (one row, more in a narrow viewer): open a file; framing, view presets and turntable; shading mode;
- * grid, shadow and dimension overlays; and the inspector tabs. Icon buttons with tooltips keep it
+ * The viewer's toolbar (one row, more in a narrow viewer): open a file; framing, view presets
+ * and turntable; shading mode; grid, shadow and dimension overlays; and the inspector tabs. Icon buttons with tooltips keep it
  * compact; every control has a label and shows keyboard focus.
  */
 export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
