@@ -1,5 +1,5 @@
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useRef, type JSX, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type JSX, type RefObject } from 'react';
 import {
   Bone,
   DataTexture,
@@ -133,7 +133,11 @@ export function LightingWarmup({
     return () => clearTimeout(timer);
   }, [idle, started, idleRef, onStartRef]);
 
-  useEffect(() => {
+  // A layout effect, in the commit that re-rendered the ground shadow: its bake restarts with
+  // that commit, and a passive effect may run after a frame has come between (an orbit, a
+  // resize, any frame asked for before): that frame would use the bake up with no warm-up mesh
+  // shown, and the shadow's depth shaders would wait for the first model.
+  useLayoutEffect(() => {
     if (!started || phase.current !== 'waiting') return;
     phase.current = 'frame';
     invalidate();
