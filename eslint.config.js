@@ -88,6 +88,8 @@ export default tseslint.config(
             '^[-_./][a-z0-9-]+$',
             '^[a-z]+([A-Z][a-z0-9]*)+$',
             '^[#.][\\w-]+$',
+            // CSS custom properties.
+            '^--[\\w-]+$',
             // CSS selectors (an element's role, a form control's type).
             '\\[(role|type|contenteditable)=',
           ],

@@ -50,8 +50,18 @@ test('notices and Activity follow the mode and key; a notice goes with its cause
     live.onNextGeneration(() => live.sandbox.setMonthlyLimit('0.10'));
     await account.generate(await greyPhoto());
     await expect(account.notice).toHaveAttribute('data-code', 'monthly_limit_reached');
+    // The account page opens below the header, which the notice makes taller: the notice stays
+    // readable and its button works with the page open; the page follows the header back up.
+    await account.open('billing');
+    const accountPage = page.getByTestId('account-page');
+    const top = async (): Promise<number> => (await accountPage.boundingBox())!.y;
+    const noticeBox = (await account.notice.boundingBox())!;
+    const withNotice = await top();
+    expect(withNotice).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height);
     await page.getByTestId('payment-dismiss').click();
     await expect(account.notice).toBeHidden();
+    await expect.poll(top).toBeLessThan(withNotice);
+    await account.close();
     await expect(jobs).toHaveCount(2);
 
     // A refusal whose cause goes: the next job is accepted, and the notice goes by itself.

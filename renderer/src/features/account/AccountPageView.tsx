@@ -6,8 +6,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Tabs } from '../../ui/Tabs';
+import { useBottomEdge } from '../../ui/use-bottom-edge';
 import type { AccountSection } from './account-slice';
 import { useKiln } from '../../store/StoreProvider';
 import { KeysSection } from './KeysSection';
@@ -25,28 +26,16 @@ const SECTIONS: ReadonlyArray<{ id: AccountSection; label: MessageDescriptor }> 
   { id: 'settings', label: msg`Settings` },
 ];
 
-/**
- * Where the header ends: the page opens below it, and the header grows when the billing bar shows
- * a notice, which must stay readable and clickable.
- */
-function useHeaderBottom(): number | undefined {
-  const [bottom, setBottom] = useState<number>();
-  useEffect(() => {
-    const header = document.querySelector('.app-header');
-    if (!header) return;
-    const measure = () => setBottom(header.getBoundingClientRect().bottom);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(header);
-    return () => observer.disconnect();
-  }, []);
-  return bottom;
-}
-
 /** The page, open at `section` (Escape closes it). */
 export default function AccountPageView({ section }: { readonly section: AccountSection }) {
   const openAccount = useKiln((s) => s.openAccount);
-  const top = useHeaderBottom();
+  const page = useRef<HTMLElement>(null);
+  // The page opens below the header, which grows when the billing bar shows a notice: that
+  // notice must stay readable and clickable.
+  useBottomEdge(() => {
+    const header = document.querySelector('.app-header');
+    return header && page.current ? { source: header, target: page.current, fixed: true } : null;
+  }, '--_header-bottom');
   const { t, i18n } = useLingui();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openAccount(undefined);
@@ -54,12 +43,7 @@ export default function AccountPageView({ section }: { readonly section: Account
     return () => window.removeEventListener('keydown', onKey);
   }, [openAccount]);
   return (
-    <section
-      className="account-page"
-      aria-label={t`Account`}
-      data-testid="account-page"
-      style={top ? { top } : undefined}
-    >
+    <section className="account-page" aria-label={t`Account`} data-testid="account-page" ref={page}>
       <header className="account-head">
         <h2>
           <Trans>Account</Trans>

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLayoutEffect, useRef, type JSX, type RefObject } from 'react';
+import { useRef, type JSX } from 'react';
+import { useBottomEdge } from '../../ui/use-bottom-edge';
 import type { ViewPreset } from '../camera/fit-camera';
 import type { IconName } from './icons';
 import { ToolButton } from './ToolButton';
@@ -54,27 +55,6 @@ const TABS: ReadonlyArray<[InspectorTab, IconName, MessageDescriptor]> = [
 ];
 
 /**
- * Keeps `--_toolbar-bottom` on the viewer's root at the toolbar's bottom edge (px from the
- * viewer's top): a narrow viewer wraps the toolbar onto more rows, and the comparison's labels
- * and the inspector start below it (viewer.css) instead of covering its second row. Written
- * to the style directly: a re-render per resize would buy nothing.
- */
-function useToolbarBottom(toolbar: RefObject<HTMLDivElement | null>): void {
-  useLayoutEffect(() => {
-    const bar = toolbar.current;
-    const root = bar?.closest<HTMLElement>('.kiln-viewer');
-    if (!bar || !root) return;
-    const measure = (): void =>
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS length, not words
-      root.style.setProperty('--_toolbar-bottom', `${bar.offsetTop + bar.offsetHeight}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, [toolbar]);
-}
-
-/**
  * The viewer's toolbar (one row, more in a narrow viewer): open a file; framing, view presets
  * and turntable; shading mode; grid, shadow and dimension overlays; and the inspector tabs. Icon buttons with tooltips keep it
  * compact; every control has a label and shows keyboard focus.
@@ -83,7 +63,12 @@ export function ViewerToolbar(props: ViewerToolbarProps): JSX.Element {
   const { disabled, settings, onSettings, tab, onTab, inspectorId } = props;
   const { t, i18n } = useLingui();
   const toolbar = useRef<HTMLDivElement>(null);
-  useToolbarBottom(toolbar);
+  // The comparison's labels and the inspector start below the toolbar (viewer.css), which a
+  // narrow viewer wraps onto more rows.
+  useBottomEdge(() => {
+    const target = toolbar.current?.closest<HTMLElement>('.kiln-viewer');
+    return toolbar.current && target ? { source: toolbar.current, target } : null;
+  }, '--_toolbar-bottom');
   return (
     <>
       <div
