@@ -102,7 +102,14 @@ async function decodeWhole(photo: Blob): Promise<Decoded> {
   return { width: bitmap.width, height: bitmap.height, bitmap };
 }
 
-async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPreflight> {
+/**
+ * Checks a photo; `showPreview`, when given, gets the photo small for the page first (and owns
+ * it: it transfers or closes it).
+ */
+async function check(
+  photo: Blob,
+  showPreview?: (small: ImageBitmap) => void,
+): Promise<PhotoPreflight> {
   const decoded = (await decodeJpegScaled(photo)) ?? (await decodeWhole(photo));
   const { width, height, bitmap: full } = decoded;
   try {
@@ -114,7 +121,7 @@ async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPr
       resizeQuality: 'medium',
     });
     full.close();
-    if (preview) {
+    if (showPreview) {
       const p = fitWithin(width, height, PREVIEW_SIDE);
       const small = await createImageBitmap(detailBitmap, {
         resizeWidth: p.width,
@@ -122,7 +129,7 @@ async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPr
         resizeQuality: 'medium',
       });
       // The page shows the photo now, while the check runs.
-      post({ type: 'preview', id, preview: small }, [small]);
+      showPreview(small);
     }
     const detail = pixels(detailBitmap, d.width, d.height);
     const a = fitWithin(width, height, ANALYSIS_SIDE);
@@ -132,6 +139,22 @@ async function check(id: number, photo: Blob, preview: boolean): Promise<PhotoPr
   } finally {
     full.close();
   }
+}
+
+/**
+ * Takes a made-up JPEG wider than {@link SCALED_DECODE_SIDE} the first photo's whole way (a
+ * scaled decode, its resamplings, a preview, the checks) before any photo comes. The first
+ * decode of a worker sets up the JPEG codec and the GPU channel that turns the decoded frame
+ * into a bitmap (B17, a fresh page's first 12 MP drop: 34 ms to open the channel and the
+ * verdict at 310–340 ms against ~200 ms for the drops after it). One colour, so the file is
+ * small and quick to make; the checks' hot loops are compiled by `warmUpChecks` instead.
+ */
+async function warmUpDecode(): Promise<void> {
+  const canvas = new OffscreenCanvas(SCALED_DECODE_SIDE + 64, 16);
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  context.fillStyle = '#b0a090';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await check(await canvas.convertToBlob({ type: 'image/jpeg' }), (small) => small.close());
 }
 
 async function crop(
@@ -159,9 +182,16 @@ self.onmessage = async (event: MessageEvent<PreflightRequest>) => {
     if (request.type === 'warm') {
       // Compiles the checks' hot loops before the first photo (see shared/preflight/warm.ts).
       warmUpChecks();
+      await warmUpDecode();
       post({ type: 'warmed', id: request.id });
     } else if (request.type === 'check') {
-      const result = await check(request.id, request.photo, request.preview);
+      const { id } = request;
+      const result = await check(
+        request.photo,
+        request.preview
+          ? (small) => post({ type: 'preview', id, preview: small }, [small])
+          : undefined,
+      );
       post(
         { type: 'checked', id: request.id, result },
         result.mask ? [result.mask.data.buffer] : [],
