@@ -5,9 +5,8 @@
  * Kiln: the built preflight worker (`dist/renderer/assets/preflight.worker-*.js`, exactly what
  * Create starts) runs in Kiln's own page; each sample posts the photo's bytes (a Blob, as
  * Create posts the dropped File) and times the answer. Baseline: a bare worker in the same page
- * that does only the decode the preflight starts with — `createImageBitmap` with EXIF
- * orientation, resampled to 1024 px and 256 px and read back as pixels — so the ratio is what
- * the checks add to decoding. A third row drops the 12 MP photo on Create `samples` times (each a
+ * that does only the decode the preflight starts with (see `DECODE_ONLY`), so the ratio is
+ * what the checks add to decoding. A third row drops the 12 MP photo on Create `samples` times (each a
  * new File, so a new photo id that no earlier result answers) and times each verdict on screen,
  * counting the page's long tasks meanwhile (all work is in the worker).
  */
@@ -19,6 +18,8 @@ import { longTasks } from '../lib/browser';
 import { alternate, openKiln, type BenchContext, type BenchResult } from '../lib/context';
 import { FIXTURE_DIR, PHOTOS, type Fixture } from '../lib/fixtures';
 import { RENDERER_DIR } from '../lib/app';
+import { ANALYSIS_SIDE, DETAIL_SIDE } from '../../../shared/preflight/analyse';
+import { SCALED_DECODE_SIDE } from '../../../renderer/src/features/preflight/protocol';
 
 /** The coffee photo upscaled to `width`×`height` as a JPEG (cached). */
 async function photoFixture(width: number, height: number): Promise<Fixture> {
@@ -45,18 +46,32 @@ async function photoFixture(width: number, height: number): Promise<Fixture> {
   };
 }
 
-/** The decode-only worker of the baseline, the same steps as the preflight worker's decode. */
+/**
+ * The decode-only worker of the baseline: the same decode as the preflight worker's (a JPEG
+ * larger than `SCALED_DECODE_SIDE` straight at a fraction of its size through WebCodecs, any
+ * other photo whole with its EXIF orientation), resampled to the two sizes the checks read and
+ * read back as pixels. What it leaves out is what the ratio shows: the header read, the small
+ * preview and the checks.
+ */
 const DECODE_ONLY = `
+const DETAIL = ${DETAIL_SIDE}, ANALYSIS = ${ANALYSIS_SIDE}, SCALED = ${SCALED_DECODE_SIDE};
 const fit = (w, h, side) => { const s = Math.min(1, side / Math.max(w, h)); return [Math.max(1, Math.round(w * s)), Math.max(1, Math.round(h * s))]; };
 const pixels = (bitmap, w, h) => { const c = new OffscreenCanvas(w, h); const g = c.getContext('2d', { willReadFrequently: true }); g.drawImage(bitmap, 0, 0, w, h); return g.getImageData(0, 0, w, h).data.length; };
+const decode = async (photo, scaled) => {
+  if (!scaled) return createImageBitmap(photo, { imageOrientation: 'from-image' });
+  const decoder = new ImageDecoder({ data: new Uint8Array(await photo.arrayBuffer()), type: photo.type, desiredWidth: SCALED, desiredHeight: SCALED });
+  try { return (await decoder.decode()).image; } finally { decoder.close(); }
+};
 self.onmessage = async (e) => {
-  const full = await createImageBitmap(e.data.photo, { imageOrientation: 'from-image' });
-  const [dw, dh] = fit(full.width, full.height, 1024);
+  const { photo, width, height } = e.data;
+  const full = await decode(photo, Math.max(width, height) > SCALED);
+  const [dw, dh] = fit(width, height, DETAIL);
   const detail = await createImageBitmap(full, { resizeWidth: dw, resizeHeight: dh, resizeQuality: 'medium' });
+  full.close();
   pixels(detail, dw, dh);
-  const [aw, ah] = fit(full.width, full.height, 256);
+  const [aw, ah] = fit(width, height, ANALYSIS);
   pixels(detail, aw, ah);
-  detail.close(); full.close();
+  detail.close();
   self.postMessage({ type: 'checked', id: e.data.id });
 };`;
 
@@ -64,12 +79,12 @@ self.onmessage = async (e) => {
 function timeWorker(
   page: import('@playwright/test').Page,
   workerUrl: string | null,
-  photoUrl: string,
+  photo: { url: string; width: number; height: number },
   count: number,
 ): Promise<number> {
   return page.evaluate(
-    async ([url, source, photo, n]) => {
-      const bytes = await (await fetch(photo)).arrayBuffer();
+    async ([url, source, { url: photoUrl, width, height }, n]) => {
+      const bytes = await (await fetch(photoUrl)).arrayBuffer();
       const worker = url
         ? new Worker(url, { type: 'module' })
         : new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
@@ -83,8 +98,9 @@ function timeWorker(
             else if (e.data.type === 'checked') resolve();
             else reject(new Error(e.data.message));
           };
-          // As Create checks a photo it shows (its small copy first).
-          worker.postMessage({ type: 'check', id, photo: blob, preview: true });
+          // As Create checks a photo it shows (its small copy first); the baseline reads the
+          // photo's size from the message (Kiln's worker reads it from the file).
+          worker.postMessage({ type: 'check', id, photo: blob, preview: true, width, height });
         });
       // Warm-up (module load, first decode) outside the measured window.
       await once(0, new Blob([bytes], { type: 'image/jpeg' }));
@@ -94,7 +110,7 @@ function timeWorker(
       worker.terminate();
       return ms;
     },
-    [workerUrl, DECODE_ONLY, photoUrl, count] as const,
+    [workerUrl, DECODE_ONLY, photo, count] as const,
   );
 }
 
@@ -143,8 +159,10 @@ function dropAndWait(
 }
 
 export async function b17(ctx: BenchContext): Promise<BenchResult> {
-  const big = await photoFixture(4000, 3000);
-  const batchPhoto = await photoFixture(2000, 1333);
+  const BIG = { width: 4000, height: 3000 };
+  const BATCH = { width: 2000, height: 1333 };
+  const big = await photoFixture(BIG.width, BIG.height);
+  const batchPhoto = await photoFixture(BATCH.width, BATCH.height);
   const asset = (await readdir(path.join(RENDERER_DIR, 'assets'))).find((f) =>
     /^preflight\.worker-.*\.js$/.test(f),
   );
@@ -153,18 +171,20 @@ export async function b17(ctx: BenchContext): Promise<BenchResult> {
   const workerUrl = new URL(`assets/${asset}`, kiln.page.url()).href;
   const bigUrl = await ctx.kiln.publish(big);
   const batchUrl = await ctx.kiln.publish(batchPhoto);
+  const bigPhoto = { url: bigUrl, ...BIG };
+  const batchPhotos = { url: batchUrl, ...BATCH };
   const samples = Math.min(ctx.options.samples, 5);
   const batchSize = ctx.options.quick ? 20 : 100;
   try {
     const single = await alternate(
       samples,
-      () => timeWorker(kiln.page, workerUrl, bigUrl, 1),
-      () => timeWorker(kiln.page, null, bigUrl, 1),
+      () => timeWorker(kiln.page, workerUrl, bigPhoto, 1),
+      () => timeWorker(kiln.page, null, bigPhoto, 1),
     );
     const batch = await alternate(
       Math.min(samples, 3),
-      () => timeWorker(kiln.page, workerUrl, batchUrl, batchSize),
-      () => timeWorker(kiln.page, null, batchUrl, batchSize),
+      () => timeWorker(kiln.page, workerUrl, batchPhotos, batchSize),
+      () => timeWorker(kiln.page, null, batchPhotos, batchSize),
     );
     // On screen: drop the 12 MP photo on Create and wait for its verdict, `samples` times, each
     // a new File (a new photo id, so no earlier result answers), replacing the one before.

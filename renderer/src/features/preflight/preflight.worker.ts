@@ -15,7 +15,12 @@ import { warmUpChecks } from '../../../../shared/preflight/warm';
 import { JPG } from 'image-size/types/jpg';
 import type { RawImage } from '../../../../shared/segmentation/raster';
 import type { PhotoPreflight } from '../../../../shared/preflight/types';
-import { PREVIEW_SIDE, type PreflightRequest, type PreflightResponse } from './protocol';
+import {
+  PREVIEW_SIDE,
+  SCALED_DECODE_SIDE,
+  type PreflightRequest,
+  type PreflightResponse,
+} from './protocol';
 
 const post = (message: PreflightResponse, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(message, transfer);
@@ -36,14 +41,6 @@ interface Decoded {
   /** At least {@link DETAIL_SIDE} on its longest side (or the whole photo when smaller). */
   readonly bitmap: ImageBitmap | VideoFrame;
 }
-
-/**
- * The long side a JPEG is decoded at, at most: libjpeg-turbo decodes in eighths of the size
- * (4000 px → 2000, 1500, 1000…), and Chromium's `ImageDecoder` picks the largest eighth within
- * this, which is at least {@link DETAIL_SIDE} for any photo that is (consecutive eighths are at
- * most twice apart).
- */
-const SCALED_DECODE_SIDE = 2 * DETAIL_SIDE;
 
 /** A JPEG header is read for its size and orientation from its first bytes (EXIF, then SOF). */
 const HEADER_BYTES = 512 * 1024;

@@ -1,5 +1,14 @@
 /** Messages between the page and the preflight worker. */
+import { DETAIL_SIDE } from '../../../../shared/preflight/analyse';
 import type { FractionBox, PhotoPreflight } from '../../../../shared/preflight/types';
+
+/**
+ * The long side a JPEG larger than this is decoded at, at most: libjpeg-turbo decodes in eighths
+ * of the size (4000 px → 2000, 1500, 1000…), and Chromium's `ImageDecoder` picks the largest
+ * eighth within this, which is at least `DETAIL_SIDE` for any photo that is (consecutive eighths
+ * are at most twice apart). A photo within it is decoded whole.
+ */
+export const SCALED_DECODE_SIDE = 2 * DETAIL_SIDE;
 
 /**
  * Longest side of the photo as the page shows it (the photo card, at most 200 CSS px high, on a
