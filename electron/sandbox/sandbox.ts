@@ -40,6 +40,11 @@ export interface SandboxInternals {
   generator?: Generator;
   /** Replaces the job builders (e.g. to make a build fail). */
   builder?: typeof buildArtifact;
+  /**
+   * Sees each request as it reaches the service, before it is answered (a test changes the
+   * account as a call arrives, so Kiln cannot have read the change first).
+   */
+  onRequest?: (request: Request) => void;
 }
 
 function checkSeconds(name: string, value: number): number {
@@ -158,6 +163,7 @@ export function createSandbox(
         Response.json({ detail: 'The sandbox is shutting down.' }, { status: 503 }),
       );
     }
+    internals.onRequest?.(request);
     const answer = ready.then(() => app.fetch(request));
     answering.add(answer);
     const done = () => void answering.delete(answer);

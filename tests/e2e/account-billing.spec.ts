@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AccountModule,
+  generationHook,
   greyPhoto,
   sandboxTotals,
   serveLive,
@@ -16,6 +17,10 @@ import {
 } from '../support/account-page';
 import { expect, isLocal, test } from '../support/fixtures';
 import { KilnPage } from '../support/kiln-page';
+
+// The service's refusals: each cause is set as the generation call reaches the sandbox.
+const generation = generationHook();
+test.use({ sandboxInternals: { onRequest: generation.onRequest } });
 
 test('the billing bar follows charges, refunds and every 402; the ledger matches the sandbox', async ({
   kiln,
@@ -74,7 +79,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   await account.close();
 
   // Each 402, as a sentence with what to do about it.
-  sandbox.setBalance('0.10');
+  generation.next(() => sandbox.setBalance('0.10'));
   await expect(await account.generate(await greyPhoto())).toHaveAttribute(
     'data-job-state',
     'failed',
@@ -94,7 +99,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
 
   sandbox.setBalance('25.00');
   await account.refreshBalance('25.00');
-  sandbox.setMonthlyLimit('0.10');
+  generation.next(() => sandbox.setMonthlyLimit('0.10'));
   await account.generate(await greyPhoto());
   await expect(account.notice).toHaveAttribute('data-code', 'monthly_limit_reached');
   await expect(account.notice).toContainText("account's monthly limit of $0.10 is reached");
@@ -102,7 +107,7 @@ test('the billing bar follows charges, refunds and every 402; the ledger matches
   await page.getByTestId('payment-dismiss').click();
 
   sandbox.setMonthlyLimit(null);
-  sandbox.setKeyLimit('0.10');
+  generation.next(() => sandbox.setKeyLimit('0.10'));
   await account.generate(await greyPhoto());
   await expect(account.notice).toHaveAttribute('data-code', 'key_limit_reached');
   await expect(account.notice).toContainText("This key's monthly limit of $0.10 is reached");

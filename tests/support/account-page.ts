@@ -135,42 +135,45 @@ export function sandboxTotals(sandbox: Sandbox): { charged: Usd; refunded: Usd; 
 export interface LiveService {
   readonly sandbox: Sandbox;
   readonly url: string;
-  /**
-   * Runs `change` (a lower balance, a limit) as the next generation call reaches the service,
-   * before the service answers it. A test that wants the *service's* refusal sets the account
-   * this way: set beforehand, any balance read still on its way shows it to Kiln first, and
-   * Kiln rightly refuses before sending (seen under load).
-   */
+  /** Runs `change` as the next generation call reaches the service (see {@link generationHook}). */
   onNextGeneration(change: () => void): void;
   close(): Promise<void>;
 }
 
+/**
+ * Runs a change (a lower balance, a limit) as the next generation call reaches a sandbox, before
+ * the sandbox answers it: `onRequest` goes in the sandbox's internals (`SandboxInternals`),
+ * `next` takes the change. A test that wants the *service's* refusal sets the account this way:
+ * set beforehand, any balance read still on its way shows it to Kiln first, and Kiln rightly
+ * refuses before sending (seen under load).
+ */
+export function generationHook(): {
+  readonly onRequest: (request: Request) => void;
+  next(change: () => void): void;
+} {
+  let pending: (() => void) | undefined;
+  return {
+    onRequest: (request) => {
+      if (!pending || request.method !== 'POST') return;
+      if (!new URL(request.url).pathname.includes('/generate/')) return;
+      const change = pending;
+      pending = undefined;
+      change();
+    },
+    next: (change) => {
+      pending = change;
+    },
+  };
+}
+
 /** Serves a sandbox that accepts `keys`, as the "live" service. */
 export async function serveLive(keys: string[], balanceUsd: Usd): Promise<LiveService> {
-  const sandbox = createSandbox({ keys, taskSeconds: 1, balanceUsd });
-  let next: (() => void) | undefined;
-  const served: Sandbox = Object.create(sandbox, {
-    handle: {
-      value: (request: Request) => {
-        if (
-          next &&
-          request.method === 'POST' &&
-          new URL(request.url).pathname.includes('/generate/')
-        ) {
-          const change = next;
-          next = undefined;
-          change();
-        }
-        return sandbox.handle(request);
-      },
-    },
-  });
-  const server = await serveSandbox(served, { port: 0 });
+  const hook = generationHook();
+  const sandbox = createSandbox({ keys, taskSeconds: 1, balanceUsd }, hook);
+  const server = await serveSandbox(sandbox, { port: 0 });
   return {
     sandbox,
-    onNextGeneration: (change) => {
-      next = change;
-    },
+    onNextGeneration: hook.next,
     url: server.url,
     close: async () => {
       await server.close();
