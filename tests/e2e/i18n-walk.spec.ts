@@ -116,6 +116,7 @@ const LANGUAGES: ReadonlyArray<{ lang: string; browser: string; same: ReadonlySe
       'Original',
       'Rig',
       'web',
+      'Volume',
       // The glossary keeps the tool group's name (docs/i18n-glossary.md).
       'Makers',
     ]),
@@ -123,7 +124,7 @@ const LANGUAGES: ReadonlyArray<{ lang: string; browser: string; same: ReadonlySe
   {
     lang: 'es',
     browser: 'es-ES',
-    same: new Set([...NAMES, 'General', 'Original', 'Rig', 'web', 'Makers']),
+    same: new Set([...NAMES, 'General', 'Material', 'Original', 'Rig', 'web', 'Makers']),
   },
   // The keys are labelled so on Japanese and Chinese keyboards.
   { lang: 'ja', browser: 'ja-JP', same: new Set([...NAMES, 'Home']) },
@@ -239,6 +240,12 @@ const SCREENS: readonly Screen[] = [
     region: `[data-testid="viewer-panel-${tab}"]`,
     open: async (page: Page) => {
       await page.getByTestId(`viewer-tab-${tab}`).click();
+      // The health panel read with its results, not while it checks (under load the walk read
+      // either, and the results' words went unread in one run or another).
+      if (tab !== 'health') return;
+      const panel = page.getByTestId('health-panel');
+      await expect(panel).toHaveAttribute('data-health-state', 'ready', { timeout: 60_000 });
+      await expect(panel).toHaveAttribute('data-print-state', 'ready', { timeout: 60_000 });
     },
   })),
   {
