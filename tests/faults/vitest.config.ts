@@ -18,6 +18,9 @@ export default defineConfig({
         : [],
     environment: 'node',
     globalSetup: ['tests/faults/global-setup.ts'],
+    // A job's note is a message of the artist's language: the suite reads it in English, as the
+    // unit tests do (the full run's account faults failed without a locale).
+    setupFiles: ['tests/support/i18n-setup.ts'],
     // The full restart run (100 kills) takes ~9 min on a quiet 2-core machine: room for load.
     testTimeout: 1_800_000,
     hookTimeout: 120_000,
