@@ -3,7 +3,7 @@
  * languages (from the main process over `app:info`), else the browser's; a chosen one wins.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localeFor } from './i18n';
+import { activateLocale, i18n, localeFor, requestedLocale } from './i18n';
 
 describe('localeFor', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -27,5 +27,22 @@ describe('localeFor', () => {
     vi.stubGlobal('navigator', { languages: ['en'] });
     expect(localeFor('es', ['ja-JP'])).toBe('es');
     expect(localeFor('system', ['ja-JP'])).toBe('pseudo');
+  });
+});
+
+describe('activateLocale', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lets the last call win when an older one finishes loading last', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: '' } });
+    await activateLocale('de');
+    // French's catalogs load for the first time; German's are loaded, so the newer call lands
+    // first (in CI the browser's guess finished after the chosen German and stayed).
+    const older = activateLocale('fr');
+    const newer = activateLocale('de');
+    await Promise.all([older, newer]);
+    expect(i18n.locale).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(requestedLocale()).toBe('de');
   });
 });

@@ -58,12 +58,25 @@ export function localeFor(
     : initialLocale();
 }
 
+/** The locale the last {@link activateLocale} call asked for (active, or its catalogs loading). */
+let requested: UiLocale | undefined;
+
+/** The locale the page is in, or is switching to: what a new request is compared with. */
+export function requestedLocale(): string {
+  return requested ?? i18n.locale;
+}
+
 /**
- * Loads and activates a locale: every message, and every number, amount, date and size
+ * Loads and activates a locale (the last call wins): every message, and every number, amount, date and size
  * (`shared/format.ts`), switch at once; `<html lang>` follows (screen readers, CJK glyphs).
  */
 export async function activateLocale(locale: UiLocale): Promise<void> {
+  requested = locale;
   const messages = await loadMessages(locale);
+  // A later call asked for another locale meanwhile: its catalogs may have come first, and an
+  // older call finishing last would put the page back in the language the artist left (seen in
+  // CI: the browser's guess, still loading, landed after the chosen German).
+  if (requested !== locale) return;
   const tag = locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale;
   setFormatLocale(tag);
   i18n.loadAndActivate({ locale, messages });

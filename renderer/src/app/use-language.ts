@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { Language } from '../../../shared/settings';
-import { activateLocale, i18n, localeFor } from './i18n';
+import { activateLocale, localeFor, requestedLocale } from './i18n';
 
 /**
  * Keeps the active locale on what `language` asks for while the calling component is mounted;
@@ -18,12 +18,14 @@ export function useLanguage(
 ): void {
   useEffect(() => {
     const wanted = localeFor(language, systemLanguages);
-    if (i18n.locale !== wanted) void activateLocale(wanted);
+    // Compared with the locale last asked for, not the active one: one still loading (the
+    // browser's guess, before the settings came) would otherwise land after this one.
+    if (requestedLocale() !== wanted) void activateLocale(wanted);
     if (language !== undefined && language !== 'system') return;
     // Following the system: a change of the OS's (or browser's) language follows too.
     const onChange = () => {
       const now = localeFor(language, systemLanguages);
-      if (i18n.locale !== now) void activateLocale(now);
+      if (requestedLocale() !== now) void activateLocale(now);
     };
     window.addEventListener('languagechange', onChange);
     return () => window.removeEventListener('languagechange', onChange);
