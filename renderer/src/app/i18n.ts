@@ -67,12 +67,20 @@ export function requestedLocale(): string {
 }
 
 /**
- * Loads and activates a locale (the last call wins): every message, and every number, amount, date and size
- * (`shared/format.ts`), switch at once; `<html lang>` follows (screen readers, CJK glyphs).
+ * Loads and activates a locale (the last call wins): every message, and every number, amount,
+ * date and size (`shared/format.ts`), switch at once; `<html lang>` follows (screen readers,
+ * CJK glyphs).
  */
 export async function activateLocale(locale: UiLocale): Promise<void> {
   requested = locale;
-  const messages = await loadMessages(locale);
+  let messages: Messages;
+  try {
+    messages = await loadMessages(locale);
+  } catch (error) {
+    // Not asked for any more: the next request for it loads it again instead of being skipped.
+    if (requested === locale) requested = undefined;
+    throw error;
+  }
   // A later call asked for another locale meanwhile: its catalogs may have come first, and an
   // older call finishing last would put the page back in the language the artist left (seen in
   // CI: the browser's guess, still loading, landed after the chosen German).
