@@ -13,6 +13,7 @@ import {
   riggedModel,
   splitModel,
 } from '../support/fixture-models';
+import { DECODE_AT } from '../../renderer/src/viewer/loading/progress-stages';
 import { frameBeforeEffects } from '../support/frame-before-effects';
 import { coverage, regionStats, ViewerPage } from '../support/viewer-page';
 
@@ -73,7 +74,7 @@ test('a 1M-triangle model replaces the shown one without freezing', async ({ kil
   // loaded CPU took longer than the whole load (the click then landed after it, however quick
   // the page).
   const statsTab = viewer.control('viewer-tab-stats');
-  await statsTab.evaluate((tab) => {
+  await statsTab.evaluate((tab, decodeAt) => {
     const root = tab.closest('[data-testid="viewer"]')!;
     tab.addEventListener(
       'click',
@@ -85,14 +86,14 @@ test('a 1M-triangle model replaces the shown one without freezing', async ({ kil
         root
           .querySelector('[data-testid="viewer-progress"] [role="progressbar"]')
           ?.getAttribute('aria-valuenow') ?? 0,
-      ) >= 93; // progress-label.ts: decoding starts at 93 %
+      ) >= decodeAt;
     const observer = new MutationObserver(() => {
       if (!decoding()) return;
       observer.disconnect();
       setTimeout(() => (tab as HTMLElement).click());
     });
     observer.observe(root, { attributes: true, childList: true, subtree: true });
-  });
+  }, DECODE_AT);
   const framesBefore = await viewer.frames();
   await viewer.drop(await largeModel());
   await expect(viewer.control('viewer-panel-stats')).toBeVisible();

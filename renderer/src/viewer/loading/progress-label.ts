@@ -1,14 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { formatBytes } from '../../../../shared/format';
 import type { LoadProgress } from './load-model';
-
-/**
- * Share of the progress bar each stage ends at. Downloading dominates the wait for a generated
- * model (tens of MB over the network); decoding and GPU upload take the last sliver.
- */
-const DOWNLOAD_END = 90;
-const DECODE_AT = 93;
-const UPLOAD_AT = 97;
+import { DECODE_AT, DOWNLOAD_END, UPLOAD_AT } from './progress-stages';
 
 /** Percent for the progress bar, or null while the download size is unknown. */
 export function progressPercent(progress: LoadProgress): number | null {
