@@ -58,6 +58,8 @@ export default [
   // (issue 31: its command, the stack's redo and the two features' redo steps), the payment
   // notice's words in the artist's language, and the photo card starting its check (issue 33;
   // its preview is in the preflight's chunk).
-  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '112.8 kB' },
+  // The app's icons by their own modules, not lucide's index (ui/Icon.tsx): the viewer's icons
+  // left the entry, 112.72 → 110.27 kB.
+  { name: 'entry chunk + static imports', path: entry, gzip: true, limit: '110.6 kB' },
   { name: 'viewer chunk beyond the entry', path: viewer, gzip: true, limit: '333 kB' },
 ];

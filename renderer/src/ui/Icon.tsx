@@ -5,17 +5,18 @@
  * chunk); only the icons named in the two maps are bundled.
  */
 import type { JSX } from 'react';
-import {
-  Box,
-  Command,
-  Keyboard,
-  LayoutGrid,
-  Lock,
-  PanelLeftClose,
-  PanelRightClose,
-  Settings,
-  type LucideIcon,
-} from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+// Each icon from its own module, not from the package's index: the index re-exports every icon,
+// and the build's `shell` group (vite.config.ts) takes what the entry imports statically, so
+// through the index the viewer's own icons landed in the entry chunk (bench B7: ~10 kB of 12).
+import Box from 'lucide-react/icons/box';
+import Command from 'lucide-react/icons/command';
+import Keyboard from 'lucide-react/icons/keyboard';
+import LayoutGrid from 'lucide-react/icons/layout-grid';
+import Lock from 'lucide-react/icons/lock';
+import PanelLeftClose from 'lucide-react/icons/panel-left-close';
+import PanelRightClose from 'lucide-react/icons/panel-right-close';
+import Settings from 'lucide-react/icons/settings';
 
 const ICONS = {
   /** A padlock: an action that needs something first (a website plan). */
