@@ -159,6 +159,25 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // An icon comes from its own module (`lucide-react/icons/box`): the package's index
+      // re-exports every icon, and through it the build's `shell` group (vite.config.ts) put
+      // the viewer's icons in the entry chunk (bench B7). The viewer's lazy chunk may use it.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "Import each icon from 'lucide-react/icons/<name>' (bench B7).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['renderer/src/viewer/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );
