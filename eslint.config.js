@@ -118,6 +118,8 @@ export default tseslint.config(
             'document.querySelector',
             '*.querySelector',
             '*.querySelectorAll',
+            // Its argument is a CSS selector (ui/menu-anchor.ts).
+            'rowMenuOpening',
             '*.getAttribute',
             '*.setAttribute',
             '*.startsWith',

@@ -265,6 +265,7 @@ export async function createServices(
   const dragCompatible = new DragCompatible({ cache, converter, logger });
   const desktop = new DesktopFiles({
     recordings,
+    batches,
     compatible: {
       enabled: () => settings.get().dragOutCompatible === true,
       prepare: (modelId) => dragCompatible.prepare(modelId),

@@ -287,8 +287,9 @@ export const FileRefSchema = z.union([
   z.object({ jobId: id }).strict(),
   z.object({ modelId: id }).strict(),
   z.object({ recordingId: id }).strict(),
+  z.object({ batchId: id }).strict(),
 ]);
-/** A finished result, by job, model or saved recording (a turntable video). */
+/** A finished result, by job, model or saved recording (a turntable video), or a batch's CSV. */
 export type FileRef = z.infer<typeof FileRefSchema>;
 
 /** `updates:install`: restart into the downloaded version now, or when Kiln quits. */

@@ -139,6 +139,22 @@ test('paid remeshes: the price first, a failed build refunded, a restart in the 
     // Every build sent and charged, none finished yet: Kiln stops.
     await expect(batches.row.getByTestId('batch-cost')).toHaveText('$1.00 so far');
     await expect(batches.row.getByTestId('batch-count')).toHaveText('0 of 4');
+    // The row's right-click menu does what its buttons do: pause, then resume from the keyboard
+    // (Shift+F10 on a button of the row); its CSV is found by the batch, in the results folder.
+    const menu = page.getByTestId('batch-menu');
+    await batches.row.click({ button: 'right' });
+    await menu.getByTestId('batch-menu-pause').click();
+    await expect(batches.row).toHaveAttribute('data-batch-state', 'paused');
+    await batches.row.getByTestId('batch-expand').focus();
+    await page.keyboard.press('Shift+F10');
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await menu.getByTestId('batch-menu-resume').click();
+    await expect(batches.row).toHaveAttribute('data-batch-state', 'running');
+    await batches.row.click({ button: 'right' });
+    await menu.getByTestId('batch-menu-show-in-folder').click();
+    await expect(page.getByTestId('app-notices')).toContainText(
+      `find the file at ${path.join(folder, 'batch.csv')}`,
+    );
     await page.goto('about:blank');
     // The service builds on while Kiln stops; its results wait for the restarted Kiln.
     release();

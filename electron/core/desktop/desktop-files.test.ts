@@ -18,7 +18,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobView } from '../../../shared/ipc/contract';
+import type { BatchView, JobView } from '../../../shared/ipc/contract';
 import { KilnError } from '../../../shared/ipc/errors';
 import type { CachedModel } from '../library/model-cache';
 import { systemClock, type Paths } from '../ports';
@@ -252,6 +252,7 @@ describe('DesktopFiles', () => {
   const events: unknown[] = [];
   const shown: string[] = [];
   const jobs: JobView[] = [];
+  const batches: Array<Pick<BatchView, 'id' | 'csv'>> = [];
   const served: CachedModel = {
     modelId: 'm-1',
     name: 'Tea: pot',
@@ -262,6 +263,7 @@ describe('DesktopFiles', () => {
   const desktop = (withShell: boolean) =>
     new DesktopFiles({
       jobs: { list: () => jobs },
+      batches: { list: () => batches },
       cache: {
         ensure: async (id) => {
           if (id !== served.modelId) throw new KilnError('not_found', 'No such model.');
@@ -291,6 +293,11 @@ describe('DesktopFiles', () => {
     await writeFile(path.join(paths.cache, served.file), 'glb');
     await mkdir(path.join(work, 'exports'), { recursive: true });
     await writeFile(path.join(work, 'exports', 'cup.stl'), 'solid');
+    await writeFile(path.join(work, 'exports', 'batch.csv'), 'model\n');
+    batches.push(
+      { id: 'b-1', csv: path.join(work, 'exports', 'batch.csv') },
+      { id: 'b-gone', csv: path.join(work, 'exports', 'batch (2).csv') },
+    );
     jobs.push(
       { ...base, id: 'exp', state: 'done', savedPath: path.join(work, 'exports', 'cup.stl') },
       { ...base, id: 'gen', kind: 'photo', state: 'done', modelId: 'm-1' },
@@ -322,6 +329,14 @@ describe('DesktopFiles', () => {
       code: 'file_gone',
     });
     expect(d.known({ jobId: 'gone' })).toBeUndefined();
+    // A batch's CSV, by the batch: the path is the one Kiln wrote, never one the page names.
+    expect(await d.resolve({ batchId: 'b-1' })).toEqual({
+      path: path.join(work, 'exports', 'batch.csv'),
+      name: 'batch.csv',
+      mime: 'text/csv',
+    });
+    await expect(d.resolve({ batchId: 'b-gone' })).rejects.toMatchObject({ code: 'file_gone' });
+    await expect(d.resolve({ batchId: 'nope' })).rejects.toMatchObject({ code: 'file_gone' });
   });
 
   it('shows the file in the file manager, or says where it is when it cannot', async () => {

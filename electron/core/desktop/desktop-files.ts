@@ -11,6 +11,7 @@ import { MODEL_FORMATS } from '../../../shared/model-formats';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
+  BatchView,
   DragSourceView,
   FileRef,
   ModelView,
@@ -43,6 +44,8 @@ export type DesktopFilesOptions = Readonly<{
   recent: RecentFiles;
   /** Turntable recordings saved this session. */
   recordings?: Pick<Recordings, 'saved'>;
+  /** Batches, whose CSV lists what each saved in its folder. */
+  batches?: { list(): ReadonlyArray<Pick<BatchView, 'id' | 'csv'>> };
   paths: Paths;
   emit: Emit;
   logger: Logger;
@@ -72,6 +75,7 @@ const MIME: Record<string, string> = {
   webm: 'video/webm',
   mp4: 'video/mp4',
   gif: 'image/gif',
+  csv: 'text/csv',
 };
 
 /** The media type of a file name (for DownloadURL drags). */
@@ -100,7 +104,9 @@ export class DesktopFiles {
         ? await this.#ofJob(ref.jobId)
         : 'recordingId' in ref
           ? this.#ofRecording(ref.recordingId)
-          : await this.#ofModel(ref.modelId);
+          : 'batchId' in ref
+            ? this.#ofBatch(ref.batchId)
+            : await this.#ofModel(ref.modelId);
     const there = await stat(found.path).then(
       (s) => s.isFile(),
       () => false,
@@ -222,6 +228,14 @@ export class DesktopFiles {
     return { path: saved.path, name: saved.name, mime: mimeOf(saved.name) };
   }
 
+  #ofBatch(batchId: string): ResolvedFile {
+    const batch = this.#o.batches?.list().find((b) => b.id === batchId);
+    if (!batch) throw new KilnError('file_gone', 'Kiln no longer knows this batch.');
+    // The CSV Kiln itself writes beside the batch's files; the page only named the batch.
+    const name = path.basename(batch.csv);
+    return { path: batch.csv, name, mime: mimeOf(name) };
+  }
+
   async #ofModel(modelId: string): Promise<ResolvedFile> {
     const local = modelId.startsWith(LOCAL_MODEL_PREFIX)
       ? await this.#o.local.get(modelId)
@@ -257,5 +271,6 @@ export class DesktopFiles {
 
 function keyOf(ref: FileRef): string {
   if ('recordingId' in ref) return `recording:${ref.recordingId}`;
+  if ('batchId' in ref) return `batch:${ref.batchId}`;
   return 'jobId' in ref ? `job:${ref.jobId}` : `model:${ref.modelId}`;
 }

@@ -26,3 +26,32 @@ export function menuAnchor(
     ? { x: box.left + box.width / 2, y: box.top + box.height / 2 }
     : { x: event.clientX, y: event.clientY };
 }
+
+/** What {@link rowMenuOpening} reads of a `contextmenu` event (React's or the DOM's). */
+export interface ContextMenuEventLike extends MenuOpening {
+  readonly target: EventTarget | null;
+  readonly nativeEvent?: Event;
+  preventDefault(): void;
+}
+
+/**
+ * The row a right-click (or Shift+F10) is on — the nearest element around its target that
+ * matches `selector` — and where its menu opens; the browser's own menu is kept from opening.
+ * `undefined` when the event is not on such a row (the browser's menu stays).
+ */
+export function rowMenuOpening(
+  event: ContextMenuEventLike,
+  selector: string,
+): { x: number; y: number; row: HTMLElement } | undefined {
+  const row = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
+  if (!row) return undefined;
+  event.preventDefault();
+  const pointerType = (event.nativeEvent as Partial<PointerEvent> | undefined)?.pointerType;
+  return {
+    ...menuAnchor(
+      { clientX: event.clientX, clientY: event.clientY, pointerType },
+      row.getBoundingClientRect(),
+    ),
+    row,
+  };
+}

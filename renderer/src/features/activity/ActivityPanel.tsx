@@ -12,7 +12,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { ofConnection } from './job-connection';
 import type { JobRow as JobRowView } from './JobRow';
 import { useConnectionJobs, useCurrentConnection } from './use-connection-jobs';
-import { useJobMenu } from './use-job-menu';
+import { useBatchMenu, useJobMenu } from './use-job-menu';
 import { UpdateCard } from './UpdateCard';
 import { ACTIVITY_FILTERS, matchesFilter, type ActivityFilter } from './job-labels';
 import { useNow } from './use-now';
@@ -56,6 +56,7 @@ export function ActivityPanel() {
   const now = useNow(jobs.some((j) => isMoving(j.state)));
   const shown = jobs.filter((j) => matchesFilter(j, filter));
   const jobMenu = useJobMenu(shown);
+  const batchMenu = useBatchMenu(batches);
   const { t } = useLingui();
   return (
     <section className="panel activity-panel" aria-labelledby="activity-title">
@@ -80,7 +81,7 @@ export function ActivityPanel() {
         })}
       </div>
       {batches.length > 0 ? (
-        <ul className="job-list" data-testid="batch-list">
+        <ul className="job-list" data-testid="batch-list" onContextMenu={batchMenu.onContextMenu}>
           {batches.map((batch) => (
             <BatchRow key={batch.id} batch={batch} />
           ))}
@@ -102,6 +103,7 @@ export function ActivityPanel() {
         </ul>
       )}
       {jobMenu.menu}
+      {batchMenu.menu}
     </section>
   );
 }

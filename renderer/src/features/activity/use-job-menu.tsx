@@ -1,45 +1,64 @@
 /**
- * Opens Activity's right-click menu on a job's row (`JobMenu.tsx`, fetched on the first
- * right-click). Shift+F10 or the context-menu key on a row's button opens it too. One listener
- * on the list, not one per row.
+ * Opens Activity's right-click menus: on a job's row (`JobMenu.tsx`) and on a batch's row
+ * (`batch/BatchMenu.tsx`), each fetched on its first right-click. Shift+F10 or the context-menu
+ * key on a row's button opens it too. One listener per list, not one per row, and one way of
+ * opening for both: {@link useRowMenu}.
  */
 import { lazy, Suspense, useCallback, useState, type MouseEvent, type ReactNode } from 'react';
-import type { JobView } from '../../../../shared/ipc/contract';
-import { menuAnchor } from '../../ui/menu-anchor';
+import type { BatchView, JobView } from '../../../../shared/ipc/contract';
+import { rowMenuOpening } from '../../ui/menu-anchor';
 
 const JobMenu = lazy(() => import('./JobMenu'));
+const BatchMenu = lazy(() => import('../batch/BatchMenu'));
 
-/** The job list's `onContextMenu`, and the menu to render while it is open. */
-export function useJobMenu(jobs: readonly JobView[]): {
+/** A dataset name as its attribute's (`jobId` → `job-id`). */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** A list's `onContextMenu`, and the menu to render while it is open. */
+export interface RowMenu {
   onContextMenu: (event: MouseEvent) => void;
   menu: ReactNode;
-} {
-  const [open, setOpen] = useState<{ x: number; y: number; jobId: string }>();
-  const close = useCallback(() => setOpen(undefined), []);
-  const onContextMenu = useCallback((event: MouseEvent) => {
-    const row =
-      event.target instanceof Element
-        ? event.target.closest<HTMLElement>('[data-testid="job"]')
-        : null;
-    const jobId = row?.dataset['jobId'];
-    if (!row || !jobId) return;
-    event.preventDefault();
-    const pointerType = (event.nativeEvent as Partial<PointerEvent>).pointerType;
-    setOpen({
-      ...menuAnchor(
-        { clientX: event.clientX, clientY: event.clientY, pointerType },
-        row.getBoundingClientRect(),
-      ),
-      jobId,
-    });
-  }, []);
-  // The row as it is now: a job that moved on while the menu was open gets its new items.
-  const job = open ? jobs.find((j) => j.id === open.jobId) : undefined;
+}
+
+/**
+ * The menu of a list's rows: a right-click on a row (the element with `data-testid={testId}`)
+ * whose `data-*` attribute `idKey` (its dataset name) names an item of `items` opens `render`'s
+ * menu for that item.
+ * The item is looked up as it is now, so one that moved on while its menu was open gets its new
+ * items.
+ */
+function useRowMenu<T extends { readonly id: string }>(
+  items: readonly T[],
+  testId: string,
+  idKey: string,
+  render: (open: { x: number; y: number; item: T; onClose: () => void }) => ReactNode,
+): RowMenu {
+  const [open, setOpen] = useState<{ x: number; y: number; id: string }>();
+  const onClose = useCallback(() => setOpen(undefined), []);
+  const onContextMenu = useCallback(
+    (event: MouseEvent) => {
+      const opening = rowMenuOpening(event, `[data-testid="${testId}"][data-${kebab(idKey)}]`);
+      const id = opening?.row.dataset[idKey];
+      if (opening && id) setOpen({ x: opening.x, y: opening.y, id });
+    },
+    [testId, idKey],
+  );
+  const item = open ? items.find((i) => i.id === open.id) : undefined;
   const menu =
-    open && job ? (
-      <Suspense fallback={null}>
-        <JobMenu x={open.x} y={open.y} job={job} onClose={close} />
-      </Suspense>
+    open && item ? (
+      <Suspense fallback={null}>{render({ x: open.x, y: open.y, item, onClose })}</Suspense>
     ) : null;
   return { onContextMenu, menu };
+}
+
+/** The job list's menu. */
+export function useJobMenu(jobs: readonly JobView[]): RowMenu {
+  return useRowMenu(jobs, 'job', 'jobId', ({ item, ...at }) => <JobMenu {...at} job={item} />);
+}
+
+/** The batch list's menu. */
+export function useBatchMenu(batches: readonly BatchView[]): RowMenu {
+  return useRowMenu(batches, 'batch', 'batchId', ({ item, ...at }) => (
+    <BatchMenu {...at} batch={item} />
+  ));
 }

@@ -105,6 +105,7 @@ export default function BatchRow({ batch }: { batch: BatchView }) {
     <li
       className={`job batch-row job-${batch.state}`}
       data-testid="batch"
+      data-batch-id={batch.id}
       data-batch-state={batch.state}
       data-finished={batch.finished}
       data-total={total}

@@ -12,7 +12,7 @@ import { isLocalModel } from '../../../../shared/ipc/local-model';
 import type { KilnState } from '../../store/app-store';
 import { useKiln } from '../../store/StoreProvider';
 import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
-import { menuAnchor } from '../../ui/menu-anchor';
+import { rowMenuOpening } from '../../ui/menu-anchor';
 import { useRevealFile } from '../desktop/use-reveal-file';
 import type { LibrarySelection } from './selection';
 import { useShowInViewer } from './use-show-in-viewer';
@@ -87,19 +87,16 @@ export function useCardMenu(actions: CardMenuActions): {
   const [open, setOpen] = useState<OpenMenu>();
   const close = useCallback(() => setOpen(undefined), []);
   const onContextMenu = useCallback((event: MouseEvent) => {
-    const card =
-      event.target instanceof Element
-        ? event.target.closest<HTMLElement>('[data-testid="library-card"]')
-        : null;
-    if (!card?.dataset['modelId'] || card.dataset['index'] === undefined) return;
-    event.preventDefault();
-    const pointerType = (event.nativeEvent as Partial<PointerEvent>).pointerType;
+    const opening = rowMenuOpening(
+      event,
+      '[data-testid="library-card"][data-model-id][data-index]',
+    );
+    if (!opening) return;
+    const card = opening.row;
     setOpen({
-      ...menuAnchor(
-        { clientX: event.clientX, clientY: event.clientY, pointerType },
-        card.getBoundingClientRect(),
-      ),
-      modelId: card.dataset['modelId'],
+      x: opening.x,
+      y: opening.y,
+      modelId: card.dataset['modelId']!,
       index: Number(card.dataset['index']),
       cached: card.dataset['cached'] === 'true',
     });
