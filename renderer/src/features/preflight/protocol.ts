@@ -33,3 +33,6 @@ export type PreflightResponse =
   | { type: 'cropped'; id: number; photo: Blob }
   | { type: 'warmed'; id: number }
   | { type: 'failed'; id: number; message: string };
+
+/** The Performance mark the page sets once the worker has compiled its checks (bench B17). */
+export const PREFLIGHT_WARM_MARK = 'kiln:preflight-warm';
