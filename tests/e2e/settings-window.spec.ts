@@ -43,6 +43,17 @@ test('search across groups, the sandbox’s switches under Advanced, keys and me
   const found = page.getByTestId('settings-page').getByRole('heading');
   await expect(found).toHaveText(['Files & folders']);
   await expect(page.getByLabel('Export folder')).toBeVisible();
+  // A value typed in a search waits for Save across groups, and its group's name says so.
+  const files = groups.getByRole('tab', { name: 'Files & folders' });
+  await page.getByLabel('Export folder').fill('/tmp/kiln-renders');
+  await expect(files).toHaveAttribute('aria-description', 'Unsaved changes');
+  await expect(files.locator('.tab-note')).toBeVisible();
+  await expect(first).not.toHaveAttribute('aria-description');
+  expect(await seriousViolations(page, '[data-testid="account-settings"]')).toEqual([]);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-saved')).toBeVisible();
+  await expect(files).not.toHaveAttribute('aria-description');
+  expect(host.services.settings.get().exportDir).toBe('/tmp/kiln-renders');
   // A search reaches panels that are not one setting too: the sandbox's, under Advanced.
   await search.fill('builds that fail');
   await expect(found).toHaveText(['Advanced']);

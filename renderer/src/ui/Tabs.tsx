@@ -7,6 +7,11 @@ export interface TabSpec<T extends string> {
   readonly label: string;
   /** A count or state shown after the label ("3"). */
   readonly badge?: string | undefined;
+  /**
+   * A state the label does not say ("Unsaved changes"): a dot after the label, its words the
+   * tab's description (read after its name) and tooltip.
+   */
+  readonly note?: string | undefined;
 }
 
 /**
@@ -51,9 +56,11 @@ export function Tabs<T extends string>(props: {
           tabIndex={t.id === value ? 0 : -1}
           data-testid={`tab-${t.id}`}
           onClick={() => onChange(t.id)}
+          {...(t.note ? { title: t.note, 'aria-description': t.note } : {})}
         >
           {t.label}
           {t.badge ? <span className="tab-badge">{t.badge}</span> : null}
+          {t.note ? <span className="tab-note" aria-hidden /> : null}
         </button>
       ))}
     </div>

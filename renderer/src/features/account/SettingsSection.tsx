@@ -22,8 +22,22 @@ import { SettingsGroupContent } from './SettingsGroupContent';
 import { useSettingsPanels } from './settings-panels';
 import { searchSettings, settingEntries } from './settings-search';
 import { useSettingsForm } from './use-settings-form';
+import { draftOf, unsavedGroups } from './settings-draft';
 
 const GROUPS = settingsByGroup();
+
+/** The group list's tabs, each group with unsaved edits noted (`note`, its words). */
+function groupTabs(
+  label: (group: SettingGroupId) => string,
+  unsaved: ReadonlySet<SettingGroupId>,
+  note: string,
+) {
+  return SETTING_GROUPS.map((g) => ({
+    id: g.id,
+    label: label(g.id),
+    note: unsaved.has(g.id) ? note : undefined,
+  }));
+}
 
 /** The settings tab. */
 export function SettingsSection() {
@@ -64,6 +78,7 @@ export function SettingsSection() {
   };
 
   const searching = query.trim() !== '';
+  const unsaved = unsavedGroups(form.draft, draftOf(form.settings));
   const matches = searching
     ? searchSettings([...settingEntries((w) => i18n._(w)), ...panels], query, i18n.locale)
     : [];
@@ -109,7 +124,7 @@ export function SettingsSection() {
           orientation="vertical"
           value={group}
           onChange={pick}
-          tabs={SETTING_GROUPS.map((g) => ({ id: g.id, label: i18n._(g.label) }))}
+          tabs={groupTabs(label, unsaved, t`Unsaved changes`)}
         />
       </div>
       <div

@@ -6,6 +6,7 @@
 import { t } from '@lingui/core/macro';
 import type { SettingsPatch, SettingsView } from '../../../../shared/ipc/contract';
 import { PAGE_SETTINGS, type PageSetting } from '../../../../shared/settings';
+import type { SettingGroupId } from '../../../../shared/setting-groups';
 
 /** A setting edited in the draft: every declared one the window shows, but its switches. */
 export type DraftField = Exclude<PageSetting, { kind: 'flag' }>['key'];
@@ -49,4 +50,14 @@ export function patchOf(
     }
   }
   return { patch: patch as SettingsPatch };
+}
+
+/**
+ * The groups holding a typed value that differs from the saved one (what "Save settings" would
+ * send), so their names can say so while the artist is on another group or searching.
+ */
+export function unsavedGroups(draft: Draft, saved: Draft): ReadonlySet<SettingGroupId> {
+  return new Set(
+    DRAFT_SETTINGS.filter(({ key }) => draft[key].trim() !== saved[key]).map((s) => s.group),
+  );
 }
