@@ -8,23 +8,20 @@
  */
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { FileRef, JobView } from '../../../../shared/ipc/contract';
+import type { JobView } from '../../../../shared/ipc/contract';
 import { isMoving } from '../../../../shared/jobs';
 import { useKiln } from '../../store/StoreProvider';
 import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
-import { useRevealFile } from '../desktop/use-reveal-file';
+import { useMenuBasics, type MenuBasics } from '../desktop/use-reveal-file';
 import { openLabel } from './job-labels';
 
-/** What the job menu's items do. */
-export type JobMenuActions = Readonly<{
-  openResult(job: JobView): Promise<void>;
-  reveal(ref: FileRef): void;
-  cancel(jobId: string): Promise<void>;
-  retry(jobId: string): Promise<void>;
-  copy(text: string): Promise<void>;
-  /** Says why an item's action failed (a menu has no place of its own to say it). */
-  report(message: string): void;
-}>;
+/** What the job menu's items do: the row's own actions, and the menus' shared ones. */
+export type JobMenuActions = MenuBasics &
+  Readonly<{
+    openResult(job: JobView): Promise<void>;
+    cancel(jobId: string): Promise<void>;
+    retry(jobId: string): Promise<void>;
+  }>;
 
 /** The items of `job`'s menu, as the row is now. */
 export function jobMenuItems(job: JobView, act: JobMenuActions): Array<MenuItem | 'separator'> {
@@ -94,8 +91,7 @@ export default function JobMenu({ x, y, job, onClose }: JobMenuProps) {
   const openResult = useKiln((s) => s.openResult);
   const cancel = useKiln((s) => s.cancelJob);
   const retry = useKiln((s) => s.retryJob);
-  const addAppNotice = useKiln((s) => s.addAppNotice);
-  const reveal = useRevealFile();
+  const basics = useMenuBasics();
   const { t: tr } = useLingui();
   return (
     <ContextMenu
@@ -106,11 +102,9 @@ export default function JobMenu({ x, y, job, onClose }: JobMenuProps) {
       onClose={onClose}
       items={jobMenuItems(job, {
         openResult,
-        reveal,
         cancel,
         retry,
-        copy: (text) => navigator.clipboard.writeText(text),
-        report: (message) => addAppNotice('warning', message),
+        ...basics,
       })}
     />
   );

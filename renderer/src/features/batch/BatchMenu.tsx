@@ -7,21 +7,18 @@
  */
 import { t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { BatchView, FileRef } from '../../../../shared/ipc/contract';
+import type { BatchView } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
-import { useRevealFile } from '../desktop/use-reveal-file';
+import { useMenuBasics, type MenuBasics } from '../desktop/use-reveal-file';
 
-/** What the batch menu's items do. */
-export type BatchMenuActions = Readonly<{
-  pause(batchId: string): Promise<void>;
-  resume(batchId: string): Promise<void>;
-  cancel(batchId: string): Promise<void>;
-  reveal(ref: FileRef): void;
-  copy(text: string): Promise<void>;
-  /** Says why an item's action failed (a menu has no place of its own to say it). */
-  report(message: string): void;
-}>;
+/** What the batch menu's items do: the row's own actions, and the menus' shared ones. */
+export type BatchMenuActions = MenuBasics &
+  Readonly<{
+    pause(batchId: string): Promise<void>;
+    resume(batchId: string): Promise<void>;
+    cancel(batchId: string): Promise<void>;
+  }>;
 
 /** The items of `batch`'s menu, as the row is now. */
 export function batchMenuItems(
@@ -76,8 +73,7 @@ export default function BatchMenu({ x, y, batch, onClose }: BatchMenuProps) {
   const pause = useKiln((s) => s.pauseBatch);
   const resume = useKiln((s) => s.resumeBatch);
   const cancel = useKiln((s) => s.cancelBatch);
-  const addAppNotice = useKiln((s) => s.addAppNotice);
-  const reveal = useRevealFile();
+  const basics = useMenuBasics();
   const { t: tr } = useLingui();
   return (
     <ContextMenu
@@ -90,9 +86,7 @@ export default function BatchMenu({ x, y, batch, onClose }: BatchMenuProps) {
         pause,
         resume,
         cancel,
-        reveal,
-        copy: (text) => navigator.clipboard.writeText(text),
-        report: (message) => addAppNotice('warning', message),
+        ...basics,
       })}
     />
   );

@@ -4,7 +4,7 @@
  * at …", or why the file is gone — shows as a notice over the workspace, as a menu has no place
  * of its own to say it. The desktop app's file manager opening is its own answer.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { FileRef } from '../../../../shared/ipc/contract';
 import { useKiln } from '../../store/StoreProvider';
 
@@ -22,5 +22,31 @@ export function useRevealFile(): (ref: FileRef) => void {
       );
     },
     [showInFolder, addAppNotice],
+  );
+}
+
+/** What {@link useMenuBasics} gives a menu. */
+export type MenuBasics = Readonly<{
+  reveal(ref: FileRef): void;
+  copy(text: string): Promise<void>;
+  /** Says why an item's action failed (a menu has no place of its own to say it). */
+  report(message: string): void;
+}>;
+
+/**
+ * What Activity's row menus share beside their own items: Show in folder ({@link useRevealFile}),
+ * copying to the clipboard, and saying in a notice why an item's action failed (a menu has no
+ * place of its own to say it).
+ */
+export function useMenuBasics(): MenuBasics {
+  const reveal = useRevealFile();
+  const addAppNotice = useKiln((s) => s.addAppNotice);
+  return useMemo(
+    () => ({
+      reveal,
+      copy: (text: string) => navigator.clipboard.writeText(text),
+      report: (message: string) => addAppNotice('warning', message),
+    }),
+    [reveal, addAppNotice],
   );
 }
