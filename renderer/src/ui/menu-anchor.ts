@@ -46,7 +46,9 @@ export function rowMenuOpening(
   const row = event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
   if (!row) return undefined;
   event.preventDefault();
-  const pointerType = (event.nativeEvent as Partial<PointerEvent> | undefined)?.pointerType;
+  // A DOM event carries its pointer type; React's MouseEvent leaves it on the native event.
+  const pointerType =
+    event.pointerType ?? (event.nativeEvent as Partial<PointerEvent> | undefined)?.pointerType;
   return {
     ...menuAnchor(
       { clientX: event.clientX, clientY: event.clientY, pointerType },
