@@ -11,9 +11,6 @@ import { rowMenuOpening } from '../../ui/menu-anchor';
 const JobMenu = lazy(() => import('./JobMenu'));
 const BatchMenu = lazy(() => import('../batch/BatchMenu'));
 
-/** A dataset name as its attribute's (`jobId` → `job-id`). */
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 /** A list's `onContextMenu`, and the menu to render while it is open. */
 export interface RowMenu {
   onContextMenu: (event: MouseEvent) => void;
@@ -22,26 +19,25 @@ export interface RowMenu {
 
 /**
  * The menu of a list's rows: a right-click on a row (the element with `data-testid={testId}`)
- * whose `data-*` attribute `idKey` (its dataset name) names an item of `items` opens `render`'s
- * menu for that item.
+ * whose attribute `idAttribute` names an item of `items` opens `render`'s menu for that item.
  * The item is looked up as it is now, so one that moved on while its menu was open gets its new
  * items.
  */
 function useRowMenu<T extends { readonly id: string }>(
   items: readonly T[],
   testId: string,
-  idKey: string,
+  idAttribute: string,
   render: (open: { x: number; y: number; item: T; onClose: () => void }) => ReactNode,
 ): RowMenu {
   const [open, setOpen] = useState<{ x: number; y: number; id: string }>();
   const onClose = useCallback(() => setOpen(undefined), []);
   const onContextMenu = useCallback(
     (event: MouseEvent) => {
-      const opening = rowMenuOpening(event, `[data-testid="${testId}"][data-${kebab(idKey)}]`);
-      const id = opening?.row.dataset[idKey];
+      const opening = rowMenuOpening(event, `[data-testid="${testId}"][${idAttribute}]`);
+      const id = opening?.row.getAttribute(idAttribute);
       if (opening && id) setOpen({ x: opening.x, y: opening.y, id });
     },
-    [testId, idKey],
+    [testId, idAttribute],
   );
   const item = open ? items.find((i) => i.id === open.id) : undefined;
   const menu =
@@ -53,12 +49,14 @@ function useRowMenu<T extends { readonly id: string }>(
 
 /** The job list's menu. */
 export function useJobMenu(jobs: readonly JobView[]): RowMenu {
-  return useRowMenu(jobs, 'job', 'jobId', ({ item, ...at }) => <JobMenu {...at} job={item} />);
+  return useRowMenu(jobs, 'job', 'data-job-id', ({ item, ...at }) => (
+    <JobMenu {...at} job={item} />
+  ));
 }
 
 /** The batch list's menu. */
 export function useBatchMenu(batches: readonly BatchView[]): RowMenu {
-  return useRowMenu(batches, 'batch', 'batchId', ({ item, ...at }) => (
+  return useRowMenu(batches, 'batch', 'data-batch-id', ({ item, ...at }) => (
     <BatchMenu {...at} batch={item} />
   ));
 }
