@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium';
+import { CHROMIUM_PATH, E2E_CHROMIUM_ARGS } from './tests/support/chromium';
 
 /**
  * e2e tests drive the built renderer in Chromium (tests/support/chromium.ts says which), against the browser host started
@@ -18,9 +18,14 @@ export default defineConfig({
   fullyParallel: true,
   reporter: 'list',
   use: {
+    // Pages ask for reduced motion: an endless CSS animation (a progress sweep, the job stage's
+    // breathing photo) costs a drawn frame every 16 ms, CPU work on this GPU-less machine that
+    // no check reads. What each animation does with and without it is tested where it lives
+    // (presence-job-stage.spec.ts).
+    reducedMotion: 'reduce',
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: E2E_CHROMIUM_ARGS },
   },
 });

@@ -6,10 +6,17 @@
 import { expect, test } from '../support/fixtures';
 import { photo } from '../support/create-page';
 import { seriousViolations } from '../support/axe';
+import type { Locator } from '@playwright/test';
+
+/** The names of the CSS animations running on an element. */
+function animationsOf(element: Locator): Promise<string[]> {
+  return element.evaluate((el) => el.getAnimations().map((a) => (a as CSSAnimation).animationName));
+}
 
 test.describe('one job', () => {
-  // Long enough to watch the job work; the sandbox reports progress as it goes.
-  test.use({ sandboxOptions: { taskSeconds: 8 } });
+  // Long enough to watch the job work; the sandbox reports progress as it goes. With motion, as
+  // most artists have it (the suite's pages ask for reduced motion: playwright.config.ts).
+  test.use({ sandboxOptions: { taskSeconds: 8 }, reducedMotion: 'no-preference' });
 
   test('the job shows in the viewer, then its model takes the stage', async ({ kiln }) => {
     const page = kiln.page;
@@ -23,6 +30,8 @@ test.describe('one job', () => {
     const picture = stage.getByTestId('job-stage-picture');
     await expect(picture).toHaveJSProperty('complete', true);
     expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // It breathes while the job works.
+    expect(await animationsOf(picture)).toEqual(['job-stage-breathe']);
     await expect(stage).toContainText('coffee.png');
     await expect(stage.getByRole('progressbar')).toBeVisible();
     // The time so far and an estimate of the rest, once progress says enough to make one.
@@ -68,6 +77,17 @@ test.describe('several jobs', () => {
     const stage = page.getByTestId('job-stage');
     // The first job started stays on the stage; the other waits on the strip.
     await expect(stage).toContainText('coffee.png');
+    // With reduced motion asked for (the suite's default), the photo stands still and nothing
+    // on the page moves without end.
+    await expect(stage.getByTestId('job-stage-picture')).toBeVisible();
+    expect(await animationsOf(stage.getByTestId('job-stage-picture'))).toEqual([]);
+    const endless = await page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations === Infinity).length,
+    );
+    expect(endless).toBe(0);
     const first = await stage.getAttribute('data-job-id');
     const other = items.and(page.locator('[aria-pressed="false"]'));
     const otherId = await other.getAttribute('data-job-id');

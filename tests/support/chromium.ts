@@ -47,3 +47,16 @@ export const CHROMIUM_ARGS = [
   // calls in one run). Electron has no autofill service; this keeps the tests' Chromium alike.
   '--autofill-server-url=http://127.0.0.1:9/',
 ];
+
+/**
+ * The e2e suite's flags: {@link CHROMIUM_ARGS} with the compositor drawing in software, as
+ * Chromium does on a machine whose GPU it does not trust (WebGL still draws through SwiftShader).
+ * With `--use-angle=swiftshader` alone the compositor also draws through SwiftShader, and redraws
+ * the whole 1280 × 800 frame on the CPU for every frame: one CSS animation (the job stage's
+ * breathing photo) kept the GPU process at 1.8 cores, against 0.12 with software compositing,
+ * which redraws only what changed. No artist's Kiln composites through SwiftShader. The suite
+ * took 1,094 s with it and 825 s without (same machine, quiet, 2026-11-27; README "Test").
+ * The benchmarks keep {@link CHROMIUM_ARGS}: their figures are ratios against baselines measured
+ * the same way.
+ */
+export const E2E_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-gpu-compositing'];
