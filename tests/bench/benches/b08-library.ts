@@ -22,6 +22,7 @@ import {
   type OpenPage,
 } from '../lib/context';
 import { MODELS, gridSize, startLibraryBench } from '../lib/library-bench';
+import { PREFLIGHT_WARM_MARK } from '../../../renderer/src/features/preflight/protocol';
 
 const STEPS = 60;
 const STEP_PX = 1900;
@@ -120,7 +121,17 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
       // and the window is quiet, as B6 does.
       const open = await openKiln(ctx, lib.kiln.url);
       try {
-        await open.page.waitForTimeout(1000);
+        // Quiet means the work the window does at idle once it starts has been done: the
+        // viewer's lighting warm-up (a frame that compiles its programs, half a second of CPU in
+        // SwiftShader) and the photo preflight's worker. A fixed wait of 1 s clicked before
+        // or after them by chance: medians of 40, 111 and 211 ms in three runs, the samples
+        // of one run at either ~90 or 200–400 ms.
+        await open.page.locator('[data-testid="viewer"][data-lighting="warm"]').waitFor();
+        await open.page.waitForFunction(
+          (mark) => performance.getEntriesByName(mark).length > 0,
+          PREFLIGHT_WARM_MARK,
+        );
+        await open.page.waitForTimeout(500);
         const sample = await measure(
           open,
           `() => document.getElementById('left-tab-library').click()`,
