@@ -16,13 +16,13 @@
 import { longTasks } from '../lib/browser';
 import {
   alternate,
+  idleWorkDone,
   openKiln,
   type BenchContext,
   type BenchResult,
   type OpenPage,
 } from '../lib/context';
 import { MODELS, gridSize, startLibraryBench } from '../lib/library-bench';
-import { PREFLIGHT_WARM_MARK } from '../../../renderer/src/features/preflight/protocol';
 
 const STEPS = 60;
 const STEP_PX = 1900;
@@ -117,20 +117,11 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
   let size = { w: 272, h: 500 };
   try {
     const app = async (): Promise<Sample> => {
-      // The grid is measured, not the viewer's start: wait until the lazy viewer is mounted
-      // and the window is quiet, as B6 does.
+      // The grid is measured, not the window's start: wait until the lazy viewer is mounted
+      // and the window has done its idle work.
       const open = await openKiln(ctx, lib.kiln.url);
       try {
-        // Quiet means the work the window does at idle once it starts has been done: the
-        // viewer's lighting warm-up (a frame that compiles its programs, half a second of CPU in
-        // SwiftShader) and the photo preflight's worker. A fixed wait of 1 s clicked before
-        // or after them by chance: medians of 40, 111 and 211 ms in three runs, the samples
-        // of one run at either ~90 or 200–400 ms.
-        await open.page.locator('[data-testid="viewer"][data-lighting="warm"]').waitFor();
-        await open.page.waitForFunction(
-          (mark) => performance.getEntriesByName(mark).length > 0,
-          PREFLIGHT_WARM_MARK,
-        );
+        await idleWorkDone(open);
         await open.page.waitForTimeout(500);
         const sample = await measure(
           open,

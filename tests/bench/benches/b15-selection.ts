@@ -14,6 +14,7 @@
 import { longTasks } from '../lib/browser';
 import {
   alternate,
+  idleWorkDone,
   openKiln,
   type BenchContext,
   type BenchResult,
@@ -106,6 +107,7 @@ export async function b15(ctx: BenchContext): Promise<BenchResult> {
     const app = async (): Promise<Sample> => {
       const open = await openKiln(ctx, lib.kiln.url);
       try {
+        await idleWorkDone(open);
         await open.page.click('#left-tab-library');
         await open.page.locator('[data-testid="library-card"]').first().waitFor();
         await open.page.waitForTimeout(1000);

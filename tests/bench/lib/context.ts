@@ -9,6 +9,7 @@ import { modelSizes, type Fixture } from './fixtures';
 import type { BenchOptions } from './options';
 import type { Row, Unmeasured } from './report';
 import type { StaticServer } from './static-server';
+import { PREFLIGHT_WARM_MARK } from '../../../renderer/src/features/preflight/protocol';
 
 /** Shared state of a bench run. */
 export interface BenchContext {
@@ -81,6 +82,24 @@ export async function openKiln(ctx: BenchContext, url = ctx.kiln.url): Promise<O
     .locator('[data-testid="viewer"][data-gl-geometries]')
     .waitFor({ state: 'attached', timeout: 60_000 });
   return open;
+}
+
+/**
+ * Waits until Kiln's window has done the work it does at idle once it starts: the viewer's
+ * lighting warm-up (a frame that compiles its programs, about half a second of CPU in
+ * SwiftShader) and the photo preflight's worker. A bench that times a click on a quiet window
+ * waits for this, not for a fixed time: B8 clicked after a fixed 1 s, before or after the warm-up
+ * frame by chance (its samples ~90 or 200–400 ms).
+ */
+export async function idleWorkDone(open: OpenPage): Promise<void> {
+  await open.page
+    .locator('[data-testid="viewer"][data-lighting="warm"]')
+    .waitFor({ timeout: 60_000 });
+  await open.page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    PREFLIGHT_WARM_MARK,
+    { timeout: 60_000 },
+  );
 }
 
 /** Opens the bare viewer (no model) at Kiln's canvas size. */
