@@ -20,11 +20,21 @@ export function processKind(commandLine: string): string {
   return /(^|\/)node(\0|\s|$)/.test(commandLine) ? 'node' : 'other';
 }
 
-/** The CPU-seconds a process has used so far, from `/proc/<pid>/stat` (user + system ticks). */
-function cpuSeconds(stat: string, ticksPerSecond: number): number {
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+/** Clock ticks per second in `/proc/<pid>/stat` (Linux's USER_HZ, 100 on every architecture). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A process's start time (with its pid, it names one process even once the pid is reused) and
+ * the CPU-seconds it has used so far, from `/proc/<pid>/stat`.
+ */
+function readStat(stat: string): { started: string; cpu: number } {
+  // Fields after the command's closing parenthesis: utime, stime and starttime are the 12th,
+  // 13th and 20th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  return {
+    started: fields[19]!,
+    cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+  };
 }
 
 /** Adds to `totals` what each process used since `seen` last read it. */
@@ -32,14 +42,12 @@ function sample(seen: Map<string, { kind: string; cpu: number }>, totals: Map<st
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // A pid with its start time names one process, even once the pid is reused.
-      const key = `${pid}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+      const { started, cpu } = readStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      const key = `${pid}:${started}`;
       const known = seen.get(key) ?? {
         kind: processKind(readFileSync(`/proc/${pid}/cmdline`, 'utf8')),
         cpu: 0,
       };
-      const cpu = cpuSeconds(stat, 100);
       totals.set(known.kind, (totals.get(known.kind) ?? 0) + cpu - known.cpu);
       seen.set(key, { kind: known.kind, cpu });
     } catch {

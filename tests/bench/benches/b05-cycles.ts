@@ -21,6 +21,7 @@ import type { Page } from '@playwright/test';
 import {
   alternate,
   fixtureUrl,
+  lightingWarm,
   openBare,
   openKiln,
   preload,
@@ -76,7 +77,7 @@ export async function b5(ctx: BenchContext): Promise<BenchResult> {
       await preload(page, await ctx.kiln.publish(plain), plain.name);
       await preload(page, await ctx.kiln.publish(rigged), rigged.name);
       // The empty viewer builds its lighting once the page is idle: that is the start line.
-      await page.locator('[data-testid="viewer"][data-lighting="warm"]').waitFor();
+      await lightingWarm(page);
       const start = await kilnCounts(page);
       let warm = start;
       let heapWarm = 0;

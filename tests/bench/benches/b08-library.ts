@@ -18,6 +18,7 @@ import {
   alternate,
   idleWorkDone,
   openKiln,
+  waitQuiet,
   type BenchContext,
   type BenchResult,
   type OpenPage,
@@ -122,7 +123,7 @@ export async function b8(ctx: BenchContext): Promise<BenchResult> {
       const open = await openKiln(ctx, lib.kiln.url);
       try {
         await idleWorkDone(open);
-        await open.page.waitForTimeout(500);
+        await waitQuiet(open.page);
         const sample = await measure(
           open,
           `() => document.getElementById('left-tab-library').click()`,

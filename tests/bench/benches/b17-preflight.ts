@@ -16,14 +16,17 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import { longTasks } from '../lib/browser';
-import { alternate, openKiln, type BenchContext, type BenchResult } from '../lib/context';
+import {
+  alternate,
+  openKiln,
+  preflightWarm,
+  type BenchContext,
+  type BenchResult,
+} from '../lib/context';
 import { FIXTURE_DIR, PHOTOS, type Fixture } from '../lib/fixtures';
 import { RENDERER_DIR } from '../lib/app';
 import { ANALYSIS_SIDE, DETAIL_SIDE } from '../../../shared/preflight/analyse';
-import {
-  PREFLIGHT_WARM_MARK,
-  SCALED_DECODE_SIDE,
-} from '../../../renderer/src/features/preflight/protocol';
+import { SCALED_DECODE_SIDE } from '../../../renderer/src/features/preflight/protocol';
 
 /** The coffee photo upscaled to `width`×`height` as a JPEG (cached). */
 async function photoFixture(width: number, height: number): Promise<Fixture> {
@@ -202,11 +205,7 @@ export async function b17(ctx: BenchContext): Promise<BenchResult> {
     for (let i = 0; i < Math.min(samples, 3); i++) {
       const fresh = await openKiln(ctx);
       try {
-        await fresh.page.waitForFunction(
-          (mark) => performance.getEntriesByName(mark).length > 0,
-          PREFLIGHT_WARM_MARK,
-          { timeout: 60_000 },
-        );
+        await preflightWarm(fresh.page);
         firstDrops.push(await dropAndWait(fresh.page, bigUrl, 0));
       } finally {
         await fresh.close();

@@ -85,21 +85,32 @@ export async function openKiln(ctx: BenchContext, url = ctx.kiln.url): Promise<O
 }
 
 /**
- * Waits until Kiln's window has done the work it does at idle once it starts: the viewer's
- * lighting warm-up (a frame that compiles its programs, about half a second of CPU in
- * SwiftShader) and the photo preflight's worker. A bench that times a click on a quiet window
- * waits for this, not for a fixed time: B8 clicked after a fixed 1 s, before or after the warm-up
- * frame by chance (its samples ~90 or 200–400 ms).
+ * Waits until Kiln's empty viewer has drawn its lighting warm-up frame (`data-lighting="warm"`):
+ * the frame, at idle after the start, that compiles the lit programs (about half a second of CPU
+ * in SwiftShader).
  */
-export async function idleWorkDone(open: OpenPage): Promise<void> {
-  await open.page
-    .locator('[data-testid="viewer"][data-lighting="warm"]')
-    .waitFor({ timeout: 60_000 });
-  await open.page.waitForFunction(
+export async function lightingWarm(page: Page): Promise<void> {
+  await page.locator('[data-testid="viewer"][data-lighting="warm"]').waitFor({ timeout: 60_000 });
+}
+
+/** Waits until the photo preflight's worker has compiled its checks (its Performance mark). */
+export async function preflightWarm(page: Page): Promise<void> {
+  await page.waitForFunction(
     (mark) => performance.getEntriesByName(mark).length > 0,
     PREFLIGHT_WARM_MARK,
     { timeout: 60_000 },
   );
+}
+
+/**
+ * Waits until Kiln's window has done the work it does at idle once it starts: the viewer's
+ * lighting warm-up and the photo preflight's worker. A bench that times a click on a quiet window
+ * waits for this, not for a fixed time: B8 clicked after a fixed 1 s, before or after the warm-up
+ * frame by chance (its samples ~90 or 200–400 ms).
+ */
+export async function idleWorkDone(open: OpenPage): Promise<void> {
+  await lightingWarm(open.page);
+  await preflightWarm(open.page);
 }
 
 /** Opens the bare viewer (no model) at Kiln's canvas size. */
