@@ -1,6 +1,9 @@
 /**
  * The jobs in memory, kept in step with the journal on disk and with the renderer: every change of
- * state is written (atomically) before the caller goes on, and reported as `jobs.updated`. Once
+ * state is written (atomically) before the caller goes on, and reported as `jobs.updated`. What
+ * Kiln shows (`views()`, the reports) is only what the journal holds, so a state the user or a
+ * test read is a state a restart comes back to; the runners read the records themselves (`get`,
+ * `all`), their own changes included, at once. Once
  * closed (the app quits, or a test "kills" the core) the store neither writes nor reports
  * anything, as a dead process would not.
  */
@@ -27,6 +30,10 @@ export type JobStoreOptions = Readonly<{
 export class JobStore {
   readonly #o: JobStoreOptions;
   readonly #records = new Map<string, JobRecord>();
+  /** Each job as last reported: what the journal holds, plus progress reported since. */
+  readonly #shown = new Map<string, JobView>();
+  /** The latest journal write: every change made before it was asked for is in it. */
+  #written: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(options: JobStoreOptions) {
@@ -40,7 +47,10 @@ export class JobStore {
 
   /** Loads records without writing or reporting them. */
   adopt(records: readonly JobRecord[]): void {
-    for (const r of records) this.#records.set(r.view.id, r);
+    for (const r of records) {
+      this.#records.set(r.view.id, r);
+      this.#shown.set(r.view.id, toView(r));
+    }
   }
 
   /** A record by job id. */
@@ -53,11 +63,9 @@ export class JobStore {
     return [...this.#records.values()];
   }
 
-  /** Every job as the renderer sees it, newest first. */
+  /** Every job as the renderer sees it, newest first: only changes the journal holds. */
   views(): JobView[] {
-    return this.all()
-      .map(toView)
-      .sort((a, b) => b.createdAt - a.createdAt);
+    return [...this.#shown.values()].sort((a, b) => b.createdAt - a.createdAt);
   }
 
   /** Adds a job; resolves once it is on disk. */
@@ -70,7 +78,8 @@ export class JobStore {
 
   /**
    * Changes a job. `durable` (the default) writes the journal before resolving; progress-only
-   * changes pass `false` and are only reported.
+   * changes pass `false` and are not written, but are reported only after any write under way:
+   * the record they report may carry a durable change that write is still putting on disk.
    */
   async update(id: string, patch: RecordPatch, durable = true): Promise<JobRecord | undefined> {
     const current = this.#records.get(id);
@@ -82,6 +91,7 @@ export class JobStore {
     }
     this.#records.set(id, next);
     if (durable) await this.persist();
+    else await this.#written.catch(() => undefined);
     this.#report(next);
     return next;
   }
@@ -89,7 +99,8 @@ export class JobStore {
   /** Writes every record to the journal. */
   async persist(): Promise<void> {
     if (this.#closed) return;
-    await this.#o.journal.save(this.all());
+    this.#written = this.#o.journal.save(this.all());
+    await this.#written;
   }
 
   /** Stops writing and reporting. */
@@ -100,6 +111,7 @@ export class JobStore {
   #report(record: JobRecord): void {
     if (this.#closed) return;
     const view = toView(record);
+    this.#shown.set(view.id, view);
     this.#o.emit('jobs.updated', view);
     this.#o.onChange?.();
     this.#o.onJobChanged?.(view);
