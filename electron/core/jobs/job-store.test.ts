@@ -101,7 +101,7 @@ describe('JobStore', () => {
       onJobChanged: (v) => void reported.push(v),
     });
     store.adopt([record()]);
-    const durable = store.update('j1', { view: { state: 'running' } });
+    const durable = store.update('j1', { view: { state: 'processing' } });
     const progress = store.update('j1', { view: { progress: 40 } }, false);
     await new Promise((r) => setImmediate(r));
     expect(reported).toEqual([]);
@@ -109,9 +109,9 @@ describe('JobStore', () => {
     await release();
     await Promise.all([durable, progress]);
     expect(reported.map((v) => [v.state, v.progress])).toEqual([
-      ['running', undefined],
-      ['running', 40],
+      ['processing', undefined],
+      ['processing', 40],
     ]);
-    expect(store.views()[0]).toMatchObject({ state: 'running', progress: 40 });
+    expect(store.views()[0]).toMatchObject({ state: 'processing', progress: 40 });
   });
 });
