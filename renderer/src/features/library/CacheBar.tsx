@@ -54,7 +54,19 @@ export function CacheBar() {
   const [asking, setAsking] = useState(false);
   // Re-renders when the language changes (the words below come from the active one).
   useLingui();
-  if (!cache) return null;
+  // Until the cache is read, its line keeps its place (hidden, with the words of an empty
+  // cache): the grid under it would otherwise shrink by a row when it arrives, and the cards it
+  // fetched thumbnails for would no longer be the ones on screen.
+  if (!cache) {
+    return (
+      <div className="library-cache library-cache--pending" aria-hidden="true">
+        <span>{cacheSummary(0, 0, undefined)}</span>
+        <button type="button" className="link-button" disabled tabIndex={-1}>
+          <Trans>Clear cache</Trans>
+        </button>
+      </div>
+    );
+  }
   const models = cache.models.length;
   const total = cache.modelBytes + cache.thumbnailBytes + (cache.otherBytes ?? 0);
   return (

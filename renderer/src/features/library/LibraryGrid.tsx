@@ -88,15 +88,20 @@ function useViewRest(scrollRef: ScrollRef): {
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // Its size is part of where it is: a grid that grows or shrinks (a line above it appears,
+    // the window is resized) shows other cards, and must rest again before they are fetched.
     const view = new ViewRest(
-      () => el.scrollTop,
+      () => `${el.scrollTop} ${el.clientWidth}x${el.clientHeight}`,
       () => setRestTick((tick) => tick + 1),
     );
     rest.current = view;
     const moved = () => view.moved();
     el.addEventListener('scroll', moved, { passive: true });
+    const resized = new ResizeObserver(moved);
+    resized.observe(el);
     return () => {
       el.removeEventListener('scroll', moved);
+      resized.disconnect();
       view.stop();
       rest.current = undefined;
     };

@@ -130,6 +130,25 @@ describe('ViewRest', () => {
     vi.useRealTimers();
   });
 
+  it('a view whose size changes has moved: not resting until it rests at its new size', () => {
+    vi.useFakeTimers();
+    const { clock, step } = frames();
+    const onRest = vi.fn();
+    // The library grid's place: its scroll position and its size (a line appearing above it
+    // shrinks it by a row, and the cards on screen are others).
+    let height = 496;
+    const view = new ViewRest(() => `0 272x${height}`, onRest, 120, clock);
+    settle(step);
+    expect(view.resting).toBe(true);
+    height = 446;
+    expect(view.resting).toBe(false);
+    view.moved();
+    settle(step);
+    expect(onRest).toHaveBeenCalledTimes(2);
+    expect(view.resting).toBe(true);
+    vi.useRealTimers();
+  });
+
   it('calls back no more once stopped', () => {
     vi.useFakeTimers();
     const { clock, step } = frames();

@@ -9,6 +9,12 @@
  * for `settleMs` and then stays put across two more animation frames (a drag moves it every frame).
  */
 
+/**
+ * Where the view is: its scroll position, and its size where that matters (a view whose size
+ * changed shows other rows, so it has moved). Compared with `===`.
+ */
+export type ViewPlace = number | string;
+
 /** How long the view must be still before it counts as resting, in milliseconds. */
 export const SETTLE_MS = 120;
 
@@ -35,7 +41,7 @@ const pageClock: RestClock = {
  * moves meanwhile, waits for the next rest. Returns a function that stops waiting.
  */
 export function whenRested(
-  position: () => number,
+  position: () => ViewPlace,
   rested: () => void,
   settleMs = SETTLE_MS,
   clock: RestClock = pageClock,
@@ -72,17 +78,17 @@ export function whenRested(
  * took 0.4–0.7 s of the user's 2 s for the thumbnails of the screen they stopped on (issue 27).
  */
 export class ViewRest {
-  readonly #position: () => number;
+  readonly #position: () => ViewPlace;
   readonly #onRest: () => void;
   readonly #settleMs: number;
   readonly #clock: RestClock;
   /** Where the view came to rest last; undefined since it moved. */
-  #restedAt: number | undefined;
+  #restedAt: ViewPlace | undefined;
   #stopWaiting: (() => void) | undefined;
 
   /** Starts waiting for the first rest (a view just shown may still be scrolled into place). */
   constructor(
-    position: () => number,
+    position: () => ViewPlace,
     onRest: () => void,
     settleMs = SETTLE_MS,
     clock: RestClock = pageClock,
