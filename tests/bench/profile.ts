@@ -11,7 +11,8 @@
  * - `switch`: B2's switch from one open model to the next (after one untimed switch, as in B2);
  * - `draco-first`: B4's first Draco model in a fresh window;
  * - `library`: B8's click on the Library tab with 20,000 models, page and host (core, sandbox)
- *   profiled, and a timeline of the requests and bridge messages after the click.
+ *   profiled, and a timeline of the requests and bridge messages after the click;
+ * - `selection`: B15's clicks (Select all, Ctrl-click toggles, a Shift range) in the same library.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,11 +20,12 @@ import path from 'node:path';
 import { build } from 'vite';
 import { KilnHost, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
-import { newPage, preload, waitQuiet, type BenchContext } from './lib/context';
+import { idleWorkDone, newPage, preload, waitQuiet, type BenchContext } from './lib/context';
 import { startProfile, stopProfile, summarize, topFunctions } from './lib/cpu-profile';
 import { modelSizes, proceduralModel, sandboxModel } from './lib/fixtures';
 import { readOptions } from './lib/options';
 import { formatTimeline, LIBRARY_MODELS, profileLibraryClick } from './lib/profile-library';
+import { SELECTION_SCRIPT } from './benches/b15-selection';
 
 const scenario = process.argv[2] ?? 'open';
 const options = readOptions(process.argv.slice(3));
@@ -41,7 +43,9 @@ await build({
 
 const browser = await BenchBrowser.launch();
 const kiln = await KilnHost.start(
-  scenario === 'library' ? { sandbox: { seedModels: LIBRARY_MODELS } } : {},
+  scenario === 'library' || scenario === 'selection'
+    ? { sandbox: { seedModels: LIBRARY_MODELS } }
+    : {},
   rendererDir,
 );
 const ctx = {
@@ -117,9 +121,38 @@ async function profileLibrary(): Promise<void> {
   console.error('saved tests/bench/results/library.cpuprofile and library-host.cpuprofile');
 }
 
+/** B15's clicks in the library's grid, once its first screen is listed. */
+async function profileSelection(): Promise<void> {
+  await kiln.host.sandbox!.ready();
+  const open = await newPage(ctx);
+  await open.page.goto(kiln.url);
+  await idleWorkDone(open);
+  await open.page.click('#left-tab-library');
+  await open.page.locator('[data-testid="library-card"]').first().waitFor();
+  await waitQuiet(open.page);
+  // Once unprofiled: what the first clicks load once (the selection bar's chunk) is not counted.
+  await open.page.evaluate(`${SELECTION_SCRIPT}([10, 500])`);
+  await open.page.evaluate(() => {
+    document.querySelector<HTMLElement>('[data-testid="library-grid"]')!.scrollTop = 0;
+  });
+  await open.page.keyboard.press('Escape');
+  await waitQuiet(open.page);
+  await startProfile(open.probe.cdp);
+  const times = await open.page.evaluate(`${SELECTION_SCRIPT}([10, 500])`);
+  const profile = await stopProfile(open.probe.cdp);
+  const out = path.join(ROOT, 'tests', 'bench', 'results', 'selection.cpuprofile');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(profile));
+  console.log(`selection: ${JSON.stringify(times)}`);
+  console.log(topFunctions(summarize(profile)));
+  console.error(`saved ${path.relative(ROOT, out)}`);
+}
+
 try {
   if (scenario === 'library') {
     await profileLibrary();
+  } else if (scenario === 'selection') {
+    await profileSelection();
   } else {
     const profile = await profileModelScenario();
     const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);

@@ -42,8 +42,8 @@ interface Sample {
   countText: string;
 }
 
-/** Runs in the page (Kiln's or the baseline's): the interactions, timed. */
-const SCRIPT = `(async ([toggles, settle]) => {
+/** Runs in the page (Kiln's or the baseline's): the interactions, timed (also profiled: `profile.ts selection`). */
+export const SELECTION_SCRIPT = `(async ([toggles, settle]) => {
   const grid = document.querySelector('[data-testid="library-grid"]');
   const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const card = (i) => grid.querySelector('[data-testid="library-card"][data-index="' + i + '"]');
@@ -94,7 +94,7 @@ const SCRIPT = `(async ([toggles, settle]) => {
 
 async function measure(open: OpenPage): Promise<Sample> {
   const { start, end, ...times } = (await open.page.evaluate(
-    `${SCRIPT}([${TOGGLES}, ${SETTLE_MS}])`,
+    `${SELECTION_SCRIPT}([${TOGGLES}, ${SETTLE_MS}])`,
   )) as Omit<Sample, 'longTasks' | 'maxTaskMs' | 'blockingMs'> & { start: number; end: number };
   const tasks = longTasks(await open.probe.probe((b) => b.longtasks), start, end);
   return { longTasks: tasks.count, maxTaskMs: tasks.maxMs, blockingMs: tasks.blockingMs, ...times };
