@@ -54,7 +54,7 @@ function kilnSwitch(page: Page, name: string): Promise<Sample> {
         drawn: performance.now(),
         draws: b.draws - draws,
         frames: b.frames - frames,
-        longtasks: b.longtasks,
+        longtasks: await b.settledLongtasks(),
       };
     }, name)
     .then((r) => ({
@@ -80,7 +80,7 @@ function bareSwitch(page: Page, name: string): Promise<Sample> {
         frame,
         drawn: performance.now(),
         draws: b.draws - draws,
-        longtasks: b.longtasks,
+        longtasks: await b.settledLongtasks(),
       };
     }, name)
     .then((r) => ({

@@ -47,6 +47,16 @@ export interface BenchProbe {
    * submitted; this is when its pixels really exist. Returns the ms it blocked.
    */
   drain(): number;
+  /**
+   * The long tasks up to now, the one running included: resolves after it has ended and its entry
+   * has been queued. A task's entry exists only once the task is over, so `longtasks` read in the
+   * task that drew a frame (the bare page renders and resolves in one `requestAnimationFrame`
+   * callback) never holds that frame's task, while a model prepared in earlier tasks (Kiln
+   * uploads its textures before the frame) has its tasks counted: both sides read through this.
+   * The time the bench itself blocked in {@link BenchProbe.drain} is taken out of each task (the
+   * bare page drains in its frame's task, Kiln in a later one): what is left is the page's work.
+   */
+  settledLongtasks(): Promise<Array<[start: number, duration: number]>>;
   /** Resolves with the first viewer event (from now on, or already seen after `since`) matching. */
   waitViewer(
     state: string,
@@ -59,6 +69,8 @@ export interface BenchProbe {
 /** The probe itself. Installed with `context.addInitScript(installProbe)`. */
 export function installProbe(): void {
   if (window.__bench) return;
+  /** When the bench blocked in `drain` and for how long (not the page's work). */
+  const drains: Array<[start: number, ms: number]> = [];
   const probe: BenchProbe = {
     longtasks: [],
     draws: 0,
@@ -95,8 +107,12 @@ export function installProbe(): void {
       if (!gl) return NaN;
       const started = performance.now();
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-      return performance.now() - started;
+      const ms = performance.now() - started;
+      drains.push([started, ms]);
+      return ms;
     },
+    // Set below, once the observer exists.
+    settledLongtasks: () => Promise.resolve([]),
     waitViewer(state, name, since, timeoutMs = 120_000) {
       const matches = (e: ViewerEvent) =>
         e.t >= since && e.state === state && (name === null || e.name === name);
@@ -119,13 +135,30 @@ export function installProbe(): void {
   const waiters: Array<(e: ViewerEvent) => boolean> = [];
   window.__bench = probe;
 
+  let observer: PerformanceObserver | undefined;
+  const keep = (entries: PerformanceEntryList) => {
+    for (const e of entries) probe.longtasks.push([e.startTime, e.duration]);
+  };
   try {
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) probe.longtasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
+    observer = new PerformanceObserver((list) => keep(list.getEntries()));
+    observer.observe({ type: 'longtask', buffered: true });
   } catch {
     // No long task API: the lists stay empty.
   }
+  probe.settledLongtasks = async () => {
+    // Two turns of the event loop: the running task ends, its entry is queued; then taken
+    // before the observer's own callback would deliver it.
+    for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 0));
+    if (observer) keep(observer.takeRecords());
+    return probe.longtasks.map(([start, duration]): [number, number] => {
+      const end = start + duration;
+      let drained = 0;
+      for (const [at, ms] of drains) {
+        drained += Math.max(0, Math.min(end, at + ms) - Math.max(start, at));
+      }
+      return [start, duration - drained];
+    });
+  };
 
   const countDraws = (proto: object) => {
     const target = proto as Record<string, unknown>;
