@@ -8,6 +8,7 @@ import type { JobView } from '../../../shared/ipc/contract';
 import type { JobJournal } from './job-journal';
 import type { JobRecord } from './job-record';
 import { JobStore } from './job-store';
+import { photoJobRecord } from '../testing/job-records';
 import { JOB_NOTES } from '../../../shared/job-notes';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -32,46 +33,23 @@ function gatedJournal() {
   return { journal, state, release };
 }
 
-const record = (note?: JobView['note']): JobRecord => ({
-  view: {
-    id: 'j1',
-    kind: 'photo',
-    source: 'cup.png',
-    state: 'starting',
-    createdAt: 0,
-    ...(note ? { note } : {}),
-  },
-  input: {
-    kind: 'photo',
-    tier: 'fast',
-    file: { path: '/cup.png', name: 'cup.png', type: 'image/png' },
-    call: {
-      path: '/generate/cloud/fast',
-      query: {},
-      operation: 'generate.photo.fast',
-      form: 'file',
-    },
-  },
-  origin: 'https://api.example.test',
-  operation: 'generate.photo.fast',
-  paid: true,
-  dispatched: true,
-  answered: false,
-  retryable: false,
-  reasks: 0,
-});
+/** A store over `journal` with one job, sent (journaled as dispatched), and what it reports. */
+function storeWithJob(journal: JobJournal) {
+  const reported: JobView[] = [];
+  const store = new JobStore({
+    journal,
+    emit: () => {},
+    logger: quiet,
+    onJobChanged: (v) => void reported.push(v),
+  });
+  store.adopt([photoJobRecord({ dispatched: true })]);
+  return { store, reported };
+}
 
 describe('JobStore', () => {
   it('shows a durable change only once the journal holds it', async () => {
     const { journal, state, release } = gatedJournal();
-    const reported: JobView[] = [];
-    const store = new JobStore({
-      journal,
-      emit: () => {},
-      logger: quiet,
-      onJobChanged: (v) => void reported.push(v),
-    });
-    store.adopt([record()]);
+    const { store, reported } = storeWithJob(journal);
     expect(store.views().map((v) => v.state)).toEqual(['starting']);
 
     const note = JOB_NOTES.rateLimited;
@@ -93,14 +71,7 @@ describe('JobStore', () => {
 
   it('reports a progress change behind a durable one still being written, never before it', async () => {
     const { journal, release } = gatedJournal();
-    const reported: JobView[] = [];
-    const store = new JobStore({
-      journal,
-      emit: () => {},
-      logger: quiet,
-      onJobChanged: (v) => void reported.push(v),
-    });
-    store.adopt([record()]);
+    const { store, reported } = storeWithJob(journal);
     const durable = store.update('j1', { view: { state: 'processing' } });
     const progress = store.update('j1', { view: { progress: 40 } }, false);
     await new Promise((r) => setImmediate(r));

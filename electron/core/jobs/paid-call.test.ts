@@ -12,8 +12,8 @@ import type { AccountService } from '../account/account-service';
 import type { PaidCallHooks } from '../api/client';
 import { CancelledError, PaymentError, ServerError } from '../api/errors';
 import { FakeClock } from '../testing/fake-clock';
+import { photoJobRecord } from '../testing/job-records';
 import { JobJournal } from './job-journal';
-import type { JobRecord } from './job-record';
 import { JobStore } from './job-store';
 import { PaidCallProtocol, type CallOutcome } from './paid-call';
 
@@ -45,27 +45,7 @@ async function setup() {
     unknownMessage: () => 'Kiln cannot tell whether this was charged.',
     sentMessage: 'Already sent.',
   });
-  const record: JobRecord = {
-    view: { id: 'j1', kind: 'photo', source: 'cup.png', state: 'starting', createdAt: 0 },
-    input: {
-      kind: 'photo',
-      tier: 'fast',
-      file: { path: '/cup.png', name: 'cup.png', type: 'image/png' },
-      call: {
-        path: '/generate/cloud/fast',
-        query: {},
-        operation: 'generate.photo.fast',
-        form: 'file',
-      },
-    },
-    origin: 'https://api.example.test',
-    operation: 'generate.photo.fast',
-    paid: true,
-    dispatched: false,
-    answered: false,
-    retryable: false,
-    reasks: 0,
-  };
+  const record = photoJobRecord();
   await store.add(record);
   const outcomes: Array<CallOutcome<string>> = [];
   const call = (send: (hooks: PaidCallHooks) => Promise<string>) =>
