@@ -167,10 +167,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
     'library:cacheInfo': async () => d.library.cacheInfo(),
     // A photo a job has not sent yet stays (the upload is what it will send).
-    'library:clearCache': async () =>
-      d.library.clearCache({
-        keepUploads: jobs.list().some((j) => j.state === 'waiting' || j.state === 'starting'),
-      }),
+    'library:clearCache': async () => d.library.clearCache({ keepUploads: jobs.holdsUploads() }),
     'files:dragSource': async (ref) => d.desktop.dragSource(ref),
     'files:showInFolder': async (ref) => d.desktop.showInFolder(ref),
     'app:takeOpenRequests': async () => d.desktop.takeOpenRequests(),

@@ -6,7 +6,7 @@
  * one expires, the server's message and the refund when a build fails, and the key sent to the
  * service's own origin only.
  */
-import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { createServices, type Services } from '../services';
 import { FAST_POLLING, SETTLED, testPorts, untilJob, waitFor } from '../testing/harness';
 import { i18n } from '@lingui/core';
 import { JOB_NOTES } from '../../../shared/job-notes';
+import { UPLOADS_FOLDER } from '../library/cache-folder';
 
 const PHOTOS = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'photos');
 const KEY = 'sk-jobs-test-00001';
@@ -134,6 +135,34 @@ describe('generation queue', () => {
     expect(refusals).toBe(0);
     const view = await services.handlers['account:balance'](undefined);
     expect(view.queue).toEqual({ running: 0, waiting: 0, capacity: 5 });
+  });
+
+  it('a job keeps its photo through Clear cache until it has sent it', async () => {
+    const { url } = await serve({ taskSeconds: 0.3 });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let startsSeen = 0;
+    const services = await boot(url, async (u, init, next) => {
+      if (init?.method === 'POST' && u.pathname.startsWith('/generate/')) {
+        startsSeen++;
+        await held;
+      }
+      return next(u, init);
+    });
+    // As the browser host keeps a page's upload: a copy in the scratch folder, staged by path.
+    const uploads = path.join(dataDirOf.get(services)!, 'tmp', UPLOADS_FOLDER);
+    await mkdir(uploads, { recursive: true });
+    const copy = path.join(uploads, 'coffee.png');
+    await copyFile(path.join(PHOTOS, 'coffee.png'), copy);
+    const staged = await services.files.stagePath(copy, 'coffee.png');
+    const job = await services.jobs.startPhoto(staged.id, 'fast', small);
+    await waitFor(() => startsSeen === 1, 'the start on its way');
+    expect(services.jobs.holdsUploads()).toBe(true);
+    await services.handlers['library:clearCache'](undefined);
+    expect(await readdir(uploads)).toHaveLength(1);
+    release();
+    expect((await untilJob(services, job.id, SETTLED)).state).toBe('done');
+    expect(services.jobs.holdsUploads()).toBe(false);
   });
 
   it('too_many_jobs (slots held by another device) makes the job wait, not fail', async () => {

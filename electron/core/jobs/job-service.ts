@@ -194,6 +194,14 @@ export class JobService implements SessionListener {
     return found ? { repeatOf: { jobId: found.record.view.id, state: found.state } } : {};
   }
 
+  /**
+   * True while a job has not sent its upload yet (waiting, or starting): its staged photo must
+   * stay. Read from the records, so a job whose journal write is still under way counts too.
+   */
+  holdsUploads(): boolean {
+    return this.#store.all().some((r) => r.view.state === 'waiting' || r.view.state === 'starting');
+  }
+
   /** Paid calls being sent right now (the connection must not change under them). */
   busy(): number {
     return this.#serviceRunners().reduce((n, runner) => n + runner.busy, 0);
