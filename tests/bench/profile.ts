@@ -139,11 +139,15 @@ async function profileSelection(): Promise<void> {
   await waitQuiet(open.page);
   await startProfile(open.probe.cdp);
   const times = await open.page.evaluate(`${SELECTION_SCRIPT}([10, 500])`);
-  const profile = await stopProfile(open.probe.cdp);
-  const out = path.join(ROOT, 'tests', 'bench', 'results', 'selection.cpuprofile');
+  await report(await stopProfile(open.probe.cdp), JSON.stringify(times));
+}
+
+/** Saves a scenario's profile under `tests/bench/results/` and prints its top functions. */
+async function report(profile: Awaited<ReturnType<typeof stopProfile>>, what: string) {
+  const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(profile));
-  console.log(`selection: ${JSON.stringify(times)}`);
+  console.log(`${scenario}: ${what}`);
   console.log(topFunctions(summarize(profile)));
   console.error(`saved ${path.relative(ROOT, out)}`);
 }
@@ -155,14 +159,10 @@ try {
     await profileSelection();
   } else {
     const profile = await profileModelScenario();
-    const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, JSON.stringify(profile));
-    console.log(
-      `${scenario}: ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
+    await report(
+      profile,
+      `${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
     );
-    console.log(topFunctions(summarize(profile)));
-    console.error(`saved ${path.relative(ROOT, out)}`);
   }
 } finally {
   await kiln.close();

@@ -71,6 +71,10 @@ export function installProbe(): void {
   if (window.__bench) return;
   /** When the bench blocked in `drain` and for how long (not the page's work). */
   const drains: Array<[start: number, ms: number]> = [];
+  let observer: PerformanceObserver | undefined;
+  const keep = (entries: PerformanceEntryList) => {
+    for (const e of entries) probe.longtasks.push([e.startTime, e.duration]);
+  };
   const probe: BenchProbe = {
     longtasks: [],
     draws: 0,
@@ -111,8 +115,20 @@ export function installProbe(): void {
       drains.push([started, ms]);
       return ms;
     },
-    // Set below, once the observer exists.
-    settledLongtasks: () => Promise.resolve([]),
+    async settledLongtasks() {
+      // Two turns of the event loop: the running task ends, its entry is queued; then taken
+      // before the observer's own callback would deliver it.
+      for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 0));
+      if (observer) keep(observer.takeRecords());
+      return probe.longtasks.map(([start, duration]): [number, number] => {
+        const end = start + duration;
+        let drained = 0;
+        for (const [at, ms] of drains) {
+          drained += Math.max(0, Math.min(end, at + ms) - Math.max(start, at));
+        }
+        return [start, duration - drained];
+      });
+    },
     waitViewer(state, name, since, timeoutMs = 120_000) {
       const matches = (e: ViewerEvent) =>
         e.t >= since && e.state === state && (name === null || e.name === name);
@@ -135,30 +151,12 @@ export function installProbe(): void {
   const waiters: Array<(e: ViewerEvent) => boolean> = [];
   window.__bench = probe;
 
-  let observer: PerformanceObserver | undefined;
-  const keep = (entries: PerformanceEntryList) => {
-    for (const e of entries) probe.longtasks.push([e.startTime, e.duration]);
-  };
   try {
     observer = new PerformanceObserver((list) => keep(list.getEntries()));
     observer.observe({ type: 'longtask', buffered: true });
   } catch {
     // No long task API: the lists stay empty.
   }
-  probe.settledLongtasks = async () => {
-    // Two turns of the event loop: the running task ends, its entry is queued; then taken
-    // before the observer's own callback would deliver it.
-    for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 0));
-    if (observer) keep(observer.takeRecords());
-    return probe.longtasks.map(([start, duration]): [number, number] => {
-      const end = start + duration;
-      let drained = 0;
-      for (const [at, ms] of drains) {
-        drained += Math.max(0, Math.min(end, at + ms) - Math.max(start, at));
-      }
-      return [start, duration - drained];
-    });
-  };
 
   const countDraws = (proto: object) => {
     const target = proto as Record<string, unknown>;
