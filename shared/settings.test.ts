@@ -61,7 +61,7 @@ describe('the settings’ declarations', () => {
       service: ['baseUrl', 'platformUrl', 'maxConcurrentJobs'],
       updates: [],
       // Last: the budgets an artist seldom changes (the sandbox's test switches join them).
-      advanced: ['requestBudget', 'balanceRefreshSeconds'],
+      advanced: ['requestBudget', 'balanceRefreshSeconds', 'prepareInBackground'],
     });
     expect(SETTING_GROUPS.at(-1)?.id).toBe('advanced');
     // The window's list has words for every group a setting may name, in the declared order.

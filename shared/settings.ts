@@ -183,6 +183,23 @@ export const SETTINGS = {
       },
     },
   },
+  prepareInBackground: {
+    kind: 'flag',
+    schema: z.boolean(),
+    default: true,
+    page: {
+      group: 'advanced',
+      label: /*i18n*/ {
+        id: 'setting.prepareInBackground',
+        message: 'Prepare the viewer and photo checks while Kiln is idle',
+      },
+      hint: /*i18n*/ {
+        id: 'setting.prepareInBackground.hint',
+        message:
+          'The first model and the first photo check come sooner. Off saves a few seconds of processor time at each start, on battery or without a graphics card.',
+      },
+    },
+  },
   exportDir: {
     always: true,
     kind: 'folder',

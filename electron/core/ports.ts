@@ -107,6 +107,8 @@ export interface Ports {
     platformUrl?: string;
     /** Skip the first-run welcome (tests that are not about it). */
     welcomeSeen?: boolean;
+    /** Start with background preparation off (tests that are not about it). */
+    prepareInBackground?: boolean;
   }>;
   /**
    * Opens an https page of the platform in the system browser; answers false where Kiln cannot

@@ -83,8 +83,13 @@ test('search across groups, the sandbox’s switches under Advanced, keys and me
   // The focused tab shows a focus ring.
   expect(await advanced.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
 
-  // Advanced: the budgets, then the sandbox's build failures, which work from here.
-  expect(await shownSettings(page)).toEqual(['requestBudget', 'balanceRefreshSeconds']);
+  // Advanced: the budgets and background preparation, then the sandbox's build failures, which
+  // work from here.
+  expect(await shownSettings(page)).toEqual([
+    'requestBudget',
+    'balanceRefreshSeconds',
+    'prepareInBackground',
+  ]);
   const failures = page.getByTestId('settings-sandbox-failures');
   await expect(failures).toBeVisible();
   await failures.getByTestId('sandbox-fail-retopo').selectOption('0.5');

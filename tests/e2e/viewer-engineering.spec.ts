@@ -17,6 +17,10 @@ import { DECODE_AT } from '../../renderer/src/viewer/loading/progress-stages';
 import { frameBeforeEffects } from '../support/frame-before-effects';
 import { coverage, regionStats, ViewerPage } from '../support/viewer-page';
 
+// The empty viewer as an artist's Kiln opens it: prepared in the background (the suite's other
+// files start with that off, tests/support/test-host.ts).
+test.use({ prepare: true });
+
 test('open/close cycles, each model twice, give back every GPU object', async ({ kiln }) => {
   test.setTimeout(300_000);
   const page = kiln.page;
@@ -126,4 +130,41 @@ test('a 1M-triangle model replaces the shown one without freezing', async ({ kil
     () => (window as unknown as { __longTasks: number[] }).__longTasks,
   );
   console.log(`main-thread tasks over 50 ms while opening: ${tasks.map(Math.round).join(', ')} ms`);
+});
+
+test.describe('background preparation off (Settings › Advanced)', () => {
+  test.use({ prepare: false });
+
+  test('a start warms nothing and fetches no panel it does not show; turned on, it prepares at once', async ({
+    kiln,
+  }) => {
+    const page = kiln.page;
+    const viewer = new ViewerPage(page);
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.reload();
+    await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+    await expect(viewer.root).toHaveAttribute('data-viewer-state', 'empty');
+    await viewer.waitIdle();
+    // Background work runs at the first idle moment once the viewer is quiet (at most 2 s
+    // later): two idle callbacks with that deadline have passed it.
+    for (let i = 0; i < 2; i++)
+      await page.evaluate(
+        () => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })),
+      );
+    const prepared = /draco_decoder|preflight\.worker|LibraryView|AccountPageView/;
+    expect(fetched.filter((p) => prepared.test(p))).toEqual([]);
+    await expect(viewer.root).not.toHaveAttribute('data-lighting', 'warm');
+
+    // Turned on, it runs now: no restart needed.
+    await page.getByTestId('open-settings').click();
+    await page.getByRole('tab', { name: 'Advanced' }).click();
+    // The box shows the setting once the settings service has it (no optimistic tick).
+    const box = page.getByLabel('Prepare the viewer and photo checks while Kiln is idle');
+    await expect(box).not.toBeChecked();
+    await box.click();
+    await expect(box).toBeChecked();
+    await expect(viewer.root).toHaveAttribute('data-lighting', 'warm');
+    await expect.poll(() => fetched.filter((p) => prepared.test(p)).length).toBeGreaterThan(3);
+  });
 });

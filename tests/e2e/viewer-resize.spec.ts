@@ -39,23 +39,28 @@ test('a narrower window keeps the model framed until the artist moves the camera
   expect(imageDifference(await viewer.pixels(), theirs)).toBeGreaterThan(3);
 });
 
-test('the viewer fills its panel from the start, before the chunks fetched at idle arrive', async ({
-  kiln,
-}) => {
-  // The job stage's chunk and its stylesheet come at idle (late on a busy machine); held here
-  // for the whole test. The viewer's own layout must not wait for them: it once did (its body's
-  // `flex: 1` lived in that stylesheet), so a model opened early was placed and drawn in a
-  // 240 px strip, and the view jumped to full height seconds later (CI: two viewer specs).
-  const page = kiln.page;
-  await page.route(/\/assets\/(presence|JobStage)-[\w-]+\.(css|js)$/, () => {});
-  await page.reload();
-  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
-  const viewer = new ViewerPage(page);
-  await viewer.open(await coffeeModel());
-  const [viewerHeight, panelHeight] = await viewer.root.evaluate((root) => [
-    root.getBoundingClientRect().height,
-    root.closest('.viewer-panel')!.getBoundingClientRect().height,
-  ]);
-  // The panel less its caption (one line), not the viewer's 240 px minimum.
-  expect(viewerHeight).toBeGreaterThan(panelHeight - 60);
+test.describe('with background preparation on', () => {
+  // The chunks this test holds back are the ones fetched at idle.
+  test.use({ prepare: true });
+
+  test('the viewer fills its panel from the start, before the chunks fetched at idle arrive', async ({
+    kiln,
+  }) => {
+    // The job stage's chunk and its stylesheet come at idle (late on a busy machine); held here
+    // for the whole test. The viewer's own layout must not wait for them: it once did (its body's
+    // `flex: 1` lived in that stylesheet), so a model opened early was placed and drawn in a
+    // 240 px strip, and the view jumped to full height seconds later (CI: two viewer specs).
+    const page = kiln.page;
+    await page.route(/\/assets\/(presence|JobStage)-[\w-]+\.(css|js)$/, () => {});
+    await page.reload();
+    await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+    const viewer = new ViewerPage(page);
+    await viewer.open(await coffeeModel());
+    const [viewerHeight, panelHeight] = await viewer.root.evaluate((root) => [
+      root.getBoundingClientRect().height,
+      root.closest('.viewer-panel')!.getBoundingClientRect().height,
+    ]);
+    // The panel less its caption (one line), not the viewer's 240 px minimum.
+    expect(viewerHeight).toBeGreaterThan(panelHeight - 60);
+  });
 });

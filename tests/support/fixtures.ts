@@ -33,10 +33,16 @@ export const test = base.extend<{
   sandboxInternals: SandboxInternals;
   /** A first start: the welcome shows (`test.use({ firstRun: true })`). */
   firstRun: boolean;
+  /**
+   * Background preparation on, as an artist has it by default (`test.use({ prepare: true })`);
+   * off otherwise (test-host.ts says why).
+   */
+  prepare: boolean;
 }>({
   sandboxOptions: [{}, { option: true }],
   sandboxInternals: [{}, { option: true }],
   firstRun: [false, { option: true }],
+  prepare: [false, { option: true }],
   // Playwright reads a fixture's dependencies from its destructuring: none here.
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
@@ -46,8 +52,14 @@ export const test = base.extend<{
     // removed its partial file): the folder goes at once, with no retry.
     await rm(dataDir, { recursive: true, force: true });
   },
-  host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun }, use) => {
-    const host = await startTestHost({ dataDir, sandboxOptions, sandboxInternals, firstRun });
+  host: async ({ sandboxOptions, sandboxInternals, dataDir, firstRun, prepare }, use) => {
+    const host = await startTestHost({
+      dataDir,
+      sandboxOptions,
+      sandboxInternals,
+      firstRun,
+      prepare,
+    });
     await use(host);
     await host.close();
   },

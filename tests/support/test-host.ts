@@ -20,6 +20,8 @@ export function startTestHost(
     sandboxOptions?: SandboxOptions;
     sandboxInternals?: SandboxInternals;
     firstRun?: boolean;
+    /** Background preparation (warm-ups, chunk prefetch) on, as for an artist; default off. */
+    prepare?: boolean;
   }>,
 ): Promise<Host> {
   return startHost({
@@ -31,6 +33,11 @@ export function startTestHost(
     // The first-run welcome has its own tests (account-*.spec.ts, accessibility.spec.ts); here
     // it would cover the app.
     welcomeSeen: !o.firstRun,
+    // Off unless a test is about it (prepare: true): the warm-ups of the viewer's lit pipelines,
+    // the decoders and the photo checks cost each start ~1.5 CPU-s here (SwiftShader draws the
+    // pipelines on the CPU), in a suite that is CPU-bound on two cores (issue 27). What they do
+    // is tested where they live (viewer-engineering.spec.ts) and measured by the benches.
+    prepareInBackground: o.prepare ?? false,
     services: {
       pollTiming: { first: 300, factor: 1.5, cap: 1000, errorCap: 5000 },
       ...requestBudgetFor(o.sandboxOptions),

@@ -58,6 +58,7 @@ describe('SettingsService', () => {
       maxConcurrentJobs: 5,
       platformUrl: 'https://platform.invalid',
       balanceRefreshSeconds: 60,
+      prepareInBackground: true,
       cacheMaxMb: 2048,
       units: 'cm',
       theme: 'system',
@@ -131,6 +132,21 @@ describe('SettingsService', () => {
     const s = await open(odd);
     expect(s.get()).toMatchObject({ requestBudget: 55, maxConcurrentJobs: 2 });
     expect(s.get()).not.toHaveProperty('apiKey');
+  });
+
+  it('a platform default (the e2e host turns background preparation off) yields to the stored choice', async () => {
+    const file = path.join(dir, 'prepare.json');
+    const quiet = { ...defaults, prepareInBackground: false };
+    const start = async () => {
+      const s = new SettingsService({ store: new JsonFileSettingsStore(file), defaults: quiet });
+      await s.load();
+      return s;
+    };
+    const s = await start();
+    expect(s.get().prepareInBackground).toBe(false);
+    await s.set({ prepareInBackground: true });
+    expect((await start()).get().prepareInBackground).toBe(true);
+    expect((await open(file)).get().prepareInBackground).toBe(true);
   });
 
   it('keeps the account settings, and refuses each bad value with a sentence for its field', async () => {

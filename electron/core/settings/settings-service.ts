@@ -29,6 +29,8 @@ export type SettingsDefaults = Readonly<{
   platformUrl?: string;
   /** True where no welcome should show (tests that are not about the first run). */
   welcomeSeen?: boolean;
+  /** False where background preparation starts off (e2e tests that are not about it). */
+  prepareInBackground?: boolean;
 }>;
 
 export { DEFAULT_PLATFORM_URL };

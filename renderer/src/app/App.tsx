@@ -6,7 +6,7 @@
  */
 import { formatNumber } from '../../../shared/format';
 import { useLingui } from '@lingui/react/macro';
-import type { CSSProperties } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
@@ -27,6 +27,7 @@ import { ModeBadge } from './ModeBadge';
 import { inElectron } from '../bridge';
 import { Tabs } from '../ui/Tabs';
 import { TextFieldMenu } from '../ui/TextFieldMenu';
+import { foreground } from '../ui/foreground';
 import { useTheme } from '../ui/use-theme';
 import { useLanguage } from './use-language';
 import { ViewerPanel } from './ViewerPanel';
@@ -51,6 +52,11 @@ export function App() {
     useKiln((s) => s.settings?.language),
     useKiln((s) => s.info?.systemLanguages),
   );
+  // Background preparation waits for this word from the settings (foreground.ts).
+  const prepare = useKiln((s) => s.settings?.prepareInBackground);
+  useEffect(() => {
+    if (prepare !== undefined) foreground.allow(prepare);
+  }, [prepare]);
   const { t } = useLingui();
   const panels = usePanelLayout();
   const { layout } = panels;

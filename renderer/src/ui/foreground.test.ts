@@ -69,3 +69,34 @@ describe('Foreground', () => {
     expect(ran).toEqual([]);
   });
 });
+
+describe('Foreground with background preparation off (Settings › Advanced)', () => {
+  it('waits for the setting, holds work while it is off and runs it once turned on', () => {
+    const waits = manualIdle();
+    const fg = new Foreground(waits.idle, null);
+    const ran: string[] = [];
+    fg.whenQuiet(() => ran.push('warm-up'));
+    fg.report(false);
+    expect(waits.pending).toHaveLength(0); // the settings have not said yet
+    fg.allow(false);
+    fg.report(false);
+    expect(waits.pending).toHaveLength(0);
+    fg.allow(true);
+    waits.runIdle();
+    expect(ran).toEqual(['warm-up']);
+  });
+
+  it('an idle moment after the setting went off runs nothing', () => {
+    const waits = manualIdle();
+    const fg = new Foreground(waits.idle);
+    const ran: string[] = [];
+    fg.whenQuiet(() => ran.push('chunk'));
+    fg.report(false);
+    fg.allow(false);
+    waits.runIdle();
+    expect(ran).toEqual([]);
+    fg.allow(true);
+    waits.runIdle();
+    expect(ran).toEqual(['chunk']);
+  });
+});

@@ -7,6 +7,11 @@
  *
  * The library's prefetch follows the same rule through the store's `viewerState`; this module
  * is that rule for code that has no store (module-level chunks, the viewer's own warm-up).
+ *
+ * The artist may turn it all off (Settings › Advanced, `prepareInBackground`): a laptop on
+ * battery or a machine drawing through a software GPU spends a few seconds of CPU on it at each
+ * start. Then each part starts when first needed (a panel's chunk when it opens, the decoders
+ * with the first model that uses them, the lit pipelines with the first model's frame).
  */
 
 /** How a quiet moment is waited for (the browser's idle callback; a fake in tests). */
@@ -25,12 +30,28 @@ const browserIdle: IdleWait = (run) => {
 export class Foreground {
   // Busy until the viewer first says otherwise: at start, showing it is the page's first job.
   #busy = true;
+  // Until the settings say (they come with the window's first answers), nothing is prepared.
+  #prepare: boolean | null;
   #scheduled = false;
   readonly #waiting = new Set<() => void>();
   readonly #idle: IdleWait;
 
-  constructor(idle: IdleWait = browserIdle) {
+  /**
+   * @param prepare whether background work may run; `null`: not known yet, so it waits for
+   *   {@link Foreground.allow} (the page's foreground waits for the setting).
+   */
+  constructor(idle: IdleWait = browserIdle, prepare: boolean | null = true) {
     this.#idle = idle;
+    this.#prepare = prepare;
+  }
+
+  /**
+   * The artist's `prepareInBackground` setting: off, work waiting here stays waiting (and runs
+   * if it is turned on again while the page is open).
+   */
+  allow(prepare: boolean): void {
+    this.#prepare = prepare;
+    if (prepare && !this.#busy) this.#schedule();
   }
 
   /** True while background work waits (the viewer is starting, or a model is on its way). */
@@ -56,11 +77,11 @@ export class Foreground {
   }
 
   #schedule(): void {
-    if (this.#scheduled || this.#waiting.size === 0) return;
+    if (this.#scheduled || this.#waiting.size === 0 || !this.#prepare) return;
     this.#scheduled = true;
     this.#idle(() => {
       this.#scheduled = false;
-      if (this.#busy) return;
+      if (this.#busy || !this.#prepare) return;
       const works = [...this.#waiting];
       this.#waiting.clear();
       for (const work of works) work();
@@ -68,8 +89,11 @@ export class Foreground {
   }
 }
 
-/** The page's one foreground: the viewer reports to it, background work waits on it. */
-export const foreground = new Foreground();
+/**
+ * The page's one foreground: the viewer reports to it, background work waits on it, and the
+ * app shell tells it the artist's setting (App.tsx).
+ */
+export const foreground = new Foreground(browserIdle, null);
 
 /**
  * Runs `work` once the viewer is quiet, at an idle moment (see {@link Foreground.whenQuiet}).

@@ -22,6 +22,7 @@ import {
   subscribe,
   warmUp,
 } from './preflight-client';
+import { whenViewerQuiet } from '../../ui/foreground';
 import { ProgressBar } from '../../ui/ProgressBar';
 import './preflight.css';
 
@@ -74,8 +75,9 @@ export default function PreflightNote({
   const { i18n, t } = useLingui();
   // Only this flow's removed photos are forgotten: another flow's checks stay for its return.
   const shown = useRef<ReadonlySet<string>>(new Set());
-  // The flow is on screen: have the worker ready before its first photo arrives.
-  useEffect(warmUp, []);
+  // The flow is on screen: have the worker ready before its first photo arrives (at an idle
+  // moment once the viewer is quiet, where the artist lets Kiln prepare in the background).
+  useEffect(() => whenViewerQuiet(warmUp), []);
   useEffect(() => {
     const ids = new Set(photos.map((p) => p.id));
     forget([...shown.current].filter((id) => !ids.has(id)));

@@ -71,10 +71,12 @@ let warming: Promise<unknown> | undefined;
 
 /**
  * Starts the worker and has it compile its checks ahead of the first photo (once per window), so
- * a photo's verdict is not kept waiting by the worker's start: called when a flow that checks
- * photos is shown.
+ * a photo's verdict is not kept waiting by the worker's start: called at an idle moment once a
+ * flow that checks photos is shown. A photo that came first has started the worker and compiled
+ * the checks with its own: nothing is left to warm.
  */
 export function warmUp(): void {
+  if (worker && !warming) return;
   // The mark says when the worker is ready (bench B17 drops a fresh page's first photo after it,
   // as an artist's first drop comes once the window has settled; a profile shows it too).
   warming ??= send({ type: 'warm', id: nextId++ }).then(() =>

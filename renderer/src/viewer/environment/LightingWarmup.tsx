@@ -14,6 +14,7 @@ import {
   Uint16BufferAttribute,
   type Object3D,
 } from 'three';
+import { whenViewerQuiet } from '../../ui/foreground';
 import { reportLightingWarm } from '../instrumentation';
 import { useLatest } from '../use-latest';
 
@@ -87,9 +88,6 @@ export interface LightingWarmupProps {
   readonly onStart: () => void;
 }
 
-/** How long the warm-up waits for the page to be idle before it runs anyway. */
-const IDLE_TIMEOUT_MS = 2000;
-
 /**
  * Builds the lit pipelines while the viewer is empty and the page idle, before any model
  * arrives. A GPU builds a shader's pipeline when it is first drawn with it; on a software GPU
@@ -102,7 +100,8 @@ const IDLE_TIMEOUT_MS = 2000;
  * `environment-file.ts`: nothing is filtered here.)
  *
  * Only at idle: a model that arrives first builds the same state with its own first frame, and
- * warming then would only add work on its way to the screen.
+ * warming then would only add work on its way to the screen. Not at all where the artist turned
+ * background preparation off: the first model's first frame builds it then.
  */
 export function LightingWarmup({
   idle,
@@ -125,12 +124,9 @@ export function LightingWarmup({
     const run = (): void => {
       if (idleRef.current && phase.current === 'waiting') onStartRef.current();
     };
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(run, IDLE_TIMEOUT_MS / 4);
-    return () => clearTimeout(timer);
+    // With the rest of the page's background work: at an idle moment while the viewer is quiet,
+    // and not at all where the artist turned background preparation off (foreground.ts).
+    return whenViewerQuiet(run);
   }, [idle, started, idleRef, onStartRef]);
 
   // A layout effect, in the commit that re-rendered the ground shadow: its bake restarts with
