@@ -9,10 +9,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  // Two files at a time: most of an e2e test waits on the sandbox's task timers, so two workers
-  // on two cores take the suite from ~7.6 to ~5.1 min and keep `npm test` under 10 minutes.
-  // Each test has its own host, data folder and sandbox, so they cannot see each other.
-  workers: 2,
+  // Three tests at a time on two cores: a test's CPU (the page, SwiftShader, its host and
+  // sandbox) comes in bursts between waits on the sandbox's timers, and with two workers the
+  // suite kept 1.6 of the 2 cores busy (1,005 CPU-s in 623 s, CI 2026-11-28 04:48); three fill
+  // the gaps (547 s on the same machine). Each test has its own host, data folder and sandbox,
+  // so they cannot see each other; the specs that measure a user-facing time hold beside a CPU
+  // hog that keeps both cores busy (README "Test").
+  workers: 3,
   // Tests, not files, are shared out: the longest file (viewer-turntable.spec.ts, two recordings
   // of minutes each) otherwise runs alone at the end while the other worker has nothing to do.
   fullyParallel: true,

@@ -13,7 +13,10 @@ export default defineConfig({
     setupFiles: ['tests/support/i18n-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two cores: generation tests are CPU-heavy, so keep to two workers.
-    maxWorkers: 2,
+    // Three files at a time on two cores: many files wait on real timers and servers (restarts,
+    // chaos, job polling) between bursts of CPU, and two workers kept 1.6 cores busy (163 s
+    // alone); three take 148 s (2026-11-28). The CPU-heavy generation tests have no timing limit
+    // that a third worker beside them could break.
+    maxWorkers: 3,
   },
 });

@@ -327,7 +327,10 @@ test('a model file renamed in a loop while the page loads it never takes the hos
   const ws = await rawBridge(host, { origin: host.origin });
   expect(await bridgeCall(ws, 1, 'app:info')).toMatchObject({ ok: true });
   ws.close();
+  // Opening the address again reloads the page (bridge/index.ts): what follows runs in the new one.
+  await kiln.page.evaluate(() => ((window as { before?: true }).before = true));
   await kiln.open(host.url);
+  expect(await kiln.page.evaluate(() => (window as { before?: true }).before)).toBeUndefined();
   const again = await kiln.page.evaluate(async (u) => (await fetch(u)).status, url);
   expect(again).toBe(200);
 });

@@ -27,9 +27,19 @@ export class KilnPage {
     return this.page.getByTestId('viewer');
   }
 
-  /** Opens the app and waits until it has its first data. */
+  /**
+   * Opens the app and waits until it has its first data. On a page already showing this host,
+   * the address (`…/#token=…`) differs only in its fragment: the page takes the token and reloads
+   * itself (renderer/src/bridge/index.ts), so the wait is for that reload's page, not the one
+   * still on screen (a test that went on at once once ran its next step in the page being torn
+   * down, with three workers on two cores).
+   */
   async open(url: string): Promise<void> {
+    const current = this.page.url();
+    const sameHost = current.startsWith('http') && new URL(current).origin === new URL(url).origin;
+    const reloaded = sameHost ? this.page.waitForEvent('load') : undefined;
     await this.page.goto(url);
+    await reloaded;
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
   }
 
