@@ -7,6 +7,7 @@
 import type { EventName } from '../../shared/ipc/channels';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { SecretStore } from './secrets/secret-store';
+import type { SettingsDefaults } from './settings/settings-service';
 import type { SettingsStore } from './settings/settings-store';
 import type { UpdateSource } from './update/update-source';
 
@@ -99,17 +100,8 @@ export interface Ports {
   readonly liveFetch: typeof fetch;
   /** Builds the embedded sandbox connection (demo mode, used while no key is set). */
   readonly sandbox?: () => Connection;
-  /** Defaults of the settings that depend on the platform. */
-  readonly defaults: Readonly<{
-    baseUrl: string;
-    exportDir: string;
-    /** The service's web platform (keys, top-ups). */
-    platformUrl?: string;
-    /** Skip the first-run welcome (tests that are not about it). */
-    welcomeSeen?: boolean;
-    /** Start with background preparation off (tests that are not about it). */
-    prepareInBackground?: boolean;
-  }>;
+  /** Defaults of the settings that depend on the platform (handed to the settings service). */
+  readonly defaults: SettingsDefaults;
   /**
    * Opens an https page of the platform in the system browser; answers false where Kiln cannot
    * (the browser host: the renderer then shows the address as a link). Absent: always false.
