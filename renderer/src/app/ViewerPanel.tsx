@@ -21,7 +21,7 @@ import { isMoving } from '../../../shared/jobs';
 import { idleChunk } from '../ui/idle-chunk';
 import { useRestingSave } from '../ui/use-resting-save';
 import { isLocalModel } from '../../../shared/ipc/local-model';
-import { versionName } from '../features/library/library-logic';
+import { versionName } from '../features/library/version-label';
 import type { KilnState } from '../store/app-store';
 import { useKiln } from '../store/StoreProvider';
 import type { ViewerShowing } from '../viewer';

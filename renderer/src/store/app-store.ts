@@ -12,7 +12,8 @@ import { createCreateSlice, type CreateSlice } from '../features/create/create-s
 import { createDesktopSlice, type DesktopSlice } from '../features/desktop/desktop-slice';
 import { createJobsSlice, type JobsSlice } from '../features/activity/jobs-slice';
 import { createOpsSlice, type OpsSlice } from '../features/ops/ops-slice';
-import { createLibrarySlice, type LibrarySlice } from '../features/library/library-slice';
+import type { LibrarySlice } from '../features/library/library-slice';
+import { createLazyLibrarySlice } from '../features/library/library-store';
 import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 import { createBatchSlice, type BatchSlice } from '../features/batch/batch-slice';
@@ -45,7 +46,7 @@ export function createKilnStore(bridge: Bridge): StoreApi<KilnState> {
     ...createViewerSlice(set, get, bridge),
     ...createCreateSlice(set, get, bridge),
     ...createOpsSlice(set, get, bridge),
-    ...createLibrarySlice(set, get, bridge),
+    ...createLazyLibrarySlice(set, get, bridge),
     ...createDesktopSlice(set, get, bridge),
     ...createUpdateSlice(set, get, bridge),
     ...createBatchSlice(set, get, bridge),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../../shared/ipc/bridge';
 import { createKilnStore } from './app-store';
-import { selectedCount as selectedCountOf } from '../features/library/selection';
+import { selectedCount as selectedCountOf } from '../features/library/selection-count';
 import { pushBounded, UNDO_DEPTH, type UndoEntry, type UndoRecord } from './undo';
 
 const entry = (id: number): UndoEntry => ({ id, describe: () => `e${id}`, undo: () => undefined });
@@ -136,8 +136,9 @@ describe('undo slice', () => {
     expect(a.calls.undo).toBe(1);
   });
 
-  it('brings back a cleared library selection of thousands, named with its count', () => {
+  it('brings back a cleared library selection of thousands, named with its count', async () => {
     const s = store();
+    await s.getState().loadLibrary();
     s.setState({ libTotal: 3210, libSource: 'service' });
     s.getState().selectAllLibrary();
     const selection = s.getState().libSelection;

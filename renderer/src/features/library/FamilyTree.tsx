@@ -8,14 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
-import {
-  flattenTree,
-  kindLabel,
-  needsWebsitePlan,
-  versionName,
-  versionTree,
-  type VersionNode,
-} from './library-logic';
+import { flattenTree, needsWebsitePlan, versionTree, type VersionNode } from './library-logic';
+import { kindLabel, versionName } from './version-label';
 import { useShowInViewer } from './use-show-in-viewer';
 
 /** One version of the tree: its tick for a comparison, its name, and Open. */

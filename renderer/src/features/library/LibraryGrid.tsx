@@ -26,7 +26,8 @@ import {
 import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, modelCountText, type LibraryOrder, type LibrarySort } from './library-logic';
-import { isSelected, selectedCount } from './selection';
+import { isSelected } from './selection';
+import { selectedCount } from './selection-count';
 import { useCardMenu } from './use-card-menu';
 import { ViewRest } from './when-rested';
 

@@ -8,7 +8,8 @@ import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
 import { FamilyTree } from './FamilyTree';
 import { formatNumber } from '../../../../shared/format';
-import { MODEL_ACTIONS, kindLabel, modelDate, needsWebsitePlan } from './library-logic';
+import { MODEL_ACTIONS, modelDate, needsWebsitePlan } from './library-logic';
+import { kindLabel } from './version-label';
 import { useShowInViewer } from './use-show-in-viewer';
 
 /** The mark on an action the service refuses for a website model without a plan. */

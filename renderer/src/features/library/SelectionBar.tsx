@@ -8,7 +8,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
 import { LIBRARY_PAGE_SIZE } from './library-logic';
-import { pendingCount, selectedCount, selectionText } from './selection';
+import { selectionText } from './selection';
+import { pendingCount, selectedCount } from './selection-count';
 
 /** "Select all 20,000": every model of the listing. */
 function selectAllText(total: number): string {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { KilnError } from '../../../../shared/ipc/errors';
 import {
   doneJobCount,
-  NO_FILTERS,
   flattenTree,
   isOffline,
   libraryErrorText,
@@ -11,9 +10,10 @@ import {
   nameSortProblem,
   needsWebsitePlan,
   offlineRows,
-  versionName,
   versionTree,
 } from './library-logic';
+import { versionName } from './version-label';
+import { NO_FILTERS } from './library-store';
 
 describe('library logic', () => {
   it('sends only the filters that are on; has_versions only with families', () => {

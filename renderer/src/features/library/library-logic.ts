@@ -2,8 +2,7 @@
  * Pure rules of the library view: which query a set of filters sends, which errors mean "no
  * network", how a family's versions form a tree, and how the service's website rule reads.
  */
-import { msg, plural, t } from '@lingui/core/macro';
-import { i18n, type MessageDescriptor } from '@lingui/core';
+import { plural, t } from '@lingui/core/macro';
 import type { Words } from '../../../../shared/words';
 import { formatDate, formatDateTime, formatNumber } from '../../../../shared/format';
 import type {
@@ -15,6 +14,7 @@ import type {
 import type { LibraryFilter } from '../../../../shared/ipc/selection';
 import { needsWebsitePlan as needsPlan } from '../../../../shared/api/rules';
 import { LISTED_TOOLS } from '../../../../shared/tools';
+import { kindLabel } from './version-label';
 
 /**
  * Rows per `GET /library` page the grid asks for: the most the service allows, since every page
@@ -33,16 +33,6 @@ export interface LibraryFilters {
   /** With `families`: only families of two or more versions. */
   readonly hasVersions: boolean;
 }
-
-/** No filter: every model, newest first. */
-export const NO_FILTERS: LibraryFilters = {
-  search: '',
-  published: false,
-  favourite: false,
-  includeRemesh: false,
-  families: false,
-  hasVersions: false,
-};
 
 /** The `library:list` input of one page under `filters`. */
 export function libraryQuery(filters: LibraryFilters, page: number): NonNullable<LibraryListInput> {
@@ -214,33 +204,6 @@ export function cardFacts(item: Pick<LibraryItemView, 'kind' | 'polyCount' | 'cr
   ]
     .filter(Boolean)
     .join(' · ');
-}
-
-/** A version as the user knows it: its model's name, number and kind ("coffee · v2 Retexture"). */
-export function versionName(
-  item: Pick<LibraryItemView, 'modelId' | 'name' | 'version' | 'kind'>,
-): string {
-  const name = item.name ?? item.modelId;
-  const kind = kindLabel(item.kind);
-  const { version } = item;
-  return version !== undefined ? t`${name} · v${version} ${kind}` : t`${name} · ${kind}`;
-}
-
-/** The words of each version kind the service names (`generation` is the original). */
-const KIND_LABELS: Readonly<Record<string, MessageDescriptor>> = {
-  // A kind names what a version is ("v2 · Retexture"), not what a button does: its own context,
-  // so that a language can write a noun where the button's word is a verb.
-  generation: msg({ message: 'Original', context: 'version kind' }),
-  retexture: msg({ message: 'Retexture', context: 'version kind' }),
-  rig: msg({ message: 'Rig', context: 'version kind' }),
-  parts: msg({ message: 'Parts', context: 'version kind' }),
-  remesh: msg({ message: 'Remesh', context: 'version kind' }),
-};
-
-/** Label of a version's kind; a kind Kiln does not know yet reads as the service names it. */
-export function kindLabel(kind: string | undefined): string {
-  const key = kind ?? 'generation';
-  return Object.hasOwn(KIND_LABELS, key) ? i18n._(KIND_LABELS[key]!) : key;
 }
 
 /** How the grid orders the library. */

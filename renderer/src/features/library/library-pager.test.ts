@@ -7,7 +7,8 @@ import type {
 } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
 import { LIBRARY_PAGE_SIZE } from './library-logic';
-import { guessedTotal, LibraryPager, NO_PAGES, type PagerState } from './library-pager';
+import { guessedTotal, LibraryPager, type PagerState } from './library-pager';
+import { NO_PAGES } from './library-store';
 
 const NO_CACHE: LibraryCacheInfoView = {
   models: [],

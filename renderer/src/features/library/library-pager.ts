@@ -21,7 +21,6 @@ import {
   libraryErrorText,
   libraryQuery,
   offlineRows,
-  NO_FILTERS,
   type LibraryFilters,
 } from './library-logic';
 
@@ -53,18 +52,6 @@ export interface PagerState {
   libThumbs: Record<string, string | null>;
   libCache: LibraryCacheInfoView | undefined;
 }
-
-/** Nothing listed yet, no filters. */
-export const NO_PAGES: Readonly<PagerState> = {
-  libFilters: NO_FILTERS,
-  libPages: {},
-  libTotal: undefined,
-  libSource: 'service',
-  libLoading: false,
-  libError: undefined,
-  libThumbs: {},
-  libCache: undefined,
-};
 
 /** What the pager reads, asks and writes. */
 export interface PagerPorts {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
-import { NO_PAGES } from './library-pager';
+import { NO_PAGES } from './library-store';
 import {
   batchRequest,
   forgottenPositions,
-  NO_PICKS,
   picked,
   pickedAll,
   picksAfterSearch,
   resolvedPicks,
   type PicksView,
 } from './library-picks';
+import { NO_PICKS } from './library-store';
 import { selectAll } from './selection';
 
 const rows = (n: number, from = 0): LibraryItemView[] =>

@@ -10,15 +10,14 @@ import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
 import type { ModelSelection } from '../../../../shared/ipc/selection';
 import { libraryFilter, libraryOrder, shownSort, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
+import { NO_SELECTION } from './library-store';
+import { pendingCount, selectedCount } from './selection-count';
 import {
-  NO_SELECTION,
   forgetPositions,
-  pendingCount,
   pickAll,
   resolvePending,
   selectAll,
   selectRange,
-  selectedCount,
   setAnchor,
   toModelSelection,
   toggle,
@@ -34,13 +33,6 @@ export interface PicksState {
   /** True while the rows a batch waits for are being listed. */
   libBatchListing: boolean;
 }
-
-/** Nothing picked. */
-export const NO_PICKS: Readonly<PicksState> = {
-  libSelection: NO_SELECTION,
-  libSelectionNote: undefined,
-  libBatchListing: false,
-};
 
 /** What the picks read: the grid as shown and the selection. */
 export type PicksView = PicksState & PagerState & { libSort: LibrarySort };

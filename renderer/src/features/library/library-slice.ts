@@ -21,11 +21,11 @@ import {
   type LibraryFilters,
   type LibrarySort,
 } from './library-logic';
-import { LibraryPager, NO_PAGES, withThumbnails, type PagerState } from './library-pager';
+import { LibraryPager, withThumbnails, type PagerState } from './library-pager';
+import { LIBRARY_CARD_SIZE, LIBRARY_INITIAL } from './library-store';
 import {
   batchRequest,
   forgottenPositions,
-  NO_PICKS,
   picked,
   pickedAll,
   picksAfterSearch,
@@ -34,7 +34,8 @@ import {
   type PickHow,
   type PicksState,
 } from './library-picks';
-import { pendingCount } from './selection';
+import { NO_PICKS } from './library-store';
+import { pendingCount } from './selection-count';
 import { clearedSelectionUndo } from './selection-undo';
 import { frameBatch } from './frame-batch';
 import { ThumbnailQueue } from './thumbnail-queue';
@@ -42,17 +43,16 @@ import type { SliceCreator } from '../../store/slice';
 import type { UndoRecord } from '../../store/undo';
 import type { ViewerState } from '../../viewer/viewer-types';
 
-/**
- * Card widths of the grid (px): the strip's (fixed), and the workspace's default and the range of
- * its thumbnail-size slider.
- */
-export const LIBRARY_CARD_SIZE = { strip: 118, workspace: 160, min: 96, max: 280 } as const;
-
 export type { LibrarySource } from './library-pager';
 export { selectedModels } from './library-picks';
 
 /** The library's state and actions (the pages': {@link PagerState}; the picks': {@link PicksState}). */
 export interface LibrarySlice extends PagerState, PicksState {
+  /**
+   * Brings the library's code, which is not in the entry chunk (`library-store.ts`): every other
+   * action brings it first too; this one only brings it (the Library tab's view asks for it).
+   */
+  loadLibrary(): Promise<void>;
   /** The grid's order (the service lists newest first; see `libraryOrder`). */
   libSort: LibrarySort;
   setLibrarySort(sort: LibrarySort): void;
@@ -229,27 +229,19 @@ export const createLibrarySlice: SliceCreator<LibrarySlice, LibraryNeeds> = (set
   };
 
   return {
-    ...NO_PAGES,
-    ...NO_PICKS,
-    libSort: 'newest',
+    ...LIBRARY_INITIAL,
+    loadLibrary: () => Promise.resolve(),
     setLibrarySort(libSort) {
       if (libSort === get().libSort) return;
       forgetSelectionPositions(t`The order changed`);
       set({ libSort });
     },
-    libCardSize: LIBRARY_CARD_SIZE.workspace,
     setLibraryCardSize: (px) =>
       set({
         libCardSize: Math.round(
           Math.min(LIBRARY_CARD_SIZE.max, Math.max(LIBRARY_CARD_SIZE.min, px)),
         ),
       }),
-    libListedDone: 0,
-    libThumbsWaiting: new Set(),
-    libSelectedId: undefined,
-    libFamily: undefined,
-    libFamilyError: undefined,
-    libRetryTick: 0,
     setLibraryFilters(patch) {
       const before = get();
       set({ libFilters: { ...before.libFilters, ...patch } });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS } from './library-logic';
-import { NO_PICKS, type PicksState } from './library-picks';
+import { NO_FILTERS } from './library-store';
+import { type PicksState } from './library-picks';
+import { NO_PICKS } from './library-store';
 import { clearedSelectionUndo, type SelectionScene } from './selection-undo';
-import { NO_SELECTION, selectAll, type PickedSelection } from './selection';
+import { selectAll, type PickedSelection } from './selection';
+import { NO_SELECTION } from './library-store';
 
 const all = selectAll({}, 3210);
 const picked: PickedSelection = {

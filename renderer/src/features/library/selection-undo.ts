@@ -7,8 +7,10 @@ import { plural } from '@lingui/core/macro';
 import type { UndoRecord } from '../../store/undo';
 import { libraryFilter, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
-import { NO_PICKS, type PicksState } from './library-picks';
-import { forgetPositions, selectedCount } from './selection';
+import { type PicksState } from './library-picks';
+import { NO_PICKS } from './library-store';
+import { forgetPositions } from './selection';
+import { selectedCount } from './selection-count';
 
 /** What the undo reads of the library: the selection and the listing it was made on. */
 export type SelectionScene = Pick<PicksState, 'libSelection'> &

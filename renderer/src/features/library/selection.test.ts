@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ModelSelectionSchema } from '../../../../shared/ipc/selection';
 import {
-  NO_SELECTION,
   forgetPositions,
   isSelected,
-  pendingCount,
   pickAll,
   resolvePending,
   selectAll,
   selectRange,
-  selectedCount,
   selectionText,
   setAnchor,
   toModelSelection,
@@ -17,6 +14,8 @@ import {
   type IdAt,
   type LibrarySelection,
 } from './selection';
+import { pendingCount, selectedCount } from './selection-count';
+import { NO_SELECTION } from './library-store';
 
 /** A listing of `total` rows where only `loaded` positions are known (`m<position>`). */
 const listing =

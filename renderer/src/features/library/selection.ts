@@ -8,6 +8,8 @@
 import { plural } from '@lingui/core/macro';
 import { formatNumber } from '../../../../shared/format';
 import type { LibraryFilter, ModelSelection } from '../../../../shared/ipc/selection';
+import { NO_SELECTION } from './library-store';
+import { pendingCount, selectedCount } from './selection-count';
 
 /** Grid positions `from`…`to`, inclusive, `from <= to`. */
 export type PositionRange = readonly [from: number, to: number];
@@ -38,27 +40,6 @@ export type LibrarySelection = PickedSelection | AllSelection;
 
 /** The model id shown at a grid position, if its page is loaded. */
 export type IdAt = (position: number) => string | undefined;
-
-/** Nothing selected. */
-export const NO_SELECTION: PickedSelection = {
-  kind: 'picked',
-  ids: new Map(),
-  pending: [],
-  anchor: undefined,
-};
-
-const rangeLength = ([from, to]: PositionRange) => to - from + 1;
-
-/** Models selected. */
-export function selectedCount(selection: LibrarySelection): number {
-  if (selection.kind === 'all') return Math.max(0, selection.total - selection.except.size);
-  return selection.ids.size + pendingCount(selection);
-}
-
-/** Positions of the selection whose rows are still being listed. */
-export function pendingCount(selection: LibrarySelection): number {
-  return selection.kind === 'all' ? 0 : selection.pending.reduce((n, r) => n + rangeLength(r), 0);
-}
 
 /** True when the card of `modelId` at `position` is selected. */
 export function isSelected(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareFromCard } from './use-card-menu';
-import { NO_SELECTION, type PickedSelection } from './selection';
+import { type PickedSelection } from './selection';
+import { NO_SELECTION } from './library-store';
 
 const names: Record<string, string> = { a: 'Anvil', b: 'Bell', c: 'Crow' };
 const nameOf = (id: string) => names[id];
