@@ -8,6 +8,8 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useRef,
   useState,
@@ -17,14 +19,17 @@ import {
   type PointerEvent,
   type RefObject,
 } from 'react';
-import { COMMANDS, type CommandId, type CommandSpec } from '../../../../shared/commands';
-import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
 import { menuAnchor } from '../../ui/menu-anchor';
-import { formatShortcut } from '../../ui/shortcut';
-import { SHADING_MODES, type ViewerSettings } from '../viewer-settings';
+import type { ViewerSettings } from '../viewer-settings';
 import type { ViewerCommands } from '../viewer-types';
 import { CloseButton } from './CloseButton';
 import { isRightClick, moved, pressed, type RightPress } from './right-click';
+
+/**
+ * The open menu's code (its items and the shared context menu), fetched on the first right-click:
+ * a model on screen does not need it (bench B7's viewer chunk).
+ */
+const ViewerMenu = lazy(() => import('./ViewerMenuView'));
 
 /** The stage's handlers that open the menu, and where it is open. */
 export interface ViewerMenuOpener {
@@ -92,72 +97,6 @@ export function useViewerMenu(
   };
 }
 
-/** Props of {@link ViewerMenu}. */
-export interface ViewerMenuProps {
-  readonly at: { readonly x: number; readonly y: number };
-  readonly onClose: () => void;
-  readonly settings: ViewerSettings;
-  readonly onSettings: (patch: Partial<ViewerSettings>) => void;
-  readonly onFit: () => void;
-  readonly onReset: () => void;
-  /** Saves the view as a PNG at the viewer's size; answers the file's name. */
-  readonly onScreenshot: () => Promise<{ fileName: string }>;
-  /** Says how the screenshot went (the viewer's toast). */
-  readonly onNote: (note: string) => void;
-}
-
-/** The menu, open. */
-export function ViewerMenu(props: ViewerMenuProps): JSX.Element {
-  const { settings, onSettings } = props;
-  const { t, i18n } = useLingui();
-  const command = (id: CommandId, run: () => void, testId: string): MenuItem => {
-    const { label, shortcut } = COMMANDS[id] as CommandSpec;
-    return {
-      label: i18n._(label),
-      ...(shortcut ? { shortcut: formatShortcut(shortcut) } : {}),
-      testId,
-      run,
-    };
-  };
-  const screenshot = () =>
-    void props.onScreenshot().then(
-      ({ fileName }) => props.onNote(t`Saved ${fileName}.`),
-      (error: Error) => {
-        const reason = error.message;
-        props.onNote(t`Could not save the screenshot: ${reason}. Try a smaller size.`);
-      },
-    );
-  const items: Array<MenuItem | 'separator'> = [
-    command('view.fit', props.onFit, 'viewer-menu-fit'),
-    command('view.reset', props.onReset, 'viewer-menu-reset'),
-    'separator',
-    ...SHADING_MODES.map((mode): MenuItem => ({
-      label: i18n._(mode.label),
-      checked: { kind: 'radio', on: settings.shading === mode.id },
-      testId: `viewer-menu-shading-${mode.id}`,
-      run: () => onSettings({ shading: mode.id }),
-    })),
-    'separator',
-    {
-      label: t`Show grid`,
-      checked: { kind: 'checkbox', on: settings.grid },
-      testId: 'viewer-menu-grid',
-      run: () => onSettings({ grid: !settings.grid }),
-    },
-    { label: t`Save screenshot`, testId: 'viewer-menu-screenshot', run: screenshot },
-  ];
-  return (
-    <ContextMenu
-      x={props.at.x}
-      y={props.at.y}
-      label={t`Viewer`}
-      testId="viewer-menu"
-      onClose={props.onClose}
-      items={items}
-    />
-  );
-}
-
 /** Props of {@link ViewerMenuLayer}. */
 export interface ViewerMenuLayerProps {
   readonly menu: ViewerMenuOpener;
@@ -177,16 +116,18 @@ export function ViewerMenuLayer(props: ViewerMenuLayerProps): JSX.Element {
   return (
     <>
       {menu.at && props.shown ? (
-        <ViewerMenu
-          at={menu.at}
-          onClose={menu.close}
-          settings={props.settings}
-          onSettings={props.onSettings}
-          onFit={() => commandsRef.current?.fit()}
-          onReset={() => commandsRef.current?.reset()}
-          onScreenshot={props.onScreenshot}
-          onNote={setNote}
-        />
+        <Suspense fallback={null}>
+          <ViewerMenu
+            at={menu.at}
+            onClose={menu.close}
+            settings={props.settings}
+            onSettings={props.onSettings}
+            onFit={() => commandsRef.current?.fit()}
+            onReset={() => commandsRef.current?.reset()}
+            onScreenshot={props.onScreenshot}
+            onNote={setNote}
+          />
+        </Suspense>
       ) : null}
       {note ? <ViewerMenuNote note={note} onDismiss={() => setNote(undefined)} /> : null}
     </>
