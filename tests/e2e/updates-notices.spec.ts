@@ -32,5 +32,7 @@ test('updates come with git pull in the browser; main-process notices show once'
 
   await page.reload();
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  // The notices' code is a chunk of its own: "none shown" means something once it is here.
+  await expect(page.getByTestId('undo-notice-area')).toBeAttached();
   await expect(page.getByTestId('app-notices')).toHaveCount(0);
 });

@@ -67,6 +67,8 @@ export class KilnProfile {
     const page = await app.firstWindow();
     const kiln = new KilnPage(page);
     await expect(page.locator('[data-app-state="ready"]')).toBeVisible({ timeout: 60_000 });
+    // The header's commands and shortcut keys are a chunk of their own (App.tsx).
+    await expect(page.getByTestId('open-settings')).toBeVisible();
     return { app, page, kiln };
   }
 

@@ -41,6 +41,9 @@ export class KilnPage {
     await this.page.goto(url);
     await reloaded;
     await expect(this.page.locator('[data-app-state="ready"]')).toBeVisible();
+    // The header's commands and the window's shortcut keys come in a chunk of their own
+    // (App.tsx), asked for as the shell renders: a test that presses a key waits for them.
+    await expect(this.page.getByTestId('open-settings')).toBeVisible();
   }
 
   /**

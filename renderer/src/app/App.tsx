@@ -10,7 +10,6 @@ import { useEffect, type CSSProperties } from 'react';
 import { isMoving } from '../../../shared/jobs';
 import { AccountPage } from '../features/account/AccountPage';
 import { BillingBar } from '../features/account/BillingBar';
-import { SettingsButton } from '../features/account/SettingsButton';
 import { ActivityPanel } from '../features/activity/ActivityPanel';
 import { useConnectionJobs } from '../features/activity/use-connection-jobs';
 import { CreatePanel } from '../features/create/CreatePanel';
@@ -21,11 +20,10 @@ import { LibraryPrefetch } from '../features/library/LibraryPrefetch';
 import { useWorkspaceKeys } from '../features/library/use-workspace-keys';
 import { ToolsPanel } from '../features/ops/ToolsPanel';
 import { useKiln } from '../store/StoreProvider';
-import { AppNotices } from './AppNotices';
-import { CommandCenter } from './commands/CommandCenter';
 import { ModeBadge } from './ModeBadge';
 import { inElectron } from '../bridge';
 import { Tabs } from '../ui/Tabs';
+import { idleChunk } from '../ui/idle-chunk';
 import { TextFieldMenu } from '../ui/TextFieldMenu';
 import { foreground } from '../ui/foreground';
 import { useTheme } from '../ui/use-theme';
@@ -34,6 +32,28 @@ import { ViewerPanel } from './ViewerPanel';
 import { PanelSplitter } from './panels/splitters';
 import { usePanelLayout } from './panels/use-panel-layout';
 import { panelWidthVar } from '../../../shared/panel-layout';
+
+/**
+ * The notices over the workspace (a crash's reload, the last action's Undo): none shows on the
+ * first screen, so their code is a chunk of its own (bench B7), asked for as the shell renders.
+ */
+const AppNotices = idleChunk<object>(
+  () => import('./AppNotices').then((m) => ({ default: m.AppNotices })),
+  null,
+);
+
+/**
+ * The header's command button and Settings gear, and the window's shortcut keys
+ * (`HeaderCommands.tsx`): a chunk of its own. Until it is here, two hidden boxes hold their
+ * place, so the billing bar does not move when they come.
+ */
+const HeaderCommands = idleChunk<object>(
+  () => import('./commands/HeaderCommands'),
+  <>
+    <span className="app-icon-button app-icon-button--placeholder" aria-hidden="true" />
+    <span className="app-icon-button app-icon-button--placeholder" aria-hidden="true" />
+  </>,
+);
 
 /** The whole window. */
 export function App() {
@@ -72,8 +92,7 @@ export function App() {
         <h1 className="app-title">Kiln</h1>
         <ModeBadge />
         <BillingBar />
-        <CommandCenter />
-        <SettingsButton />
+        <HeaderCommands />
       </header>
       {appState === 'error' ? (
         <p className="app-fatal" role="alert" data-testid="app-fatal">

@@ -50,7 +50,12 @@ function UndoNotice() {
   }, [notice, dismiss]);
   // The notice is the newest entry's: the Undo button undoes exactly what it names.
   return (
-    <div className="undo-notice-area" role="status" aria-live="polite">
+    <div
+      className="undo-notice-area"
+      role="status"
+      aria-live="polite"
+      data-testid="undo-notice-area"
+    >
       {notice ? (
         <p className="undo-notice" data-testid="undo-notice">
           <span>{notice.describe()}</span>

@@ -30,7 +30,6 @@ import {
   type RetextureTarget,
 } from './create-form';
 import type { CreateMode } from './create-plan';
-import { placeError, startFlow } from './create-start';
 import { moveSlot, type FieldErrors, type SettingsDraft, type ViewLabel } from './create-rules';
 import { acceptedByService } from '../activity/job-labels';
 import type { SliceCreator } from '../../store/slice';
@@ -159,6 +158,12 @@ function photoRemoval(
   };
 }
 
+/**
+ * The starts' code (`create-start.ts`), needed from the first Generate on, not for the first
+ * screen: a chunk of its own (bench B7), fetched once.
+ */
+const startCode = () => import('./create-start');
+
 /** Creates the Create slice. */
 export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, get, bridge) => {
   /** Runs a start with the busy flag; a second call while one is being sent does nothing. */
@@ -168,6 +173,7 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
     try {
       return await run();
     } catch (error) {
+      const { placeError } = await startCode();
       set({ createErrors: placeError(error) });
       return undefined;
     } finally {
@@ -268,8 +274,8 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
       }
       // The jobs that started, also when a batch started only in part (its error is shown).
       const jobs: JobView[] = [];
-      const result = await sending(() =>
-        startFlow(form, {
+      const result = await sending(async () =>
+        (await startCode()).startFlow(form, {
           bridge,
           read: get,
           write: set,
