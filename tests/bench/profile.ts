@@ -12,7 +12,9 @@
  * - `draco-first`: B4's first Draco model in a fresh window;
  * - `library`: B8's click on the Library tab with 20,000 models, page and host (core, sandbox)
  *   profiled, and a timeline of the requests and bridge messages after the click;
- * - `selection`: B15's clicks (Select all, Ctrl-click toggles, a Shift range) in the same library.
+ * - `selection`: B15's clicks (Select all, Ctrl-click toggles, a Shift range) in the same library;
+ * - `health`: B13's "Check again" on the large model (1M triangles; 250k with `--quick`), from the
+ *   click until the printability has answered, after one untimed check (the worker's start).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -142,6 +144,28 @@ async function profileSelection(): Promise<void> {
   await report(await stopProfile(open.probe.cdp), JSON.stringify(times));
 }
 
+/** B13's "Check again" of the Health panel, once the first check (the worker's start) is done. */
+async function profileHealth(): Promise<void> {
+  const fixture = await proceduralModel({ ...sizes.large, format: 'webp', compression: 'raw' });
+  const open = await newPage(ctx);
+  await open.page.goto(kiln.url);
+  await idleWorkDone(open);
+  await preload(open.page, await kiln.publish(fixture), fixture.name);
+  await open.page.evaluate(async (n) => {
+    await window.__bench!.waitViewer('ready', n, window.__bench!.drop(n));
+  }, fixture.name);
+  const panel = open.page.getByTestId('health-panel');
+  await open.page.getByTestId('viewer-tab-health').click();
+  await panel.and(open.page.locator('[data-print-state="ready"]')).waitFor();
+  await waitQuiet(open.page);
+  await startProfile(open.probe.cdp);
+  const since = Date.now();
+  await open.page.getByTestId('health-run').click();
+  await panel.and(open.page.locator('[data-health-state="running"]')).waitFor();
+  await panel.and(open.page.locator('[data-print-state="ready"]')).waitFor({ timeout: 120_000 });
+  await report(await stopProfile(open.probe.cdp), `check → printability ${Date.now() - since} ms`);
+}
+
 /** Saves a scenario's profile under `tests/bench/results/` and prints its top functions. */
 async function report(profile: Awaited<ReturnType<typeof stopProfile>>, what: string) {
   const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
@@ -157,6 +181,8 @@ try {
     await profileLibrary();
   } else if (scenario === 'selection') {
     await profileSelection();
+  } else if (scenario === 'health') {
+    await profileHealth();
   } else {
     const profile = await profileModelScenario();
     await report(

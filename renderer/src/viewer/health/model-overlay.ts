@@ -5,6 +5,7 @@
  * model's own space, and flagged so the check never reads it back as part of the model.
  */
 import {
+  Box3,
   BufferAttribute,
   BufferGeometry,
   Color,
@@ -15,6 +16,7 @@ import {
   LineSegments,
   Mesh,
   MeshBasicMaterial,
+  Sphere,
   Vector3,
   type Object3D,
 } from 'three';
@@ -27,24 +29,55 @@ import type { HealthIssue } from './health-types';
 const ISSUE_COLOUR = '#ff3fd5';
 
 /**
+ * Each sRGB byte in three's working (linear) space, made once by three's own conversion: a
+ * million-triangle heat map has three million channels, and converting each through `Color`
+ * kept the main thread busy for 65 ms (bench B13's long task); a table lookup takes a few.
+ */
+let linearOfByte: Float32Array | undefined;
+
+function linearTable(): Float32Array {
+  if (!linearOfByte) {
+    linearOfByte = new Float32Array(256);
+    const colour = new Color();
+    for (let v = 0; v < 256; v++) linearOfByte[v] = colour.setRGB(v / 255, 0, 0, SRGBColorSpace).r;
+  }
+  return linearOfByte;
+}
+
+/**
  * Vertex colours in three's working (linear) space from sRGB bytes: the heat map's colours are
  * picked as sRGB, and read as linear they reach the screen pale (its red as salmon).
  */
 export function linearColours(srgb: Uint8Array): Float32Array {
+  const table = linearTable();
   const out = new Float32Array(srgb.length);
-  const colour = new Color();
-  for (let i = 0; i + 2 < srgb.length; i += 3) {
-    colour.setRGB(srgb[i]! / 255, srgb[i + 1]! / 255, srgb[i + 2]! / 255, SRGBColorSpace);
-    out[i] = colour.r;
-    out[i + 1] = colour.g;
-    out[i + 2] = colour.b;
-  }
+  for (let i = 0; i < srgb.length; i++) out[i] = table[srgb[i]!]!;
   return out;
+}
+
+/**
+ * A sphere around `positions` (x, y, z triples): the one around their bounding box, from one
+ * plain pass. three computes a geometry's own when it first sorts the transparent heat map, with
+ * a `Vector3` per vertex and a second pass: 24 ms on the main thread for a million triangles.
+ */
+export function enclosingSphere(positions: Float32Array): Sphere {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    for (let a = 0; a < 3; a++) {
+      const v = positions[i + a]!;
+      if (v < min[a]!) min[a] = v;
+      if (v > max[a]!) max[a] = v;
+    }
+  }
+  const box = new Box3(new Vector3(...min), new Vector3(...max));
+  return box.isEmpty() ? new Sphere() : box.getBoundingSphere(new Sphere());
 }
 
 function geometryOf(positions: Float32Array, colors?: Uint8Array): BufferGeometry {
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(positions, 3));
+  geometry.boundingSphere = enclosingSphere(positions);
   if (colors) geometry.setAttribute('color', new BufferAttribute(linearColours(colors), 3));
   return geometry;
 }
