@@ -100,6 +100,7 @@ export function useHealth(
     const started = performance.now();
     setHealth({ phase: 'running', progress: { stage: 'copying', done: 0 }, started });
     setPrint(IDLE);
+    overlayFor()?.overlay.warm(s.gl, s.camera, s.scene);
     try {
       const input = await extractModel(s.model, textures, baseColourOf(textures));
       const report = await worker().analyse(input, (progress) => {
@@ -112,7 +113,7 @@ export function useHealth(
       if (error instanceof Superseded || keyRef.current !== key) return;
       setHealth({ phase: 'error', message: (error as Error).message });
     }
-  }, [stage, modelKey, textures]);
+  }, [stage, modelKey, textures, overlayFor]);
 
   // A report the worker does not hold (the remembered one after the panel was reopened) needs a
   // fresh analysis before printability can run.
