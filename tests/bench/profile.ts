@@ -13,10 +13,12 @@
  * - `library`: B8's click on the Library tab with 20,000 models, page and host (core, sandbox)
  *   profiled, and a timeline of the requests and bridge messages after the click;
  * - `selection`: B15's clicks (Select all, Ctrl-click toggles, a Shift range) in the same library;
+ * - `batch`: B16's steps (Select all 20,000, a Shift range of 200, "Run a tool on 200…", Export
+ *   GLB to a typed folder, Run) until the batch's row is in Activity, and the long tasks among them;
  * - `health`: B13's "Check again" on the large model (1M triangles; 250k with `--quick`), from the
  *   click until the printability has answered, after one untimed check (the worker's start).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -45,7 +47,7 @@ await build({
 
 const browser = await BenchBrowser.launch();
 const kiln = await KilnHost.start(
-  scenario === 'library' || scenario === 'selection'
+  scenario === 'library' || scenario === 'selection' || scenario === 'batch'
     ? { sandbox: { seedModels: LIBRARY_MODELS } }
     : {},
   rendererDir,
@@ -144,6 +146,51 @@ async function profileSelection(): Promise<void> {
   await report(await stopProfile(open.probe.cdp), JSON.stringify(times));
 }
 
+/** B16's steps from "Select all" to the batch's row in Activity. */
+async function profileBatch(): Promise<void> {
+  await kiln.host.sandbox!.ready();
+  const open = await newPage(ctx);
+  const { page } = open;
+  await page.goto(kiln.url);
+  await idleWorkDone(open);
+  await page.click('#left-tab-library');
+  await page.locator('[data-testid="library-card"]').first().waitFor();
+  await waitQuiet(page);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'kiln-profile-batch-'));
+  const bar = page.getByTestId('library-selection');
+  const card = (i: number) => page.locator(`[data-testid="library-card"][data-index="${i}"]`);
+  const since = await page.evaluate(() => performance.now());
+  await startProfile(open.probe.cdp);
+  await page.getByTestId('library-select-all').click();
+  await bar.and(page.locator('[data-kind="all"]')).waitFor();
+  await card(0).click();
+  await page.evaluate(async () => {
+    const grid = document.querySelector('[data-testid="library-grid"]')!;
+    const has = () => grid.querySelector('[data-testid="library-card"][data-index="199"]');
+    while (!has()) {
+      grid.scrollTop += grid.clientHeight;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+  await card(199).click({ modifiers: ['Shift'] });
+  await bar.and(page.locator('[data-count="200"]')).waitFor();
+  await page.getByTestId('library-batch').click();
+  const form = page.getByTestId('batch-form');
+  await form.getByTestId('batch-tool').selectOption('export');
+  await form.getByTestId('export-format').selectOption('glb');
+  await form.getByTestId('ops-folder').fill(folder);
+  await form.getByTestId('ops-folder').press('Enter');
+  await form.getByTestId('batch-price').filter({ hasText: '200 models' }).waitFor();
+  await form.getByTestId('batch-start').click();
+  await page.getByTestId('batch').first().waitFor();
+  await page.waitForTimeout(2000);
+  const profile = await stopProfile(open.probe.cdp);
+  const tasks = (await open.probe.probe((b) => b.longtasks)).filter(([start]) => start >= since);
+  const list = tasks.map(([start, ms]) => `${(start - since).toFixed(0)} ms: ${ms.toFixed(0)} ms`);
+  await report(profile, `long tasks after "Select all": ${list.join(', ') || 'none'}`);
+  await rm(folder, { recursive: true, force: true });
+}
+
 /** B13's "Check again" of the Health panel, once the first check (the worker's start) is done. */
 async function profileHealth(): Promise<void> {
   const fixture = await proceduralModel({ ...sizes.large, format: 'webp', compression: 'raw' });
@@ -181,6 +228,8 @@ try {
     await profileLibrary();
   } else if (scenario === 'selection') {
     await profileSelection();
+  } else if (scenario === 'batch') {
+    await profileBatch();
   } else if (scenario === 'health') {
     await profileHealth();
   } else {
