@@ -30,6 +30,7 @@ import { modelSizes, proceduralModel, sandboxModel } from './lib/fixtures';
 import { readOptions } from './lib/options';
 import { formatTimeline, LIBRARY_MODELS, profileLibraryClick } from './lib/profile-library';
 import { SELECTION_SCRIPT } from './benches/b15-selection';
+import { exportFormOnRange } from './benches/b16-batch';
 
 const scenario = process.argv[2] ?? 'open';
 const options = readOptions(process.argv.slice(3));
@@ -158,29 +159,11 @@ async function profileBatch(): Promise<void> {
   await waitQuiet(page);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'kiln-profile-batch-'));
   const bar = page.getByTestId('library-selection');
-  const card = (i: number) => page.locator(`[data-testid="library-card"][data-index="${i}"]`);
   const since = await page.evaluate(() => performance.now());
   await startProfile(open.probe.cdp);
   await page.getByTestId('library-select-all').click();
   await bar.and(page.locator('[data-kind="all"]')).waitFor();
-  await card(0).click();
-  await page.evaluate(async () => {
-    const grid = document.querySelector('[data-testid="library-grid"]')!;
-    const has = () => grid.querySelector('[data-testid="library-card"][data-index="199"]');
-    while (!has()) {
-      grid.scrollTop += grid.clientHeight;
-      await new Promise((r) => requestAnimationFrame(r));
-    }
-  });
-  await card(199).click({ modifiers: ['Shift'] });
-  await bar.and(page.locator('[data-count="200"]')).waitFor();
-  await page.getByTestId('library-batch').click();
-  const form = page.getByTestId('batch-form');
-  await form.getByTestId('batch-tool').selectOption('export');
-  await form.getByTestId('export-format').selectOption('glb');
-  await form.getByTestId('ops-folder').fill(folder);
-  await form.getByTestId('ops-folder').press('Enter');
-  await form.getByTestId('batch-price').filter({ hasText: '200 models' }).waitFor();
+  const form = await exportFormOnRange(page, folder);
   await form.getByTestId('batch-start').click();
   await page.getByTestId('batch').first().waitFor();
   await page.waitForTimeout(2000);

@@ -23,6 +23,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import type { BatchView } from '../../../shared/ipc/batch';
 import { longTasks } from '../lib/browser';
 import { openKiln, startKiln, type BenchContext, type BenchResult } from '../lib/context';
@@ -87,6 +88,37 @@ interface Sample {
   busiestRoutes: Record<string, number>;
 }
 
+/**
+ * Narrows the selection to a Shift range of {@link ITEMS} (a plain click on the first card, Shift
+ * on the last: the form has no "first N" field), opens "Run a tool on 200…" and sets Export GLB
+ * into `folder`; answers the form once it shows the price. Also `profile.ts batch`.
+ */
+export async function exportFormOnRange(page: Page, folder: string): Promise<Locator> {
+  const bar = page.getByTestId('library-selection');
+  const card = (i: number) => page.locator(`[data-testid="library-card"][data-index="${i}"]`);
+  await card(0).click();
+  await page.evaluate(async (last) => {
+    const grid = document.querySelector('[data-testid="library-grid"]')!;
+    const has = () => grid.querySelector(`[data-testid="library-card"][data-index="${last}"]`);
+    while (!has()) {
+      grid.scrollTop += grid.clientHeight;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  }, ITEMS - 1);
+  await card(ITEMS - 1).click({ modifiers: ['Shift'] });
+  await bar.and(page.locator(`[data-count="${ITEMS}"]`)).waitFor();
+
+  await page.getByTestId('library-batch').click();
+  const form = page.getByTestId('batch-form');
+  await form.getByTestId('batch-tool').selectOption('export');
+  await form.getByTestId('export-format').selectOption('glb');
+  await form.getByTestId('ops-folder').fill(folder);
+  await form.getByTestId('ops-folder').press('Enter');
+  const price = form.getByTestId('batch-price');
+  await price.filter({ hasText: `${ITEMS} models · 0 paid` }).waitFor({ timeout: 60_000 });
+  return form;
+}
+
 async function sample(ctx: BenchContext): Promise<Sample> {
   const sends: number[] = [];
   const kiln = await startKiln({
@@ -126,28 +158,7 @@ async function sample(ctx: BenchContext): Promise<Sample> {
       await bar.and(page.locator(`[data-kind="all"][data-count="${MODELS}"]`)).waitFor();
       const selectAllMs = (await now()) - t0;
 
-      // Narrow it to a range of 200: a plain click on the first card, Shift on the 200th.
-      const card = (i: number) => page.locator(`[data-testid="library-card"][data-index="${i}"]`);
-      await card(0).click();
-      await page.evaluate(async (last) => {
-        const grid = document.querySelector('[data-testid="library-grid"]')!;
-        const has = () => grid.querySelector(`[data-testid="library-card"][data-index="${last}"]`);
-        while (!has()) {
-          grid.scrollTop += grid.clientHeight;
-          await new Promise((r) => requestAnimationFrame(r));
-        }
-      }, ITEMS - 1);
-      await card(ITEMS - 1).click({ modifiers: ['Shift'] });
-      await bar.and(page.locator(`[data-count="${ITEMS}"]`)).waitFor();
-
-      await page.getByTestId('library-batch').click();
-      const form = page.getByTestId('batch-form');
-      await form.getByTestId('batch-tool').selectOption('export');
-      await form.getByTestId('export-format').selectOption('glb');
-      await form.getByTestId('ops-folder').fill(folder);
-      await form.getByTestId('ops-folder').press('Enter');
-      const price = form.getByTestId('batch-price');
-      await price.filter({ hasText: `${ITEMS} models · 0 paid` }).waitFor({ timeout: 60_000 });
+      const form = await exportFormOnRange(page, folder);
       const t1 = await now();
       await form.getByTestId('batch-start').click();
       await page.getByTestId('batch').first().waitFor({ timeout: 60_000 });
