@@ -12,18 +12,18 @@ import {
 import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
 import { foreground, whenViewerQuiet } from '../ui/foreground';
 import { idleChunk } from '../ui/idle-chunk';
-import { AnimationBar } from './animation/AnimationBar';
+import type { AnimationBarProps } from './animation/AnimationBar';
 import { STAGE_LABEL } from './camera/keyboard-steps';
 import { useStageKeys } from './camera/use-stage-keys';
-import { CapturePanel } from './capture/CapturePanel';
+import type { CapturePanelProps } from './capture/CapturePanel';
 import { useCapture } from './capture/use-capture';
-import { ComparePanel } from './compare/ComparePanel';
+import type { ComparePanelProps } from './compare/ComparePanel';
 import { CompareOverlay } from './compare/CompareOverlay';
 import { useCompareEscape } from './compare/use-compare-escape';
-import { ScenePanel } from './environment/ScenePanel';
+import type { ScenePanelProps } from './environment/ScenePanel';
 import { useEnvironmentError } from './environment/use-environment-error';
-import { PartsPanel } from './inspect/PartsPanel';
-import { StatsPanel } from './inspect/StatsPanel';
+import type { PartsPanelProps } from './inspect/PartsPanel';
+import type { StatsPanelProps } from './inspect/StatsPanel';
 import { usePartsView } from './inspect/use-parts-view';
 import { readinessAttributes, useFrameCountStart } from './instrumentation';
 import type { HealthPanelProps } from './health/HealthPanel';
@@ -58,6 +58,35 @@ const PICKER_ACCEPT = [...MODEL_EXTENSIONS.map((e) => `.${e}`), '.bin', 'image/*
  * The health check's and the turntable's panels (and their workers, encoders and BVH) are chunks
  * of their own, fetched when the browser is idle: a model's first frame never waits for them.
  */
+/*
+ * The inspector's panels (shown only once their tab is opened) and the animation bar (only for a
+ * model with clips) are chunks of their own, fetched at an idle moment once the viewer is quiet
+ * (`idleChunk`): a model's first frame needs none of them (bench B7's viewer chunk).
+ */
+const ScenePanel = idleChunk<ScenePanelProps>(
+  () => import('./environment/ScenePanel').then((m) => ({ default: m.ScenePanel })),
+  null,
+);
+const StatsPanel = idleChunk<StatsPanelProps>(
+  () => import('./inspect/StatsPanel').then((m) => ({ default: m.StatsPanel })),
+  null,
+);
+const PartsPanel = idleChunk<PartsPanelProps>(
+  () => import('./inspect/PartsPanel').then((m) => ({ default: m.PartsPanel })),
+  null,
+);
+const ComparePanel = idleChunk<ComparePanelProps>(
+  () => import('./compare/ComparePanel').then((m) => ({ default: m.ComparePanel })),
+  null,
+);
+const CapturePanel = idleChunk<CapturePanelProps>(
+  () => import('./capture/CapturePanel').then((m) => ({ default: m.CapturePanel })),
+  null,
+);
+const AnimationBar = idleChunk<AnimationBarProps>(
+  () => import('./animation/AnimationBar').then((m) => ({ default: m.AnimationBar })),
+  null,
+);
 const HealthPanel = idleChunk<HealthPanelProps>(
   () => import('./health/HealthPanel').then((m) => ({ default: m.HealthPanel })),
   null,
