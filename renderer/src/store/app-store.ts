@@ -13,7 +13,7 @@ import { createDesktopSlice, type DesktopSlice } from '../features/desktop/deskt
 import { createJobsSlice, type JobsSlice } from '../features/activity/jobs-slice';
 import { createOpsSlice, type OpsSlice } from '../features/ops/ops-slice';
 import type { LibrarySlice } from '../features/library/library-slice';
-import { createLazyLibrarySlice } from '../features/library/library-store';
+import { createLazyLibrarySlice } from '../features/library/library-lazy-slice';
 import { createViewerSlice, type ViewerSlice } from '../viewer/viewer-slice';
 import { createUpdateSlice, type UpdateSlice } from '../features/activity/update-slice';
 import { createBatchSlice, type BatchSlice } from '../features/batch/batch-slice';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../../shared/ipc/bridge';
 import { createKilnStore } from './app-store';
-import { selectedCount as selectedCountOf } from '../features/library/selection-count';
+import { selectedCount as selectedCountOf } from '../features/library/selection-state';
 import { pushBounded, UNDO_DEPTH, type UndoEntry, type UndoRecord } from './undo';
 
 const entry = (id: number): UndoEntry => ({ id, describe: () => `e${id}`, undo: () => undefined });

@@ -27,7 +27,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { LibraryCard, PICKED_DESCRIPTION_ID } from './LibraryCard';
 import { libraryOrder, modelCountText, type LibraryOrder, type LibrarySort } from './library-logic';
 import { isSelected } from './selection';
-import { selectedCount } from './selection-count';
+import { selectedCount } from './selection-state';
 import { useCardMenu } from './use-card-menu';
 import { ViewRest } from './when-rested';
 

@@ -11,7 +11,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { Icon } from '../../ui/Icon';
 import { formatShortcut } from '../../ui/shortcut';
 import { formatNumber } from '../../../../shared/format';
-import { LIBRARY_CARD_SIZE } from './library-store';
+import { LIBRARY_CARD_SIZE } from './library-initial';
 import type { LibraryFilters, LibrarySort } from './library-logic';
 import { useDebounced } from './use-debounced';
 import { WORKSPACE_SHORTCUT } from './use-workspace-keys';

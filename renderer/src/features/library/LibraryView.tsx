@@ -10,7 +10,7 @@ import { plural } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo } from 'react';
 import { formatNumber } from '../../../../shared/format';
 import { findLibraryRow } from './library-slice';
-import { LIBRARY_CARD_SIZE } from './library-store';
+import { LIBRARY_CARD_SIZE } from './library-initial';
 import { useKiln } from '../../store/StoreProvider';
 import { CacheBar } from './CacheBar';
 import { LibraryGrid } from './LibraryGrid';

@@ -9,7 +9,7 @@ import { formatNumber } from '../../../../shared/format';
 import { useKiln } from '../../store/StoreProvider';
 import { LIBRARY_PAGE_SIZE } from './library-logic';
 import { selectionText } from './selection';
-import { pendingCount, selectedCount } from './selection-count';
+import { pendingCount, selectedCount } from './selection-state';
 
 /** "Select all 20,000": every model of the listing. */
 function selectAllText(total: number): string {

@@ -13,7 +13,7 @@ import {
   versionTree,
 } from './library-logic';
 import { versionName } from './version-label';
-import { NO_FILTERS } from './library-store';
+import { NO_FILTERS } from './library-initial';
 
 describe('library logic', () => {
   it('sends only the filters that are on; has_versions only with families', () => {

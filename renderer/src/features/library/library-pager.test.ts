@@ -8,7 +8,7 @@ import type {
 import { KilnError } from '../../../../shared/ipc/errors';
 import { LIBRARY_PAGE_SIZE } from './library-logic';
 import { guessedTotal, LibraryPager, type PagerState } from './library-pager';
-import { NO_PAGES } from './library-store';
+import { NO_PAGES } from './library-initial';
 
 const NO_CACHE: LibraryCacheInfoView = {
   models: [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryItemView } from '../../../../shared/ipc/contract';
 import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
-import { NO_PAGES } from './library-store';
+import { NO_PAGES } from './library-initial';
 import {
   batchRequest,
   forgottenPositions,
@@ -11,7 +11,7 @@ import {
   resolvedPicks,
   type PicksView,
 } from './library-picks';
-import { NO_PICKS } from './library-store';
+import { NO_PICKS } from './library-initial';
 import { selectAll } from './selection';
 
 const rows = (n: number, from = 0): LibraryItemView[] =>

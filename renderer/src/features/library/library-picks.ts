@@ -10,8 +10,8 @@ import { MAX_BATCH_MODELS } from '../../../../shared/ipc/limits';
 import type { ModelSelection } from '../../../../shared/ipc/selection';
 import { libraryFilter, libraryOrder, shownSort, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
-import { NO_SELECTION } from './library-store';
-import { pendingCount, selectedCount } from './selection-count';
+import { NO_SELECTION } from './selection-state';
+import { pendingCount, selectedCount } from './selection-state';
 import {
   forgetPositions,
   pickAll,

@@ -3,7 +3,7 @@ import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { JobView, LibraryListInput, LibraryPageView } from '../../../../shared/ipc/contract';
 import { createKilnStore } from '../../store/app-store';
 import { selectedModels } from './library-slice';
-import { selectedCount } from './selection-count';
+import { selectedCount } from './selection-state';
 
 const done = (id: string): JobView => ({
   id,

@@ -7,11 +7,7 @@
  * grid shows the models saved on this computer.
  */
 import { t } from '@lingui/core/macro';
-import type {
-  JobView,
-  LibraryItemView,
-  LibraryVersionsView,
-} from '../../../../shared/ipc/contract';
+import type { JobView, LibraryItemView } from '../../../../shared/ipc/contract';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { ModelSelection } from '../../../../shared/ipc/selection';
 import {
@@ -21,8 +17,13 @@ import {
   type LibraryFilters,
   type LibrarySort,
 } from './library-logic';
-import { LibraryPager, withThumbnails, type PagerState } from './library-pager';
-import { LIBRARY_CARD_SIZE, LIBRARY_INITIAL } from './library-store';
+import { LibraryPager, withThumbnails } from './library-pager';
+import {
+  LIBRARY_CARD_SIZE,
+  LIBRARY_INITIAL,
+  NO_PICKS,
+  type LibraryFields,
+} from './library-initial';
 import {
   batchRequest,
   forgottenPositions,
@@ -32,10 +33,8 @@ import {
   resolvedPicks,
   selectedModels,
   type PickHow,
-  type PicksState,
 } from './library-picks';
-import { NO_PICKS } from './library-store';
-import { pendingCount } from './selection-count';
+import { pendingCount } from './selection-state';
 import { clearedSelectionUndo } from './selection-undo';
 import { frameBatch } from './frame-batch';
 import { ThumbnailQueue } from './thumbnail-queue';
@@ -46,32 +45,17 @@ import type { ViewerState } from '../../viewer/viewer-types';
 export type { LibrarySource } from './library-pager';
 export { selectedModels } from './library-picks';
 
-/** The library's state and actions (the pages': {@link PagerState}; the picks': {@link PicksState}). */
-export interface LibrarySlice extends PagerState, PicksState {
+/** The library's state ({@link LibraryFields}) and actions. */
+export interface LibrarySlice extends LibraryFields {
   /**
-   * Brings the library's code, which is not in the entry chunk (`library-store.ts`): every other
+   * Brings the library's code, which is not in the entry chunk (`library-lazy-slice.ts`): every other
    * action brings it first too; this one only brings it (the Library tab's view asks for it).
    */
   loadLibrary(): Promise<void>;
-  /** The grid's order (the service lists newest first; see `libraryOrder`). */
-  libSort: LibrarySort;
   setLibrarySort(sort: LibrarySort): void;
-  /** The smallest card width of the workspace's grid in pixels (its thumbnail size). */
-  libCardSize: number;
   setLibraryCardSize(px: number): void;
-  /** {@link doneJobCount} when page 1 was last asked for (more now: page 1 is out of date). */
-  libListedDone: number;
-  /** Models whose thumbnails were asked for and have not come yet (their cards say they wait). */
-  libThumbsWaiting: ReadonlySet<string>;
-  libSelectedId: string | undefined;
-  /** The versions of the selected family, once listed. */
-  libFamily:
-    (LibraryVersionsView & { loading?: false }) | { rootId: string; loading: true } | undefined;
-  libFamilyError: string | undefined;
   /** Changes the filters and starts over from page 1. */
   setLibraryFilters(patch: Partial<LibraryFilters>): void;
-  /** Bumped by a retry so the grid asks again for the pages in view. */
-  libRetryTick: number;
   /**
    * The banner's Retry: asks again for the pages that failed, or lists page 1 again when the
    * grid shows the offline cache or nothing.

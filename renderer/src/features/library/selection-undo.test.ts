@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NO_FILTERS } from './library-store';
+import { NO_FILTERS } from './library-initial';
 import { type PicksState } from './library-picks';
-import { NO_PICKS } from './library-store';
+import { NO_PICKS } from './library-initial';
 import { clearedSelectionUndo, type SelectionScene } from './selection-undo';
 import { selectAll, type PickedSelection } from './selection';
-import { NO_SELECTION } from './library-store';
+import { NO_SELECTION } from './selection-state';
 
 const all = selectAll({}, 3210);
 const picked: PickedSelection = {

@@ -8,9 +8,9 @@ import type { UndoRecord } from '../../store/undo';
 import { libraryFilter, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
 import { type PicksState } from './library-picks';
-import { NO_PICKS } from './library-store';
+import { NO_PICKS } from './library-initial';
 import { forgetPositions } from './selection';
-import { selectedCount } from './selection-count';
+import { selectedCount } from './selection-state';
 
 /** What the undo reads of the library: the selection and the listing it was made on. */
 export type SelectionScene = Pick<PicksState, 'libSelection'> &

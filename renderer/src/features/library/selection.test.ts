@@ -14,8 +14,8 @@ import {
   type IdAt,
   type LibrarySelection,
 } from './selection';
-import { pendingCount, selectedCount } from './selection-count';
-import { NO_SELECTION } from './library-store';
+import { pendingCount, selectedCount } from './selection-state';
+import { NO_SELECTION } from './selection-state';
 
 /** A listing of `total` rows where only `loaded` positions are known (`m<position>`). */
 const listing =

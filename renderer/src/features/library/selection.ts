@@ -8,35 +8,22 @@
 import { plural } from '@lingui/core/macro';
 import { formatNumber } from '../../../../shared/format';
 import type { LibraryFilter, ModelSelection } from '../../../../shared/ipc/selection';
-import { NO_SELECTION } from './library-store';
-import { pendingCount, selectedCount } from './selection-count';
+import {
+  NO_SELECTION,
+  pendingCount,
+  selectedCount,
+  type AllSelection,
+  type LibrarySelection,
+  type PickedSelection,
+  type PositionRange,
+} from './selection-state';
 
-/** Grid positions `from`…`to`, inclusive, `from <= to`. */
-export type PositionRange = readonly [from: number, to: number];
-
-/** Models picked one by one or by Shift ranges. */
-export interface PickedSelection {
-  readonly kind: 'picked';
-  /** Picked models, with their grid position when picked (the order a batch runs in). */
-  readonly ids: ReadonlyMap<string, number>;
-  /** Positions of a Shift range not listed yet (sorted, disjoint): ids once their page is here. */
-  readonly pending: readonly PositionRange[];
-  /** Where a Shift range starts: the card last clicked or toggled. */
-  readonly anchor: number | undefined;
-}
-
-/** "Select all N": every model `filter` matches but those unticked since. */
-export interface AllSelection {
-  readonly kind: 'all';
-  readonly filter: LibraryFilter;
-  readonly except: ReadonlySet<string>;
-  /** The count the user saw when selecting. */
-  readonly total: number;
-  readonly anchor: number | undefined;
-}
-
-/** The library's selection. */
-export type LibrarySelection = PickedSelection | AllSelection;
+export type {
+  AllSelection,
+  LibrarySelection,
+  PickedSelection,
+  PositionRange,
+} from './selection-state';
 
 /** The model id shown at a grid position, if its page is loaded. */
 export type IdAt = (position: number) => string | undefined;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareFromCard } from './use-card-menu';
 import { type PickedSelection } from './selection';
-import { NO_SELECTION } from './library-store';
+import { NO_SELECTION } from './selection-state';
 
 const names: Record<string, string> = { a: 'Anvil', b: 'Bell', c: 'Crow' };
 const nameOf = (id: string) => names[id];

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useKiln } from '../../store/StoreProvider';
 import { keyBelongsToFocus } from '../../ui/keys';
-import { selectedCount } from './selection-count';
+import { selectedCount } from './selection-state';
 
 const accelerator = 'CmdOrCtrl+Shift+L';
 /** The library workspace's shortcut as an accelerator (`formatShortcut` writes it for people). */

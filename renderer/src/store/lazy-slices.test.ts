@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { Bridge } from '../../../shared/ipc/bridge';
-import { lazySlice } from './lazy-slice';
+import { lazySlice } from './lazy-slices';
 import type { SliceCreator } from './slice';
 
 interface Counter {
