@@ -15,6 +15,7 @@ import {
   type TextureSize,
 } from '../../../../shared/api/rules';
 import type { GenerationOptions } from '../../../../shared/ipc/contract';
+import { KilnError } from '../../../../shared/ipc/errors';
 import { formatNumber } from '../../../../shared/format';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
@@ -245,6 +246,13 @@ const FIELD_ALIASES: Readonly<Record<string, CreateField>> = {
   modelid: 'model',
   mode: 'form',
 };
+
+/** A user-facing sentence and the field it belongs to, from anything a start may throw (in the entry chunk with the
+ * fields: placing an error never waits for the starts' chunk). */
+export function placeError(error: unknown): FieldErrors {
+  if (error instanceof KilnError) return { [fieldOfError(error.field)]: error.message };
+  return { form: (error as Error).message || t`Kiln could not start this. Try again.` };
+}
 
 /**
  * The form field an error names: a 422's `loc` ("poly_count", "query.texture_size") or an IPC

@@ -30,7 +30,13 @@ import {
   type RetextureTarget,
 } from './create-form';
 import type { CreateMode } from './create-plan';
-import { moveSlot, type FieldErrors, type SettingsDraft, type ViewLabel } from './create-rules';
+import {
+  moveSlot,
+  placeError,
+  type FieldErrors,
+  type SettingsDraft,
+  type ViewLabel,
+} from './create-rules';
 import { acceptedByService } from '../activity/job-labels';
 import type { SliceCreator } from '../../store/slice';
 import type { UndoRecord } from '../../store/undo';
@@ -173,7 +179,6 @@ export const createCreateSlice: SliceCreator<CreateSlice, CreateNeeds> = (set, g
     try {
       return await run();
     } catch (error) {
-      const { placeError } = await startCode();
       set({ createErrors: placeError(error) });
       return undefined;
     } finally {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
 import { EMPTY_FORM, type ChosenPhoto, type CreateForm, type KeptInputs } from './create-form';
-import { placeError, startFlow, type StartPorts } from './create-start';
+import { placeError } from './create-rules';
+import { startFlow, type StartPorts } from './create-start';
 
 const photo = (name: string): ChosenPhoto => ({
   id: `id-${name}`,

@@ -9,15 +9,9 @@ import type { TextureSize } from '../../../../shared/api/rules';
 import type { Bridge } from '../../../../shared/ipc/bridge';
 import type { GenerationOptions, JobView } from '../../../../shared/ipc/contract';
 import { KilnError } from '../../../../shared/ipc/errors';
-import { plural, t } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { EMPTY_RETEXTURE, type CreateForm, type KeptInputs } from './create-form';
-import {
-  checkSeed,
-  checkSettings,
-  EMPTY_SETTINGS,
-  fieldOfError,
-  type FieldErrors,
-} from './create-rules';
+import { checkSeed, checkSettings, EMPTY_SETTINGS } from './create-rules';
 
 /** What a start reads, changes and reports. */
 export interface StartPorts {
@@ -30,12 +24,6 @@ export interface StartPorts {
   write(patch: Partial<CreateForm>): void;
   /** A job started with `inputs`: shown in Activity, its inputs kept until it is accepted. */
   begin(job: JobView, inputs: KeptInputs): void;
-}
-
-/** A user-facing sentence and the field it belongs to, from anything a start may throw. */
-export function placeError(error: unknown): FieldErrors {
-  if (error instanceof KilnError) return { [fieldOfError(error.field)]: error.message };
-  return { form: (error as Error).message || t`Kiln could not start this. Try again.` };
 }
 
 /** The error of a batch that started in part: what started, what did not, what is kept. */
