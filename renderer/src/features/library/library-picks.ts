@@ -11,7 +11,7 @@ import type { ModelSelection } from '../../../../shared/ipc/selection';
 import { libraryFilter, libraryOrder, shownSort, type LibrarySort } from './library-logic';
 import type { PagerState } from './library-pager';
 import { NO_SELECTION } from './selection-state';
-import { pendingCount, selectedCount } from './selection-state';
+import { pendingCount, selectedCount, type LibrarySelection } from './selection-state';
 import {
   forgetPositions,
   pickAll,
@@ -21,7 +21,6 @@ import {
   setAnchor,
   toModelSelection,
   toggle,
-  type LibrarySelection,
 } from './selection';
 
 /** The selection's state. */

@@ -48,8 +48,10 @@ export { selectedModels } from './library-picks';
 /** The library's state ({@link LibraryFields}) and actions. */
 export interface LibrarySlice extends LibraryFields {
   /**
-   * Brings the library's code, which is not in the entry chunk (`library-lazy-slice.ts`): every other
-   * action brings it first too; this one only brings it (the Library tab's view asks for it).
+   * Brings the library's code, which is not in the entry chunk (`library-lazy-slice.ts`), and
+   * puts its actions in the store. Every other action does that first too; this one does only
+   * that, for a caller that needs the real actions in place before it calls one synchronously
+   * (the unit tests; the window itself has no such caller).
    */
   loadLibrary(): Promise<void>;
   setLibrarySort(sort: LibrarySort): void;

@@ -3,7 +3,8 @@ import { NO_FILTERS } from './library-initial';
 import { type PicksState } from './library-picks';
 import { NO_PICKS } from './library-initial';
 import { clearedSelectionUndo, type SelectionScene } from './selection-undo';
-import { selectAll, type PickedSelection } from './selection';
+import { selectAll } from './selection';
+import type { PickedSelection } from './selection-state';
 import { NO_SELECTION } from './selection-state';
 
 const all = selectAll({}, 3210);

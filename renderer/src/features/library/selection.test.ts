@@ -12,10 +12,13 @@ import {
   toModelSelection,
   toggle,
   type IdAt,
-  type LibrarySelection,
 } from './selection';
-import { pendingCount, selectedCount } from './selection-state';
-import { NO_SELECTION } from './selection-state';
+import {
+  NO_SELECTION,
+  pendingCount,
+  selectedCount,
+  type LibrarySelection,
+} from './selection-state';
 
 /** A listing of `total` rows where only `loaded` positions are known (`m<position>`). */
 const listing =

@@ -18,13 +18,6 @@ import {
   type PositionRange,
 } from './selection-state';
 
-export type {
-  AllSelection,
-  LibrarySelection,
-  PickedSelection,
-  PositionRange,
-} from './selection-state';
-
 /** The model id shown at a grid position, if its page is loaded. */
 export type IdAt = (position: number) => string | undefined;
 

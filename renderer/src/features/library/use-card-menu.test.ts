@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareFromCard } from './use-card-menu';
-import { type PickedSelection } from './selection';
+import type { PickedSelection } from './selection-state';
 import { NO_SELECTION } from './selection-state';
 
 const names: Record<string, string> = { a: 'Anvil', b: 'Bell', c: 'Crow' };

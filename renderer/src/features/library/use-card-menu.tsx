@@ -14,7 +14,7 @@ import { useKiln } from '../../store/StoreProvider';
 import { ContextMenu, type MenuItem } from '../../ui/ContextMenu';
 import { rowMenuOpening } from '../../ui/menu-anchor';
 import { useRevealFile } from '../desktop/use-reveal-file';
-import type { LibrarySelection } from './selection';
+import type { LibrarySelection } from './selection-state';
 import { useShowInViewer } from './use-show-in-viewer';
 
 /** One side of a comparison, as the store's `openCompare` takes it. */
