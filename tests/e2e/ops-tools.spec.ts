@@ -29,6 +29,8 @@ test('every tool runs on an API model and saves or opens its result', async ({ k
   await partsJob.getByTestId('job-open').click();
   await kiln.waitForModel();
   await expect(page.getByTestId('viewer-panel-parts')).toBeVisible();
+  // The parts list is a chunk of its own (fetched at idle): wait for its rows, then count them.
+  await expect(page.getByTestId('viewer-part').first()).toBeVisible();
   expect(await page.getByTestId('viewer-part').count()).toBeGreaterThan(1);
 
   // The folder: a relative path is refused at the field, a full one is used.
