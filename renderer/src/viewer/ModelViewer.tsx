@@ -9,7 +9,6 @@ import {
   type JSX,
   type RefObject,
 } from 'react';
-import { ACESFilmicToneMapping, SRGBColorSpace } from 'three';
 import { foreground, whenViewerQuiet } from '../ui/foreground';
 import { idleChunk } from '../ui/idle-chunk';
 import type { AnimationBarProps } from './animation/AnimationBar';
@@ -36,6 +35,7 @@ import { Inspector } from './panels/Inspector';
 import { useInspector } from './panels/use-inspector';
 import { ViewerToolbar, type InspectorTab } from './panels/ViewerToolbar';
 import { useViewerMenu, ViewerMenuLayer, type ViewerMenuLayerProps } from './panels/ViewerMenu';
+import { viewerContextAttributes } from './scene/context-attributes';
 import { ViewerOutletsProvider, type ViewerOutlets } from './outlets';
 import { ModelScene, type ModelSceneProps } from './scene/ModelScene';
 import type { TurntablePanelProps } from './turntable/TurntablePanel';
@@ -147,6 +147,8 @@ function Stage({
 }) {
   const { t, i18n } = useLingui();
   const opener = useViewerMenu(stageRef, menu.shown);
+  // Asked once, as the canvas is first made: a context's attributes cannot change after.
+  const [contextAttributes] = useState(viewerContextAttributes);
   return (
     <>
       <div
@@ -171,15 +173,7 @@ function Stage({
         <Canvas
           frameloop="demand"
           dpr={[1, 2]}
-          // preserveDrawingBuffer lets tests and thumbnails read pixels after the frame. ACES
-          // filmic with sRGB output is what glTF viewers and DCC tools show artists by default.
-          gl={{
-            preserveDrawingBuffer: true,
-            antialias: true,
-            alpha: true,
-            toneMapping: ACESFilmicToneMapping,
-            outputColorSpace: SRGBColorSpace,
-          }}
+          gl={contextAttributes}
           camera={{ fov: 35, near: 0.01, far: 200, position: [3, 2, 4] }}
           onCreated={onCanvasUp}
         >

@@ -26,12 +26,15 @@ import {
 } from 'three';
 import { DRACO_GLTF_CONFIG, DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { viewerContextAttributes } from '../../../renderer/src/viewer/scene/context-attributes';
 
 const params = new URLSearchParams(location.search);
 const width = Number(params.get('w') ?? 640);
 const height = Number(params.get('h') ?? 640);
 
-const renderer = new WebGLRenderer({ antialias: true, alpha: true, preserveDrawingBuffer: true });
+// Multisampled where Kiln's viewer is: not on a software renderer (context-attributes.ts).
+const { antialias, alpha, preserveDrawingBuffer } = viewerContextAttributes();
+const renderer = new WebGLRenderer({ antialias, alpha, preserveDrawingBuffer });
 renderer.setPixelRatio(1);
 renderer.setSize(width, height);
 renderer.toneMapping = ACESFilmicToneMapping;
