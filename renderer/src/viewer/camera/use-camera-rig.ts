@@ -13,6 +13,7 @@ import {
   type CameraView,
   type ViewPreset,
 } from './fit-camera';
+import { prefersReducedMotion } from '../../ui/reduced-motion';
 import { reportCamera } from '../instrumentation';
 import { useLatest } from '../use-latest';
 import type { OrbitControlsLike, ViewNudge } from '../viewer-types';
@@ -46,14 +47,6 @@ const NUDGE_MS = 160;
 const TURNTABLE_RAD_PER_S = (2 * Math.PI) / 20;
 const DEFAULT_SPHERE = new Sphere(new Vector3(0, 0.5, 0), 1);
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
 /**
  * Fits the camera's clipping planes and the controls' distances to `sphere` seen along
  * `framing`'s direction, and answers the view that frames it (not applied yet: it may be eased).
@@ -86,10 +79,11 @@ function fitCamera(
     ctl.minDistance = fit.minDistance;
     ctl.maxDistance = fit.maxDistance;
     // Spend any leftover damping momentum now, so it does not push the camera off the new
-    // framing on the next frames.
+    // framing on the next frames. (Damping stays off where the OS asks for less motion.)
+    const damping = ctl.enableDamping;
     ctl.enableDamping = false;
     ctl.update();
-    ctl.enableDamping = true;
+    ctl.enableDamping = damping;
   }
   return { position: fit.position, target: fit.target };
 }

@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { Color, MathUtils, Vector3, type Group, type PerspectiveCamera, type Sphere } from 'three';
+import { useReducedMotion } from '../../ui/reduced-motion';
 import { useClipPlayback } from '../animation/use-clip-playback';
 import { captureFrame } from '../capture/capture-frame';
 import type { ModelSource } from '../sources/dropped-files';
@@ -318,6 +319,7 @@ export function ModelScene({
   preparations,
 }: ModelSceneProps): JSX.Element {
   const invalidate = useThree((s) => s.invalidate);
+  const reducedMotion = useReducedMotion();
   const get = useThree((s) => s.get);
 
   const holderA = useRef<Group>(null);
@@ -417,7 +419,8 @@ export function ModelScene({
         started={warming}
         onStart={startWarming}
       />
-      <OrbitControls makeDefault enableDamping dampingFactor={0.12} />
+      {/* The camera glides on after a drag, unless the OS asks for less motion. */}
+      <OrbitControls makeDefault enableDamping={!reducedMotion} dampingFactor={0.12} />
       <group ref={holderA}>
         {box && alone && settings.dimensions ? (
           <DimensionsOverlay box={box} unit={settings.unit} />
