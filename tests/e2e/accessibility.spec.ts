@@ -4,7 +4,7 @@
  * with a model's detail, with models selected for a batch), Tools, Activity and the account's five sections. No serious or
  * critical violation is allowed on any of them.
  */
-import { expect, test } from '../support/fixtures';
+import { expect, test, EXHAUSTIVE } from '../support/fixtures';
 import { AccountModule, type Section } from '../support/account-page';
 import { seriousViolations, type Violation } from '../support/axe';
 import { CreatePage, photo } from '../support/create-page';
@@ -50,7 +50,7 @@ test.describe('first run', () => {
 
 test.use({ sandboxOptions: { seedModels: 40, seedFamilies: 2 } });
 
-test('Create, its four flows: no serious or critical violation', async ({ kiln }) => {
+test('Create, its four flows: no serious or critical violation', EXHAUSTIVE, async ({ kiln }) => {
   test.setTimeout(300_000);
   const page = kiln.page;
   const found: Record<string, Violation[]> = {};
@@ -74,124 +74,134 @@ test('Create, its four flows: no serious or critical violation', async ({ kiln }
   expect(found).toEqual({});
 });
 
-test('the viewer with each panel, and a comparison: no serious or critical violation', async ({
-  kiln,
-}) => {
-  test.setTimeout(300_000);
-  const page = kiln.page;
-  const found: Record<string, Violation[]> = {};
-  const viewer = new ViewerPage(page);
+test(
+  'the viewer with each panel, and a comparison: no serious or critical violation',
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    test.setTimeout(300_000);
+    const page = kiln.page;
+    const found: Record<string, Violation[]> = {};
+    const viewer = new ViewerPage(page);
 
-  await viewer.open(await coffeeModel());
-  await check(page, 'viewer', found);
-  for (const tab of [
-    'scene',
-    'stats',
-    'parts',
-    'compare',
-    'capture',
-    'record',
-    'health',
-  ] as const) {
-    await viewer.tab(tab);
-    await check(page, `viewer: ${tab} panel`, found, VIEWER);
-  }
-  await viewer.drop(await coffeeModelV2(), 'compare');
-  await expect(viewer.root).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
-  await check(page, 'viewer: comparing', found, VIEWER);
-  await viewer.stopCompareButton.click();
-  expect(found).toEqual({});
-});
+    await viewer.open(await coffeeModel());
+    await check(page, 'viewer', found);
+    for (const tab of [
+      'scene',
+      'stats',
+      'parts',
+      'compare',
+      'capture',
+      'record',
+      'health',
+    ] as const) {
+      await viewer.tab(tab);
+      await check(page, `viewer: ${tab} panel`, found, VIEWER);
+    }
+    await viewer.drop(await coffeeModelV2(), 'compare');
+    await expect(viewer.root).toHaveAttribute('data-compare-state', 'ready', { timeout: 60_000 });
+    await check(page, 'viewer: comparing', found, VIEWER);
+    await viewer.stopCompareButton.click();
+    expect(found).toEqual({});
+  },
+);
 
-test('Library (strip, detail, selection, workspace), Tools and Activity: no serious or critical violation', async ({
-  kiln,
-}) => {
-  test.setTimeout(300_000);
-  const page = kiln.page;
-  const found: Record<string, Violation[]> = {};
-  const create = new CreatePage(kiln);
-  const viewer = new ViewerPage(page);
-  const lib = new LibraryPage(page);
-  const ops = new OpsPage(page);
+test(
+  'Library (strip, detail, selection, workspace), Tools and Activity: no serious or critical violation',
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    test.setTimeout(300_000);
+    const page = kiln.page;
+    const found: Record<string, Violation[]> = {};
+    const create = new CreatePage(kiln);
+    const viewer = new ViewerPage(page);
+    const lib = new LibraryPage(page);
+    const ops = new OpsPage(page);
 
-  await lib.open();
-  await expect(lib.card(0)).toBeVisible();
-  await check(page, 'library', found);
-  // Models picked for a batch: the checkboxes on every card, the count, Run a tool, Clear.
-  await lib.pick(0, 'toggle');
-  await lib.pick(2, 'range');
-  await lib.pick(4, 'toggle');
-  await lib.expectSelected(4, '4 selected');
-  await check(page, 'library: selection', found, LIBRARY);
-  await lib.selectAllButton.click();
-  await expect(lib.selection).toHaveAttribute('data-kind', 'all');
-  await check(page, 'library: all selected', found, LIBRARY);
-  await lib.selection.getByRole('button', { name: 'Clear' }).click();
-  await lib.filter('families').check();
-  await lib.select(0);
-  await expect(lib.detail.getByTestId('version-tree')).toBeVisible();
-  await check(page, 'library: detail with versions', found, LIBRARY);
-  await page.getByTestId('library-workspace-toggle').click();
-  await expect(lib.root).toHaveAttribute('data-workspace', 'true');
-  await check(page, 'library: workspace', found);
-  await page.keyboard.press('Escape');
-  // A library model for the Tools column.
-  await lib.detail.getByTestId('detail-open').click();
-  await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
-  await ops.tool('export');
-  await check(page, 'tools: export', found);
-  await ops.tool('print');
-  await check(page, 'tools: print', found);
-  await page.getByTestId('tab-create').click();
-  await create.mode('photo');
-  await kiln.generateFast('coffee.png');
-  await page.getByTestId('tab-activity').click();
-  await check(page, 'activity', found);
-  expect(found).toEqual({});
-});
+    await lib.open();
+    await expect(lib.card(0)).toBeVisible();
+    await check(page, 'library', found);
+    // Models picked for a batch: the checkboxes on every card, the count, Run a tool, Clear.
+    await lib.pick(0, 'toggle');
+    await lib.pick(2, 'range');
+    await lib.pick(4, 'toggle');
+    await lib.expectSelected(4, '4 selected');
+    await check(page, 'library: selection', found, LIBRARY);
+    await lib.selectAllButton.click();
+    await expect(lib.selection).toHaveAttribute('data-kind', 'all');
+    await check(page, 'library: all selected', found, LIBRARY);
+    await lib.selection.getByRole('button', { name: 'Clear' }).click();
+    await lib.filter('families').check();
+    await lib.select(0);
+    await expect(lib.detail.getByTestId('version-tree')).toBeVisible();
+    await check(page, 'library: detail with versions', found, LIBRARY);
+    await page.getByTestId('library-workspace-toggle').click();
+    await expect(lib.root).toHaveAttribute('data-workspace', 'true');
+    await check(page, 'library: workspace', found);
+    await page.keyboard.press('Escape');
+    // A library model for the Tools column.
+    await lib.detail.getByTestId('detail-open').click();
+    await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
+    await ops.tool('export');
+    await check(page, 'tools: export', found);
+    await ops.tool('print');
+    await check(page, 'tools: print', found);
+    await page.getByTestId('tab-create').click();
+    await create.mode('photo');
+    await kiln.generateFast('coffee.png');
+    await page.getByTestId('tab-activity').click();
+    await check(page, 'activity', found);
+    expect(found).toEqual({});
+  },
+);
 
-test("the account's five sections: no serious or critical violation", async ({ kiln }) => {
-  test.setTimeout(300_000);
-  const page = kiln.page;
-  const found: Record<string, Violation[]> = {};
-  const account = new AccountModule(page, kiln);
+test(
+  "the account's five sections: no serious or critical violation",
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    test.setTimeout(300_000);
+    const page = kiln.page;
+    const found: Record<string, Violation[]> = {};
+    const account = new AccountModule(page, kiln);
 
-  for (const section of ['billing', 'prices', 'ledger', 'keys', 'settings'] as Section[]) {
-    await account.open(section);
-    // The first section with the page around it; the others change only the account's page.
-    await check(page, `account: ${section}`, found, section === 'billing' ? undefined : ACCOUNT);
-  }
-  await account.close();
-  expect(found).toEqual({});
-});
+    for (const section of ['billing', 'prices', 'ledger', 'keys', 'settings'] as Section[]) {
+      await account.open(section);
+      // The first section with the page around it; the others change only the account's page.
+      await check(page, `account: ${section}`, found, section === 'billing' ? undefined : ACCOUNT);
+    }
+    await account.close();
+    expect(found).toEqual({});
+  },
+);
 
-test('the command palette, the shortcut sheet and the light theme have no serious violation', async ({
-  kiln,
-}) => {
-  const page = kiln.page;
-  const found: Record<string, Violation[]> = {};
-  await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('command-palette')).toBeVisible();
-  await check(page, 'command palette', found);
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+/');
-  await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
-  await check(page, 'shortcut sheet', found);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('shortcut-sheet')).toBeHidden();
+test(
+  'the command palette, the shortcut sheet and the light theme have no serious violation',
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    const page = kiln.page;
+    const found: Record<string, Violation[]> = {};
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('command-palette')).toBeVisible();
+    await check(page, 'command palette', found);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+/');
+    await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+    await check(page, 'shortcut sheet', found);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcut-sheet')).toBeHidden();
 
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
-    .toBe('rgb(238, 240, 243)');
-  await check(page, 'light: create', found);
-  await page.getByRole('tab', { name: 'Library' }).click();
-  await check(page, 'light: library', found);
-  await page.getByTestId('open-settings').click();
-  await expect(page.getByTestId('account-settings')).toBeVisible();
-  await check(page, 'light: settings', found);
-  await page.getByTestId('account-close').click();
-  await page.keyboard.press('Control+k');
-  await check(page, 'light: command palette', found);
-  expect(found).toEqual({});
-});
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
+      .toBe('rgb(238, 240, 243)');
+    await check(page, 'light: create', found);
+    await page.getByRole('tab', { name: 'Library' }).click();
+    await check(page, 'light: library', found);
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('account-settings')).toBeVisible();
+    await check(page, 'light: settings', found);
+    await page.getByTestId('account-close').click();
+    await page.keyboard.press('Control+k');
+    await check(page, 'light: command palette', found);
+    expect(found).toEqual({});
+  },
+);

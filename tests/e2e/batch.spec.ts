@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { SandboxInternals } from '../../electron/sandbox';
 import { buildArtifact } from '../../electron/sandbox/artifacts';
 import { BatchPage } from '../support/batch-page';
-import { expect, startTestHost, test } from '../support/fixtures';
+import { expect, startTestHost, test, EXHAUSTIVE } from '../support/fixtures';
 import { KilnPage } from '../support/kiln-page';
 import { callHost } from '../support/ops-page';
 import { parseWithThree } from '../support/three-parse';
@@ -32,72 +32,73 @@ async function finalCsv(file: string, rows: number): Promise<string[]> {
 test.describe('family exports', () => {
   test.use({ sandboxOptions: FAMILY });
 
-  test('every version of a family as FBX, as compatible GLB, and printed at 80 mm', async ({
-    kiln,
-    host,
-  }) => {
-    test.setTimeout(240_000);
-    const batches = new BatchPage(kiln.page);
-    const folder = path.join(host.dataDir, 'family');
+  test(
+    'every version of a family as FBX, as compatible GLB, and printed at 80 mm',
+    EXHAUSTIVE,
+    async ({ kiln, host }) => {
+      test.setTimeout(240_000);
+      const batches = new BatchPage(kiln.page);
+      const folder = path.join(host.dataDir, 'family');
 
-    await batches.openFamily();
-    await batches.setUp('export', folder);
-    await batches.form.getByTestId('export-format').selectOption('fbx');
-    // One price first: exports of API models are free.
-    await expect(batches.price).toContainText('4 models · 0 paid');
-    await expect(batches.price).toContainText('4 free');
-    await batches.start();
-    const fbx = await batches.until('done');
-    await expect(fbx.getByTestId('batch-count')).toHaveText('4 of 4');
-    await expect(fbx.getByTestId('batch-cost')).toHaveText('$0.00 so far');
-    const csv = await finalCsv(path.join(folder, 'batch.csv'), 4);
-    expect(csv.slice(1).every((l) => /\.fbx,0\.00,done$/.test(l))).toBe(true);
-    // One folder per version (versions share the family's name, so they are numbered).
-    const folders = (await readdir(folder)).filter((f) => f !== 'batch.csv');
-    expect(folders).toHaveLength(4);
+      await batches.openFamily();
+      await batches.setUp('export', folder);
+      await batches.form.getByTestId('export-format').selectOption('fbx');
+      // One price first: exports of API models are free.
+      await expect(batches.price).toContainText('4 models · 0 paid');
+      await expect(batches.price).toContainText('4 free');
+      await batches.start();
+      const fbx = await batches.until('done');
+      await expect(fbx.getByTestId('batch-count')).toHaveText('4 of 4');
+      await expect(fbx.getByTestId('batch-cost')).toHaveText('$0.00 so far');
+      const csv = await finalCsv(path.join(folder, 'batch.csv'), 4);
+      expect(csv.slice(1).every((l) => /\.fbx,0\.00,done$/.test(l))).toBe(true);
+      // One folder per version (versions share the family's name, so they are numbered).
+      const folders = (await readdir(folder)).filter((f) => f !== 'batch.csv');
+      expect(folders).toHaveLength(4);
 
-    await batches.openFamily();
-    await batches.setUp('export', folder);
-    await batches.form.getByTestId('export-format').selectOption('compatible');
-    await expect(batches.price).toContainText('4 free');
-    await batches.start();
-    const glb = await batches.until('done', 120_000);
-    await glb.getByTestId('batch-expand').click();
-    const files = await glb.getByTestId('batch-item-file').allTextContents();
-    expect(files).toHaveLength(4);
-    for (const file of files) expect(file).toMatch(/\.glb$/);
-    const parsed = await parseWithThree(new Uint8Array(await readFile(files[0]!)));
-    expect(parsed.triangles).toBeGreaterThan(0);
-    // The second batch's CSV does not replace the first one's.
-    expect(await finalCsv(path.join(folder, 'batch (2).csv'), 4)).toHaveLength(5);
+      await batches.openFamily();
+      await batches.setUp('export', folder);
+      await batches.form.getByTestId('export-format').selectOption('compatible');
+      await expect(batches.price).toContainText('4 free');
+      await batches.start();
+      const glb = await batches.until('done', 120_000);
+      await glb.getByTestId('batch-expand').click();
+      const files = await glb.getByTestId('batch-item-file').allTextContents();
+      expect(files).toHaveLength(4);
+      for (const file of files) expect(file).toMatch(/\.glb$/);
+      const parsed = await parseWithThree(new Uint8Array(await readFile(files[0]!)));
+      expect(parsed.triangles).toBeGreaterThan(0);
+      // The second batch's CSV does not replace the first one's.
+      expect(await finalCsv(path.join(folder, 'batch (2).csv'), 4)).toHaveLength(5);
 
-    await batches.openFamily();
-    await batches.setUp('print', folder);
-    await batches.form.getByTestId('batch-print-length').fill('20');
-    await expect(batches.form.getByTestId('field-error')).toContainText('from 30 to 400');
-    await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
-    await batches.form.getByTestId('batch-print-length').fill('80');
-    await expect(batches.price).toContainText('4 models');
-    await batches.start();
-    await batches.until('done');
-    const prints = await finalCsv(path.join(folder, 'batch (3).csv'), 4);
-    expect(prints.slice(1).every((l) => l.includes('lengthMm=80') && l.endsWith(',done'))).toBe(
-      true,
-    );
+      await batches.openFamily();
+      await batches.setUp('print', folder);
+      await batches.form.getByTestId('batch-print-length').fill('20');
+      await expect(batches.form.getByTestId('field-error')).toContainText('from 30 to 400');
+      await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
+      await batches.form.getByTestId('batch-print-length').fill('80');
+      await expect(batches.price).toContainText('4 models');
+      await batches.start();
+      await batches.until('done');
+      const prints = await finalCsv(path.join(folder, 'batch (3).csv'), 4);
+      expect(prints.slice(1).every((l) => l.includes('lengthMm=80') && l.endsWith(',done'))).toBe(
+        true,
+      );
 
-    // Game pack and makers take the single tools' fields too; a bad size sends nothing.
-    await batches.openFamily();
-    await batches.form.getByTestId('batch-tool').selectOption('gamepack');
-    await batches.form.getByTestId('game-size').fill('-1');
-    await expect(batches.form).toContainText('Enter the real size in metres');
-    await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
-    await batches.form.getByTestId('game-size').fill('1.8');
-    await expect(batches.price).toContainText('4 models');
-    await batches.form.getByTestId('batch-tool').selectOption('make');
-    await expect(batches.price).toContainText('4 models');
-    await batches.form.getByTestId('batch-close').click();
-    await expect(batches.form).toHaveCount(0);
-  });
+      // Game pack and makers take the single tools' fields too; a bad size sends nothing.
+      await batches.openFamily();
+      await batches.form.getByTestId('batch-tool').selectOption('gamepack');
+      await batches.form.getByTestId('game-size').fill('-1');
+      await expect(batches.form).toContainText('Enter the real size in metres');
+      await expect(batches.form.getByTestId('batch-start')).toBeDisabled();
+      await batches.form.getByTestId('game-size').fill('1.8');
+      await expect(batches.price).toContainText('4 models');
+      await batches.form.getByTestId('batch-tool').selectOption('make');
+      await expect(batches.price).toContainText('4 models');
+      await batches.form.getByTestId('batch-close').click();
+      await expect(batches.form).toHaveCount(0);
+    },
+  );
 });
 
 test('paid remeshes: the price first, a failed build refunded, a restart in the middle', async ({

@@ -20,7 +20,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Host } from '../../electron/host/host';
-import { expect, test } from '../support/fixtures';
+import { expect, test, EXHAUSTIVE } from '../support/fixtures';
 import { coffeeModel } from '../support/fixture-models';
 import { clippedIn, wordsIn } from '../support/i18n-walk';
 import { KilnPage } from '../support/kiln-page';
@@ -542,10 +542,11 @@ test('every screen reads in German with no English word left, and in the pseudo-
   await walk(browser, host, LANGUAGES.slice(0, 1), true);
 });
 
-test('every screen reads in French, Spanish, Japanese and Chinese with no English word left', async ({
-  browser,
-  host,
-}) => {
-  test.setTimeout(600_000);
-  await walk(browser, host, LANGUAGES.slice(1), false);
-});
+test(
+  'every screen reads in French, Spanish, Japanese and Chinese with no English word left',
+  EXHAUSTIVE,
+  async ({ browser, host }) => {
+    test.setTimeout(600_000);
+    await walk(browser, host, LANGUAGES.slice(1), false);
+  },
+);

@@ -5,7 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 import { AccountModule } from '../support/account-page';
-import { expect, test } from '../support/fixtures';
+import { expect, test, EXHAUSTIVE } from '../support/fixtures';
 import { LibraryPage } from '../support/library-page';
 import { OpsPage } from '../support/ops-page';
 
@@ -38,47 +38,50 @@ const TOOLS: ReadonlyArray<{
   { id: 'make', message: /could not be unfolded/, refund: 'Refunded $0.10' },
 ];
 
-test('each tool’s build fails by the sandbox setting, with its message and refund', async ({
-  kiln,
-  host,
-}) => {
-  test.setTimeout(180_000);
-  const page = kiln.page;
-  const ops = new OpsPage(page);
-  const account = new AccountModule(page, kiln);
+test(
+  'each tool’s build fails by the sandbox setting, with its message and refund',
+  EXHAUSTIVE,
+  async ({ kiln, host }) => {
+    test.setTimeout(180_000);
+    const page = kiln.page;
+    const ops = new OpsPage(page);
+    const account = new AccountModule(page, kiln);
 
-  // Account › Settings › Advanced, in the sandbox: every tool's builds fail.
-  await page.getByTestId('open-settings').click();
-  await account.settingsGroup('advanced');
-  const failures = page.getByTestId('settings-sandbox-failures');
-  for (const { id } of TOOLS) {
-    await failures.getByTestId(`sandbox-fail-${id}`).selectOption('1');
-    await expect(failures.getByTestId('sandbox-fail-status')).toHaveText('Applied.');
-  }
-  expect(host.sandbox!.buildFailures()).toEqual(Object.fromEntries(TOOLS.map(({ id }) => [id, 1])));
-  await account.close();
+    // Account › Settings › Advanced, in the sandbox: every tool's builds fail.
+    await page.getByTestId('open-settings').click();
+    await account.settingsGroup('advanced');
+    const failures = page.getByTestId('settings-sandbox-failures');
+    for (const { id } of TOOLS) {
+      await failures.getByTestId(`sandbox-fail-${id}`).selectOption('1');
+      await expect(failures.getByTestId('sandbox-fail-status')).toHaveText('Applied.');
+    }
+    expect(host.sandbox!.buildFailures()).toEqual(
+      Object.fromEntries(TOOLS.map(({ id }) => [id, 1])),
+    );
+    await account.close();
 
-  const library = new LibraryPage(page);
-  await library.open();
-  await library.select(0);
-  await page.getByTestId('detail-open').click();
-  await kiln.waitForModel();
+    const library = new LibraryPage(page);
+    await library.open();
+    await library.select(0);
+    await page.getByTestId('detail-open').click();
+    await kiln.waitForModel();
 
-  for (const { id, message, refund, prepare } of TOOLS) {
-    const tool = await ops.tool(id);
-    await prepare?.(tool);
-    const status = await ops.run(id, 'failed');
-    await expect(status.getByTestId('op-error')).toContainText(message);
-    if (refund) await expect(status.getByTestId('op-refund')).toContainText(refund);
-    else await expect(status.getByTestId('op-refund')).toHaveCount(0);
-  }
+    for (const { id, message, refund, prepare } of TOOLS) {
+      const tool = await ops.tool(id);
+      await prepare?.(tool);
+      const status = await ops.run(id, 'failed');
+      await expect(status.getByTestId('op-error')).toContainText(message);
+      if (refund) await expect(status.getByTestId('op-refund')).toContainText(refund);
+      else await expect(status.getByTestId('op-refund')).toHaveCount(0);
+    }
 
-  // In Activity: seven failures, the paid ones "refunded"; nothing was spent in the end.
-  const rows = await ops.activity();
-  await expect(rows).toHaveCount(TOOLS.length);
-  await expect(
-    rows.filter({ has: page.getByTestId('job-cost').getByText('refunded') }),
-  ).toHaveCount(TOOLS.filter((t) => t.refund).length);
-  await account.expectBalance('25.00');
-  expect(host.sandbox!.balance()).toBe('25.00');
-});
+    // In Activity: seven failures, the paid ones "refunded"; nothing was spent in the end.
+    const rows = await ops.activity();
+    await expect(rows).toHaveCount(TOOLS.length);
+    await expect(
+      rows.filter({ has: page.getByTestId('job-cost').getByText('refunded') }),
+    ).toHaveCount(TOOLS.filter((t) => t.refund).length);
+    await account.expectBalance('25.00');
+    expect(host.sandbox!.balance()).toBe('25.00');
+  },
+);

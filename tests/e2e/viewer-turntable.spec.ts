@@ -12,7 +12,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, test, EXHAUSTIVE } from '../support/fixtures';
 import { coffeeModel, riggedModel } from '../support/fixture-models';
 import { gifFrame, readGif, readVideo, TurntablePage } from '../support/turntable-page';
 import { coverage, imageDifference, pixelAt, ViewerPage } from '../support/viewer-page';
@@ -58,7 +58,7 @@ test('records a 2 s WebM (VP9), 640 × 360 at 30 fps, of a generated model', asy
   await expect(panel.getByTestId('show-in-folder-note')).toContainText(file);
 });
 
-test('records a GIF, 480 × 480 at 24 fps, on a solid colour', async ({ kiln }) => {
+test('records a GIF, 480 × 480 at 24 fps, on a solid colour', EXHAUSTIVE, async ({ kiln }) => {
   test.setTimeout(300_000);
   const { turntable, panel } = await coffeeTurntable(kiln.page);
   await turntable.choose(
@@ -81,44 +81,46 @@ test('records a GIF, 480 × 480 at 24 fps, on a solid colour', async ({ kiln }) 
   expect(imageDifference(first, quarter)).toBeGreaterThan(3);
 });
 
-test('records an MP4 where this platform encodes H.264, else the panel says so; a transparent WebM keeps an alpha track', async ({
-  kiln,
-}) => {
-  test.setTimeout(300_000);
-  const { turntable, panel } = await coffeeTurntable(kiln.page);
-  await test.step('an MP4 where this platform encodes H.264, else the panel says so', async () => {
-    await turntable.choose({ format: 'mp4-h264', size: '360p', fps: 24, seconds: 2 }, folder);
-    const option = panel.getByTestId('turntable-format').locator('option[value="mp4-h264"]');
-    await expect(option).toHaveAttribute('data-supported', /^(true|false)$/);
-    if ((await option.getAttribute('data-supported')) === 'false') {
-      await expect(panel.getByTestId('turntable-format-note')).toContainText('no H.264 encoder');
-      await expect(panel.getByTestId('turntable-record')).toBeDisabled();
-      return;
-    }
-    const video = await readVideo(await turntable.record(folder));
-    expect(video).toMatchObject({
-      magic: expect.stringMatching(/^.{8}66747970/), // …ftyp
-      container: 'MP4',
-      codec: 'avc',
-      width: 640,
-      height: 360,
-      frames: 48,
+test(
+  'records an MP4 where this platform encodes H.264, else the panel says so; a transparent WebM keeps an alpha track',
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    test.setTimeout(300_000);
+    const { turntable, panel } = await coffeeTurntable(kiln.page);
+    await test.step('an MP4 where this platform encodes H.264, else the panel says so', async () => {
+      await turntable.choose({ format: 'mp4-h264', size: '360p', fps: 24, seconds: 2 }, folder);
+      const option = panel.getByTestId('turntable-format').locator('option[value="mp4-h264"]');
+      await expect(option).toHaveAttribute('data-supported', /^(true|false)$/);
+      if ((await option.getAttribute('data-supported')) === 'false') {
+        await expect(panel.getByTestId('turntable-format-note')).toContainText('no H.264 encoder');
+        await expect(panel.getByTestId('turntable-record')).toBeDisabled();
+        return;
+      }
+      const video = await readVideo(await turntable.record(folder));
+      expect(video).toMatchObject({
+        magic: expect.stringMatching(/^.{8}66747970/), // …ftyp
+        container: 'MP4',
+        codec: 'avc',
+        width: 640,
+        height: 360,
+        frames: 48,
+      });
+      expect(video.duration).toBeCloseTo(2, 2);
     });
-    expect(video.duration).toBeCloseTo(2, 2);
-  });
 
-  await test.step('a transparent WebM keeps an alpha track; MP4 cannot be transparent', async () => {
-    await turntable.choose(
-      { format: 'webm-vp9', size: 'square-480', fps: 24, seconds: 2, background: 'transparent' },
-      folder,
-    );
-    const video = await readVideo(await turntable.record(folder));
-    expect(video).toMatchObject({ width: 480, height: 480, frames: 48, transparent: true });
-    await panel.getByTestId('turntable-format').selectOption('mp4-h264');
-    await expect(panel.getByTestId('turntable-problem')).toContainText('has no transparency');
-    await expect(panel.getByTestId('turntable-record')).toBeDisabled();
-  });
-});
+    await test.step('a transparent WebM keeps an alpha track; MP4 cannot be transparent', async () => {
+      await turntable.choose(
+        { format: 'webm-vp9', size: 'square-480', fps: 24, seconds: 2, background: 'transparent' },
+        folder,
+      );
+      const video = await readVideo(await turntable.record(folder));
+      expect(video).toMatchObject({ width: 480, height: 480, frames: 48, transparent: true });
+      await panel.getByTestId('turntable-format').selectOption('mp4-h264');
+      await expect(panel.getByTestId('turntable-problem')).toContainText('has no transparency');
+      await expect(panel.getByTestId('turntable-record')).toBeDisabled();
+    });
+  },
+);
 
 test('Cancel stops a recording and leaves no file; the viewer shows the model as before', async ({
   kiln,
@@ -139,27 +141,31 @@ test('Cancel stops a recording and leaves no file; the viewer shows the model as
   await expect(viewer.root).toHaveAttribute('data-viewer-state', 'ready');
 });
 
-test('records a rigged model playing its clip with a still camera', async ({ kiln }) => {
-  test.setTimeout(300_000);
-  const viewer = new ViewerPage(kiln.page);
-  await viewer.open(await riggedModel());
-  const turntable = new TurntablePage(viewer);
-  const panel = await turntable.open();
-  await expect(panel.getByTestId('turntable-clip')).toBeChecked();
-  await turntable.choose(
-    { format: 'gif', size: '360p', fps: 24, seconds: 2, motion: 'still', background: 'solid' },
-    folder,
-  );
-  const file = await turntable.record(folder);
-  expect(path.basename(file)).toBe('kiln-coffee-rigged-clip-640x360.gif');
-  // The camera stands still, the model moves: frames differ from the first one.
-  const first = await gifFrame(file, 0);
-  expect(imageDifference(await gifFrame(file, 12), first)).toBeGreaterThan(0.5);
-  // Without the clip, a still camera has nothing to record.
-  await panel.getByTestId('turntable-clip').uncheck();
-  await expect(panel.getByTestId('turntable-problem')).toContainText('still camera');
-  await expect(panel.getByTestId('turntable-record')).toBeDisabled();
-});
+test(
+  'records a rigged model playing its clip with a still camera',
+  EXHAUSTIVE,
+  async ({ kiln }) => {
+    test.setTimeout(300_000);
+    const viewer = new ViewerPage(kiln.page);
+    await viewer.open(await riggedModel());
+    const turntable = new TurntablePage(viewer);
+    const panel = await turntable.open();
+    await expect(panel.getByTestId('turntable-clip')).toBeChecked();
+    await turntable.choose(
+      { format: 'gif', size: '360p', fps: 24, seconds: 2, motion: 'still', background: 'solid' },
+      folder,
+    );
+    const file = await turntable.record(folder);
+    expect(path.basename(file)).toBe('kiln-coffee-rigged-clip-640x360.gif');
+    // The camera stands still, the model moves: frames differ from the first one.
+    const first = await gifFrame(file, 0);
+    expect(imageDifference(await gifFrame(file, 12), first)).toBeGreaterThan(0.5);
+    // Without the clip, a still camera has nothing to record.
+    await panel.getByTestId('turntable-clip').uncheck();
+    await expect(panel.getByTestId('turntable-problem')).toContainText('still camera');
+    await expect(panel.getByTestId('turntable-record')).toBeDisabled();
+  },
+);
 
 test('a "Save in" with a file in the way is refused before a frame is rendered', async ({
   kiln,

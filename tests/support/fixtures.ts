@@ -14,6 +14,15 @@ import { startTestHost } from './test-host';
 
 export { startTestHost };
 
+/**
+ * The exhaustive tier: a test that goes through every case of something another test already
+ * covers once (every language, every panel's accessibility scan, every recording format, every
+ * tool's failure, repeated opens for leaks). `npm test` leaves these out to stay within 10
+ * minutes on a 2-core machine; `npm run test:all` (CI) runs them too. Used as
+ * `test('…', EXHAUSTIVE, async (…) => …)`.
+ */
+export const EXHAUSTIVE = { tag: '@exhaustive' } as const;
+
 /** Requests that stay on the machine: the host itself, and in-page data/blob URLs. */
 export function isLocal(url: string): boolean {
   return /^(data|blob):/.test(url) || /^(http|ws)s?:\/\/127\.0\.0\.1(:\d+)?\//.test(url);
