@@ -9,13 +9,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
   expect: { timeout: 30_000 },
-  // Three tests at a time on two cores: a test's CPU (the page, SwiftShader, its host and
-  // sandbox) comes in bursts between waits on the sandbox's timers, and with two workers the
-  // suite kept 1.6 of the 2 cores busy (1,005 CPU-s in 623 s, CI 2026-11-28 04:48); three fill
-  // the gaps (547 s on the same machine). Each test has its own host, data folder and sandbox,
-  // so they cannot see each other; the specs that measure a user-facing time hold beside a CPU
-  // hog that keeps both cores busy (README "Test").
-  workers: 3,
+  // Four tests at a time on two cores: a test's CPU (the page, SwiftShader, its host and
+  // sandbox) comes in bursts between waits on the sandbox's timers. Two workers kept 1.6 of the
+  // 2 cores busy (1,005 CPU-s in 623 s, CI 2026-11-28 04:48), three 1.83 (915 CPU-s in 499 s),
+  // four 1.92 (`npm test`'s tier: 6.4 min against 6.8, 2026-11-28 11:07). Each test has its own
+  // host, data folder and sandbox, so they cannot see each other; the specs that measure a
+  // user-facing time hold beside a CPU hog that keeps both cores busy (README "Test").
+  workers: 4,
   // Tests, not files, are shared out: the longest file (viewer-turntable.spec.ts, two recordings
   // of minutes each) otherwise runs alone at the end while the other worker has nothing to do.
   fullyParallel: true,

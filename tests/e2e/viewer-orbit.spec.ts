@@ -15,7 +15,7 @@ test('a drag orbits the model; the camera glides on after it unless the OS reduc
   await viewer.open(await coffeeModel());
   const box = (await viewer.canvas.boundingBox())!;
 
-  /** Drags across the model's middle, and says how many frames were drawn after letting go. */
+  /** Drags across the model's middle from a still view: the frame count as the pointer lets go. */
   const drag = async (): Promise<number> => {
     await viewer.waitIdle();
     const before = await viewer.pixels();
@@ -25,16 +25,17 @@ test('a drag orbits the model; the camera glides on after it unless the OS reduc
     await page.mouse.move(box.x + box.width * 0.65, y, { steps: 8 });
     await page.mouse.up();
     const released = await viewer.frames();
-    const after = await viewer.waitIdle();
     expect(imageDifference(await viewer.pixels(), before)).toBeGreaterThan(3);
-    return after - released;
+    return released;
   };
 
-  // The suite's pages ask for reduced motion (playwright.config.ts).
-  expect(await drag()).toBeLessThanOrEqual(2);
+  // Damping slows the camera by a share per frame, so the glide is frames, however slow they
+  // are: a few dozen. (The suite's pages ask for reduced motion, playwright.config.ts.)
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  // Damping slows the camera by a share per frame, so the glide is frames, however slow they are.
-  expect(await drag()).toBeGreaterThan(10);
+  const gliding = await drag();
+  await expect.poll(() => viewer.frames()).toBeGreaterThan(gliding + 10);
+  // Asked for less motion while Kiln runs: the next drag does not glide at all.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  expect(await drag()).toBeLessThanOrEqual(2);
+  const released = await drag();
+  expect((await viewer.waitIdle()) - released).toBeLessThanOrEqual(2);
 });
