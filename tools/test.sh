@@ -97,4 +97,4 @@ if [ -n "$all" ]; then timed npm run test:e2e:all; else timed npm run test:e2e; 
 timed npm run -s size # bundle budgets over the build test:e2e made (.size-limit.js, issue 29)
 # The real app in Electron, where a binary exists; otherwise one line says it did not run.
 timed npm run -s test:electron
-echo "== npm test took $SECONDS s"
+if [ -n "$all" ]; then echo "== npm run test:all took $SECONDS s"; else echo "== npm test took $SECONDS s"; fi
