@@ -42,7 +42,7 @@ if [ -n "${KILN_IN_DBUS:-}" ]; then
   done
   keyring_gone() {
     if ! kill -0 "$keyring_pid" 2>/dev/null; then
-      echo "== the run's keyring (gnome-keyring-daemon) exited before the end: keychain tests that failed failed for that. Its messages:"
+      echo "== the run's keyring (gnome-keyring-daemon) exited before the end; a keychain test that failed after that failed for it. Its messages:"
       cat "$keyring_log"
     fi
   }
