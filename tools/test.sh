@@ -34,12 +34,20 @@ if [ -n "${KILN_IN_DBUS:-}" ]; then
   printf kiln-test | setsid gnome-keyring-daemon --foreground --unlock --components=secrets \
     >"$keyring_log" 2>&1 &
   keyring_pid=$!
+  keyring_ready=""
   for _ in $(seq 100); do
-    dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+    if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
       org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null |
-      grep -q 'boolean true' && break
+      grep -q 'boolean true'; then
+      keyring_ready=1
+      break
+    fi
     sleep 0.1
   done
+  if [ -z "$keyring_ready" ]; then
+    echo "warning: the run's keyring did not register on the session bus in 10 s; keychain tests may fail. Its messages:" >&2
+    cat "$keyring_log" >&2
+  fi
   keyring_gone() {
     if ! kill -0 "$keyring_pid" 2>/dev/null; then
       echo "== the run's keyring (gnome-keyring-daemon) exited before the end; a keychain test that failed after that failed for it. Its messages:"

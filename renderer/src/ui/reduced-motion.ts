@@ -8,10 +8,14 @@ import { useSyncExternalStore } from 'react';
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS media query, not words
 const QUERY = '(prefers-reduced-motion: reduce)';
 
+let mediaList: MediaQueryList | undefined;
+
+/** The one media query list of the page (asked at every render by {@link useReducedMotion}). */
 function query(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(QUERY)
-    : undefined;
+  if (!mediaList && typeof window !== 'undefined' && typeof window.matchMedia === 'function') {
+    mediaList = window.matchMedia(QUERY);
+  }
+  return mediaList;
 }
 
 /** True when the user asked the OS for less motion. */

@@ -54,14 +54,11 @@ import './viewer.css';
 /** What the viewer's file pickers offer: every model format it opens, and a glTF's files. */
 const PICKER_ACCEPT = [...MODEL_EXTENSIONS.map((e) => `.${e}`), '.bin', 'image/*'].join(',');
 
-/**
- * The health check's and the turntable's panels (and their workers, encoders and BVH) are chunks
- * of their own, fetched when the browser is idle: a model's first frame never waits for them.
- */
 /*
- * The inspector's panels (shown only once their tab is opened) and the animation bar (only for a
- * model with clips) are chunks of their own, fetched at an idle moment once the viewer is quiet
- * (`idleChunk`): a model's first frame needs none of them (bench B7's viewer chunk).
+ * The inspector's panels (shown only once their tab is opened; health and turntable with their
+ * workers, encoders and BVH) and the animation bar (only for a model with clips) are chunks of
+ * their own, fetched at an idle moment once the viewer is quiet (`idleChunk`): a model's first
+ * frame needs none of them (bench B7's viewer chunk).
  */
 const ScenePanel = idleChunk<ScenePanelProps>(
   () => import('./environment/ScenePanel').then((m) => ({ default: m.ScenePanel })),

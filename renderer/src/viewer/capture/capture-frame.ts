@@ -21,7 +21,8 @@ export async function captureFrame(
   const dims = context.getParameter(context.MAX_VIEWPORT_DIMS) as Int32Array;
   const max = Math.min(gl.capabilities.maxTextureSize, dims[0]!, dims[1]!, MAX_CAPTURE_SIDE);
   const asked = fitCaptureSize(width, height, max);
-  const supersample = context.getContextAttributes()?.antialias === false ? SUPERSAMPLE : 1;
+  const attributes = context.getContextAttributes();
+  const supersample = attributes?.antialias === false ? SUPERSAMPLE : 1;
   const want = fitCaptureSize(asked.width * supersample, asked.height * supersample, max);
   const scale = want.width / asked.width;
   const size = gl.getSize(new Vector2());
@@ -44,7 +45,7 @@ export async function captureFrame(
     // Redraw the screen at once, before the browser shows the resized buffer.
     draw(size.x, size.y, false);
   }
-  const premultiplied = context.getContextAttributes()?.premultipliedAlpha ?? true;
+  const premultiplied = attributes?.premultipliedAlpha ?? true;
   const rows = toImageRows(pixels, w, h, premultiplied);
   const drawn = new OffscreenCanvas(w, h);
   drawn.getContext('2d')!.putImageData(new ImageData(rows, w, h), 0, 0);
