@@ -3,7 +3,8 @@
  * light or dark (`prefers-color-scheme`) until Settings → Appearance pins one; Inter is the
  * typeface on screen, shipped with the app; a disabled Generate is grey, not a dimmed accent; the
  * command palette (Ctrl+K, Ctrl+Shift+P, the header's button) runs a command; the shortcut sheet
- * (Ctrl+/) lists the keys; the viewer's keys work from outside the canvas.
+ * (Ctrl+/) lists the keys; the viewer's keys work from outside the canvas; the billing bar does not
+ * move when the header's commands (a chunk of their own) arrive.
  */
 import { expect, test } from '../support/fixtures';
 import { CreatePage } from '../support/create-page';
@@ -207,4 +208,25 @@ test.describe('a library of models', () => {
     await menu.getByRole('menuitem', { name: 'Open in the viewer' }).click();
     await expect(kiln.viewer).toHaveAttribute('data-viewer-state', 'ready', { timeout: 60_000 });
   });
+});
+
+test('the billing bar stays still while the header’s commands arrive after the first paint', async ({
+  page,
+  host,
+}) => {
+  // Hold the header's commands chunk (App.tsx loads it as the shell renders) until the shell is up.
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/HeaderCommands-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(host.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  await expect(page.getByTestId('open-settings')).toHaveCount(0);
+  const bar = page.getByTestId('billing-bar');
+  const before = await bar.boundingBox();
+  release();
+  await expect(page.getByTestId('open-settings')).toBeVisible();
+  expect(await bar.boundingBox()).toEqual(before);
 });
