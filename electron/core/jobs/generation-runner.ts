@@ -401,7 +401,7 @@ export class GenerationRunner implements ServiceRunner {
           this.#schedulePoll(id, attempt, failures + 1);
           return;
         }
-        this.#learn({ ...record, view: { ...record.view, finishedAt: this.#o.clock.now() } });
+        this.#learn({ ...record, view: { ...record.view, finishedAt: this.#endedBy(id) } });
         await this.#p.update(id, {
           view: { state: 'downloading', modelId: status.model_id, progress: 100 },
         });
@@ -516,6 +516,17 @@ export class GenerationRunner implements ServiceRunner {
       this.#waiting.unshift(id);
       this.#pump();
     });
+  }
+
+  /**
+   * When a task just seen done most likely ended: halfway between the last poll that found it
+   * running and now. Learned as "now", every wait for a poll would lengthen the next estimate, and
+   * a background poll held until that estimate would see the next task later still.
+   */
+  #endedBy(id: string): number {
+    const now = this.#o.clock.now();
+    const ranAt = this.#p.lastRunning(id);
+    return ranAt === undefined ? now : (ranAt + now) / 2;
   }
 
   /** Remembers how long a finished task took, for "faster near the end". */

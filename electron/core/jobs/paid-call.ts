@@ -44,8 +44,9 @@ import type { JobStore, RecordPatch } from './job-store';
 import { JobTimers } from './job-timers';
 import {
   DEFAULT_POLL_TIMING,
+  checkBy,
   estimateRemaining,
-  nextPollDelay,
+  nextPoll,
   pollOrder,
   type PollOrder,
   type PollTiming,
@@ -91,6 +92,16 @@ export type CallOptions = Readonly<{
   before?: RecordPatch;
 }>;
 
+/** What a job's last poll saw and aimed at. */
+type PollTrack = Readonly<{
+  at: number;
+  progress: number | undefined;
+  /** It was aimed at the expected end. */
+  atEnd: boolean;
+  /** Polls aimed at the end before it, in a row, that found the job running. */
+  endMisses: number;
+}>;
+
 /** The paid-call protocol of one runner. */
 export class PaidCallProtocol {
   readonly #o: PaidCallOptions;
@@ -103,6 +114,8 @@ export class PaidCallProtocol {
   readonly #closing = new AbortController();
   /** While the connection is being changed, paid calls wait at their last step (see {@link hold}). */
   #held: { readonly until: Promise<void>; readonly release: () => void } | undefined;
+  /** What each polling job's last poll saw and aimed at ({@link poll}). */
+  readonly #polls = new Map<string, PollTrack>();
 
   /** Polling: first delay, backoff, cap. */
   readonly timing: PollTiming;
@@ -262,25 +275,49 @@ export class PaidCallProtocol {
     const record = this.#o.store.get(id);
     if (!record) return;
     const now = this.#o.clock.now();
+    const last = this.#polls.get(id);
+    const progress = record.view.progress;
     // Estimated now, from the progress just read: read later, the same progress would say the
     // job is further from its end than it is.
-    const remainingMs = estimateRemaining({
+    const remaining = estimateRemaining({
       elapsedMs: now - (record.acceptedAt ?? record.view.createdAt),
-      progress: record.view.progress,
+      progress,
       expectedMs: o.expectedMs,
+      since:
+        last?.progress !== undefined ? { ms: now - last.at, progress: last.progress } : undefined,
     });
-    const endAt = remainingMs === undefined ? undefined : now + remainingMs;
-    const delay = nextPollDelay(
+    const endAt = checkBy(now, remaining);
+    // Polled again after a poll aimed at the end: the estimate was early.
+    const endMisses = last?.atEnd ? last.endMisses + 1 : 0;
+    const activePollers = this.#o.activePollers();
+    const firstAlone = o.attempt === 0 && activePollers <= 1;
+    const next = nextPoll(
       {
         attempt: o.attempt,
         failures: o.failures,
-        remainingMs,
-        activePollers: this.#o.activePollers(),
+        remainingMs: remaining?.ms,
+        activePollers,
         budgetPerMinute: this.#o.budgetPerMinute,
+        endMisses,
       },
       this.timing,
     );
-    this.after(id, delay, () => step(pollOrder(endAt, this.#o.clock.now(), this.timing)));
+    // A failed poll read nothing new: the pace is still measured from the last read.
+    const read = o.failures > 0 && last ? last : { at: now, progress };
+    this.#polls.set(id, { at: read.at, progress: read.progress, atEnd: next.atEnd, endMisses });
+    this.after(id, next.delayMs, async () => {
+      try {
+        await step(pollOrder(endAt, this.#o.clock.now(), firstAlone, this.timing));
+      } finally {
+        // The job polls no more (done, failed, cancelled, or on to its download).
+        if (!this.#timers.has(id)) this.#polls.delete(id);
+      }
+    });
+  }
+
+  /** When the job's last poll found it still running, while it polls. */
+  lastRunning(id: string): number | undefined {
+    return this.#polls.get(id)?.at;
   }
 
   /**
