@@ -3,6 +3,8 @@ import {
   BufferAttribute,
   BufferGeometry,
   Group,
+  InterleavedBuffer,
+  InterleavedBufferAttribute,
   Mesh,
   MeshStandardMaterial,
   SkinnedMesh,
@@ -10,7 +12,7 @@ import {
 } from 'three';
 import { describe, expect, it } from 'vitest';
 import { clusterTriangles } from './cluster-triangles';
-import { createShadowProxy } from './shadow-proxy';
+import { createShadowProxy, plainPositions } from './shadow-proxy';
 
 function sphere(segments: number): SphereGeometry {
   return new SphereGeometry(1, segments, segments);
@@ -110,5 +112,26 @@ describe('createShadowProxy', () => {
     const proxy = (await making)!;
     expect(proxy.group.children[0]!.matrix.elements[12]).toBe(0);
     expect(proxy.group.children[0]!.matrix.elements[13]).toBe(2);
+  });
+});
+
+describe('plainPositions', () => {
+  it('hands over plain positions as they are, and reads quantized or interleaved ones to floats', () => {
+    const plain = new BufferAttribute(new Float32Array([1, 2, 3, 4, 5, 6]), 3);
+    expect(plainPositions(plain)).toBe(plain.array);
+    // KHR_mesh_quantization: normalized 16-bit integers.
+    const quantized = new BufferAttribute(new Int16Array([32767, 0, -32767, 16384, 0, 0]), 3, true);
+    expect(Array.from(plainPositions(quantized))).toEqual([
+      1,
+      0,
+      -1,
+      Math.fround(quantized.getX(1)),
+      0,
+      0,
+    ]);
+    // Positions sharing a buffer with normals (x y z nx ny nz).
+    const buffer = new InterleavedBuffer(new Float32Array([1, 2, 3, 0, 0, 1, 4, 5, 6, 0, 1, 0]), 6);
+    const interleaved = new InterleavedBufferAttribute(buffer, 3, 0);
+    expect(Array.from(plainPositions(interleaved))).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
