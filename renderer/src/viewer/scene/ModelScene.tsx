@@ -20,6 +20,7 @@ import { EnvironmentLighting } from '../environment/EnvironmentLighting';
 import type { EnvironmentId } from '../environment/environments';
 import { placeModel, unionSphere } from '../camera/fit-camera';
 import { GroundGrid } from './GroundGrid';
+import { groundShadowResolution } from './context-attributes';
 import { LightingWarmup } from '../environment/LightingWarmup';
 import type { ModelPreparations } from '../loading/model-preparations';
 import { DimensionsOverlay } from '../inspect/DimensionsOverlay';
@@ -431,18 +432,19 @@ export function ModelScene({
       {slotA && alone && settings.skeleton && slotA.model.stats.bones > 0 ? (
         <SkeletonOverlay root={slotA.model.root} />
       ) : null}
-      {/* Models stand on the origin with radius ≤ 1, so the shadow's props never change (drei
-          allocates new render targets when they do). Re-rendering ContactShadows restarts its
-          frame budget: each placement or setting change re-bakes the shadow on the next frame,
-          then it stays idle; while a clip plays it follows every frame. The wrapper hides it
-          while there is no model, and when comparing (one shadow would mix both models). */}
+      {/* Models stand on the origin with radius ≤ 1, and the machine does not change, so the
+          shadow's props never change (drei allocates new render targets when they do).
+          Re-rendering ContactShadows restarts its frame budget: each placement or setting change
+          re-bakes the shadow on the next frame, then it stays idle; while a clip plays it follows
+          every frame. The wrapper hides it while there is no model, and when comparing (one
+          shadow would mix both models). */}
       <group ref={shadowGroup} visible={slotA !== null && alone && settings.shadow}>
         <ContactShadows
           frames={playing ? Infinity : 1}
           position={[0, -0.002, 0]}
           scale={4}
           far={2.2}
-          resolution={512}
+          resolution={groundShadowResolution()}
           blur={2.4}
           opacity={0.6}
           color="#000000"

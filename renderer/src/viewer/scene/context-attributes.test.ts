@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   drawsInSoftware,
   forgetRendererProbe,
+  groundShadowResolution,
   isSoftwareRenderer,
   viewerContextAttributes,
 } from './context-attributes';
@@ -72,5 +73,12 @@ describe('the renderer probe', () => {
     expect(hidden.loseContext).toHaveBeenCalledOnce();
     forgetRendererProbe();
     expect(drawsInSoftware(() => canvasOf('Apple M2').canvas)).toBe(false);
+  });
+});
+
+describe('the ground shadow', () => {
+  it('is baked at 512 texels a side on a GPU, 256 where WebGL draws on the CPU', () => {
+    expect(groundShadowResolution(false)).toBe(512);
+    expect(groundShadowResolution(true)).toBe(256);
   });
 });
