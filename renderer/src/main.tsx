@@ -7,11 +7,14 @@ import { connectBridge } from './bridge';
 import { activateLocale, i18n, initialLocale, localeFor } from './app/i18n';
 import { createKilnStore } from './store/app-store';
 import { KilnStoreProvider } from './store/StoreProvider';
+import { startRendererProbe } from './viewer/scene/renderer-probe';
 // Inter ships with the app (no CDN); the tokens come before every stylesheet that uses them.
 import '@fontsource-variable/inter/wght.css';
 import './ui/tokens.css';
 import './ui/app.css';
 
+// Off this thread, while the app starts: the viewer's context settings depend on it.
+startRendererProbe();
 const bridge = connectBridge();
 const store = createKilnStore(bridge);
 subscribeMainEvents(bridge, store);
