@@ -47,9 +47,9 @@ describe('allowed in a window', () => {
 });
 
 describe('the pace', () => {
-  it("holds back neither the user's requests nor idle ones, and idle ones use none of it", () => {
+  it("holds back only downloads and polls far from a job's end, and idle work uses none of it", () => {
     const all: Priority[] = ['user', 'poll', 'download', 'background', 'idle'];
-    expect(all.filter(heldByPace)).toEqual(['poll', 'download', 'background']);
+    expect(all.filter(heldByPace)).toEqual(['download', 'background']);
     expect(all.filter(usesPace)).toEqual(['user', 'poll', 'download', 'background']);
   });
 });

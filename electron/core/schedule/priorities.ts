@@ -74,14 +74,19 @@ export function allowedInWindow(
   return Math.max(1, Math.floor(budget * CEILINGS[priority]));
 }
 
-/** Whether the pace holds a request of `priority` back (the user's and `idle` ones it never does). */
+/**
+ * Whether the pace holds a request of `priority` back: downloads and polls of jobs far from their
+ * end. Never the user's, nor a `poll` (a job at its end, one request that tells the user it
+ * finished or failed: behind a batch's downloads it waited seconds for the pace's tokens), nor
+ * `idle` ones (held by their reserve instead).
+ */
 export function heldByPace(priority: Priority): boolean {
-  return priority !== 'user' && priority !== 'idle';
+  return priority === 'download' || priority === 'background';
 }
 
 /**
- * Whether a send of `priority` uses the pace's tokens: every one but `idle` (the user's are not
- * held, but what follows them waits its turn).
+ * Whether a send of `priority` uses the pace's tokens: every one but `idle` (the user's and the
+ * polls at a job's end are not held, but what follows them waits its turn).
  */
 export function usesPace(priority: Priority): boolean {
   return priority !== 'idle';

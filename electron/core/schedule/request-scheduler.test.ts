@@ -244,40 +244,46 @@ describe('RequestScheduler priorities', () => {
     expect(sends()).toHaveLength(8);
   });
 
-  it('keeps requests other than the user’s to the budget’s pace, in bursts', async () => {
+  it('keeps downloads and polls far from their end to the budget’s pace, in bursts; not a poll at a job’s end', async () => {
     const { clock, scheduler, sends } = setup({ budget: 60, windowMs: 60_000, paceBurst: 3 });
-    for (let i = 0; i < 6; i++) void scheduler.run('poll', async () => i);
+    for (let i = 0; i < 6; i++) void scheduler.run('download', async () => i);
     void scheduler.run('user', async () => 'user');
     await clock.flush();
-    // A burst of three polls, and the user's action, which the pace never holds; then one poll
-    // a second (60 a minute), the first once the user's action has been paid for.
+    // A burst of three downloads, and the user's action, which the pace never holds; then one
+    // download a second (60 a minute), the first once the user's action has been paid for.
     expect(sends().map((e) => [e.at, e.priority])).toEqual([
-      [0, 'poll'],
-      [0, 'poll'],
-      [0, 'poll'],
+      [0, 'download'],
+      [0, 'download'],
+      [0, 'download'],
       [0, 'user'],
     ]);
-    await clock.advanceTo(2000);
-    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000]);
-    await clock.advanceTo(4000);
-    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 2000, 3000, 4000]);
+    // A job at its end: the poll that tells the user it finished or failed does not wait for
+    // the pace either (behind a batch's downloads it waited seconds); it takes a token, so the
+    // next download waits a pace longer.
+    void scheduler.run('poll', async () => 'end');
+    await clock.flush();
+    expect(sends().at(-1)).toMatchObject({ at: 0, priority: 'poll' });
+    await clock.advanceTo(2999);
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 0]);
+    await clock.advanceTo(5000);
+    expect(sends().map((e) => e.at)).toEqual([0, 0, 0, 0, 0, 3000, 4000, 5000]);
   });
 
   it("sends a download the user comes to wait for at once: a raised priority moves it out of the pace's line", async () => {
     const { clock, scheduler, sends } = setup({ budget: 60, windowMs: 60_000, paceBurst: 2 });
-    for (let i = 0; i < 4; i++) void scheduler.run('poll', async () => i);
+    for (let i = 0; i < 4; i++) void scheduler.run('background', async () => i);
     const model = new RaisablePriority('download');
     const file = track(scheduler.run(model, async () => 'file'));
     await clock.flush();
-    // The pace let two polls go; the download waits behind the other two.
-    expect(sends().map((e) => e.priority)).toEqual(['poll', 'poll']);
+    // The pace let two polls go (far from their jobs' end); the download waits behind the others.
+    expect(sends().map((e) => e.priority)).toEqual(['background', 'background']);
     expect(file.settled).toBe(false);
     // The user opens the model that download is for: it goes now, as the user's request.
     model.raise('user');
     await clock.flush();
     expect(sends().map((e) => [e.at, e.priority])).toEqual([
-      [0, 'poll'],
-      [0, 'poll'],
+      [0, 'background'],
+      [0, 'background'],
       [0, 'user'],
     ]);
     expect(file.value).toBe('file');
@@ -315,7 +321,7 @@ describe('RequestScheduler priorities', () => {
   });
 
   it('keeps idle work to its share while a request of another priority waits in its budget', async () => {
-    // A poll held by the pace waits: thumbnails must not take the slots it will need.
+    // A download held by the pace waits: thumbnails must not take the slots it will need.
     const { clock, scheduler, sends } = setup({
       budget: 10,
       idleReserve: 4,
@@ -323,19 +329,22 @@ describe('RequestScheduler priorities', () => {
       paceBurst: 1,
       windowMs: 10_000,
     });
-    void scheduler.run('poll', async () => 'first');
-    void scheduler.run('poll', async () => 'second');
+    void scheduler.run('download', async () => 'first');
+    void scheduler.run('download', async () => 'second');
     for (let i = 0; i < 9; i++) void scheduler.run('idle', async () => i);
     await clock.flush();
-    // One poll (the burst), then thumbnails up to the idle share (10 − 4) only.
-    expect(sends().map((e) => e.priority)).toEqual(['poll', ...Array<Priority>(5).fill('idle')]);
-    // The second poll gets its token a pace later; with nothing else waiting, thumbnails borrow.
+    // One download (the burst), then thumbnails up to the idle share (10 − 4) only.
+    expect(sends().map((e) => e.priority)).toEqual([
+      'download',
+      ...Array<Priority>(5).fill('idle'),
+    ]);
+    // The second download gets its token a pace later; with nothing else waiting, thumbnails borrow.
     await clock.advanceTo(1000);
     expect(
       sends()
         .map((e) => e.priority)
         .slice(6),
-    ).toEqual(['poll', 'idle', 'idle']);
+    ).toEqual(['download', 'idle', 'idle']);
     expect(sends().at(-1)!.inWindow).toBe(9);
   });
 
@@ -381,7 +390,7 @@ describe('RequestScheduler priorities', () => {
     expect(scheduler.sentInWindow()).toBeGreaterThan(40);
   });
 
-  it('lets idle work use the unused share without the pace, and leaves the pace to polls', async () => {
+  it('lets idle work use the unused share without the pace, and leaves the pace to downloads', async () => {
     const { clock, scheduler, sends } = setup({
       budget: 60,
       windowMs: 60_000,
@@ -389,15 +398,15 @@ describe('RequestScheduler priorities', () => {
       idleReserve: 20,
     });
     for (let i = 0; i < 30; i++) void scheduler.run('idle', async () => i);
-    for (let i = 0; i < 4; i++) void scheduler.run('poll', async () => i);
+    for (let i = 0; i < 4; i++) void scheduler.run('download', async () => i);
     await clock.flush();
-    // A screen of thumbnails goes at once (the window's share above the reserve), and the polls
-    // still find their burst: thumbnails take none of the pace's tokens.
+    // A screen of thumbnails goes at once (the window's share above the reserve), and the
+    // downloads still find their burst: thumbnails take none of the pace's tokens.
     const at0 = sends().filter((e) => e.at === 0);
     expect(at0.filter((e) => e.priority === 'idle')).toHaveLength(30);
-    expect(at0.filter((e) => e.priority === 'poll')).toHaveLength(3);
+    expect(at0.filter((e) => e.priority === 'download')).toHaveLength(3);
     await clock.advanceTo(1000);
-    expect(sends().filter((e) => e.priority === 'poll')).toHaveLength(4);
+    expect(sends().filter((e) => e.priority === 'download')).toHaveLength(4);
   });
 
   it('never sends idle work cancelled while it waits (a thumbnail scrolled away)', async () => {

@@ -20,11 +20,12 @@
  * - **Headroom.** Lower priorities may fill only part of a budget's window ({@link CEILINGS}): polls
  *   of jobs far from done can never spend the minute that a job about to finish, a download or the
  *   user's next action needs, so what the user waits for does not queue behind them.
- * - **Pace** (option `paceBurst`). Requests other than the user's and `idle` ones keep the budget's
+ * - **Pace** (option `paceBurst`). Downloads and polls of jobs far from their end keep the budget's
  *   pace (one per `windowMs / budget` on average, in bursts of at most `paceBurst`): without it, a
  *   batch's polls and downloads could fill the whole window in seconds, and then nothing at all, not
  *   even the poll that would show a job failed, could be sent until the window rolled on a minute
- *   later.
+ *   later. The user's requests and a poll at a job's end are not held (that poll, behind a batch's
+ *   downloads, waited seconds for a token), but take their token: what follows waits its turn.
  * - **Idle share.** `idle` requests (library thumbnails) go last, and only while the window has
  *   more than `idleReserve` free slots: they use what the budget leaves unused and never take the
  *   slots a user action or a poll arriving next would need (nor the pace's tokens). While no
