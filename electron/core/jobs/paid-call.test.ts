@@ -35,10 +35,11 @@ async function setup() {
     noteUnconfirmed: async (c: { jobId?: string }) => void unconfirmed.push(c.jobId ?? ''),
     noteBilling: async () => {},
   } as unknown as AccountService;
+  const clock = new FakeClock();
   const protocol = new PaidCallProtocol({
     store,
     account,
-    clock: new FakeClock(),
+    clock,
     logger: quiet,
     budgetPerMinute: 55,
     activePollers: () => 0,
@@ -52,7 +53,7 @@ async function setup() {
     protocol.call('j1', { paid: true, withdrawable: true }, send, async (outcome) => {
       outcomes.push(outcome);
     });
-  return { store, protocol, call, outcomes, unconfirmed };
+  return { store, protocol, call, outcomes, unconfirmed, clock };
 }
 
 describe('PaidCallProtocol', () => {
@@ -126,5 +127,20 @@ describe('PaidCallProtocol', () => {
       throw new CancelledError('cancelled', 'Cancelled before it was sent.');
     });
     expect(outcomes).toEqual([{ kind: 'withdrawn' }]);
+  });
+
+  it('keeps what a job’s polls saw while it polls, and drops it once nothing more is scheduled', async () => {
+    const { protocol, clock } = await setup();
+    const polls = { left: 2 };
+    const step = async (): Promise<void> => {
+      // Polls twice, then goes on without polling (as a job's download or an op's retry does),
+      // then ends: nothing more is scheduled.
+      if (polls.left-- > 0) protocol.poll('j1', { attempt: 1, failures: 0 }, step);
+      else protocol.after('j1', 1000, async () => {});
+    };
+    protocol.poll('j1', { attempt: 0, failures: 0 }, step);
+    expect(protocol.lastRunning('j1')).toBe(0);
+    await clock.advance(30_000);
+    expect(protocol.lastRunning('j1')).toBeUndefined();
   });
 });

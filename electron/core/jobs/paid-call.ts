@@ -255,10 +255,19 @@ export class PaidCallProtocol {
     return toView(next ?? record);
   }
 
-  /** Runs `step` after `delayMs`, replacing the job's pending timer. */
+  /**
+   * Runs `step` after `delayMs`, replacing the job's pending timer. A step after which nothing
+   * is scheduled for the job (it ended, or moved on without polling) drops what its polls saw.
+   */
   after(id: string, delayMs: number, step: () => Promise<void>): void {
     if (this.dead) return;
-    this.#timers.after(id, delayMs, () => this.spawn(step()));
+    this.#timers.after(id, delayMs, () =>
+      this.spawn(
+        step().finally(() => {
+          if (!this.#timers.has(id)) this.#polls.delete(id);
+        }),
+      ),
+    );
   }
 
   /**
@@ -305,14 +314,9 @@ export class PaidCallProtocol {
     // A failed poll read nothing new: the pace is still measured from the last read.
     const read = o.failures > 0 && last ? last : { at: now, progress };
     this.#polls.set(id, { at: read.at, progress: read.progress, atEnd: next.atEnd, endMisses });
-    this.after(id, next.delayMs, async () => {
-      try {
-        await step(pollOrder(endAt, this.#o.clock.now(), firstAlone, this.timing));
-      } finally {
-        // The job polls no more (done, failed, cancelled, or on to its download).
-        if (!this.#timers.has(id)) this.#polls.delete(id);
-      }
-    });
+    this.after(id, next.delayMs, () =>
+      step(pollOrder(endAt, this.#o.clock.now(), firstAlone, this.timing)),
+    );
   }
 
   /** When the job's last poll found it still running, while it polls. */
