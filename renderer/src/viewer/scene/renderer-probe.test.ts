@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { drawsInSoftware, forgetRendererProbe, isSoftwareRenderer } from './renderer-probe';
+import {
+  drawsInSoftware,
+  forgetRendererProbe,
+  isSoftwareRenderer,
+  startRendererProbe,
+} from './renderer-probe';
 
 /** A canvas whose WebGL context names `renderer` (or has no context, or hides its name). */
 function canvasOf(renderer: string | null, named = true) {
@@ -68,5 +73,54 @@ describe('the renderer probe', () => {
     expect(hidden.loseContext).toHaveBeenCalledOnce();
     forgetRendererProbe();
     expect(drawsInSoftware(() => canvasOf('Apple M2').canvas)).toBe(false);
+  });
+});
+
+describe('the probe in a worker', () => {
+  /** Stands in for `Worker`: keeps each one started; `answer` posts as the worker would. */
+  class StubWorker {
+    static started: StubWorker[] = [];
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onerror: (() => void) | null = null;
+    terminated = false;
+    constructor(readonly url: URL) {
+      StubWorker.started.push(this);
+    }
+    answer(data: boolean | null): void {
+      this.onmessage?.({ data } as MessageEvent);
+    }
+    terminate(): void {
+      this.terminated = true;
+    }
+  }
+  function stubWorker(): StubWorker[] {
+    StubWorker.started = [];
+    vi.stubGlobal('Worker', StubWorker);
+    return StubWorker.started;
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts the worker once, takes its answer, and lets it go', () => {
+    const started = stubWorker();
+    startRendererProbe();
+    expect(started).toHaveLength(1);
+    expect(String(started[0]!.url)).toMatch(/renderer-probe\.worker/);
+    started[0]!.answer(true);
+    expect(started[0]!.terminated).toBe(true);
+    // The viewer finds the answer: no context is made on the page's thread.
+    const gpu = canvasOf('NVIDIA GeForce');
+    expect(drawsInSoftware(() => gpu.canvas)).toBe(true);
+    expect(gpu.getContext).not.toHaveBeenCalled();
+    startRendererProbe();
+    expect(started).toHaveLength(1);
+  });
+
+  it('leaves the question to the viewer when the worker cannot answer', () => {
+    const started = stubWorker();
+    startRendererProbe();
+    started[0]!.answer(null);
+    const soft = canvasOf('Google SwiftShader');
+    expect(drawsInSoftware(() => soft.canvas)).toBe(true);
+    expect(soft.getContext).toHaveBeenCalledOnce();
   });
 });
