@@ -6,8 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Document } from '@gltf-transform/core';
+import { KHRMaterialsUnlit } from '@gltf-transform/extensions';
+import sharp from 'sharp';
 import { dracoGlb } from '../../electron/sandbox/artifacts/draco';
-import { gltfIO, readMesh } from '../../electron/sandbox/artifacts/mesh';
+import { gltfIO, readMesh, writeGlb } from '../../electron/sandbox/artifacts/mesh';
 import { partsGlb } from '../../electron/sandbox/artifacts/parts';
 import { rigGlb } from '../../electron/sandbox/artifacts/rig';
 import { generateFromPhoto, type GenerateOptions } from '../../electron/sandbox/generate';
@@ -110,4 +113,69 @@ export async function coffeeGltfFiles(): Promise<FixtureModel[]> {
     { name: 'coffee.gltf', bytes: new TextEncoder().encode(JSON.stringify(json)) },
     ...Object.entries(resources).map(([name, bytes]) => ({ name, bytes })),
   ];
+}
+
+/** The colours of {@link bandsModel}'s texture, top band first, as sRGB bytes. */
+export const BANDS: ReadonlyArray<readonly [number, number, number]> = [
+  [255, 0, 0],
+  [0, 255, 0],
+  [0, 0, 255],
+  [255, 255, 0],
+];
+
+/**
+ * A square facing the front (+Z), unlit, textured with a 1024² PNG of four horizontal bands
+ * ({@link BANDS}, top to bottom, 256 rows each but the first, 200, so no band starts where a
+ * strip of the viewer's texture upload does): what each row of a texture reaches the GPU as.
+ */
+export function bandsModel(): Promise<FixtureModel> {
+  return once('bands.glb', async () => {
+    const size = 1024;
+    const pixels = Buffer.alloc(size * size * 3);
+    const starts = [0, 200, 456, 712];
+    for (let y = 0; y < size; y++) {
+      const band = BANDS[starts.findLastIndex((start) => y >= start)]!;
+      for (let x = 0; x < size; x++) pixels.set(band, (y * size + x) * 3);
+    }
+    const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+      .png()
+      .toBuffer();
+    const doc = new Document();
+    const buffer = doc.createBuffer();
+    // glTF's texture coordinates start at the image's top-left: v = 0 is its first row.
+    const position = doc
+      .createAccessor()
+      .setType('VEC3')
+      .setArray(new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]))
+      .setBuffer(buffer);
+    const uv = doc
+      .createAccessor()
+      .setType('VEC2')
+      .setArray(new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]))
+      .setBuffer(buffer);
+    const indices = doc
+      .createAccessor()
+      .setType('SCALAR')
+      .setArray(new Uint16Array([0, 1, 2, 0, 2, 3]))
+      .setBuffer(buffer);
+    const texture = doc
+      .createTexture('bands')
+      .setImage(new Uint8Array(png))
+      .setMimeType('image/png');
+    const unlit = doc.createExtension(KHRMaterialsUnlit);
+    const material = doc
+      .createMaterial('bands')
+      .setBaseColorTexture(texture)
+      .setDoubleSided(true)
+      .setExtension('KHR_materials_unlit', unlit.createUnlit());
+    const primitive = doc
+      .createPrimitive()
+      .setAttribute('POSITION', position)
+      .setAttribute('TEXCOORD_0', uv)
+      .setIndices(indices)
+      .setMaterial(material);
+    const mesh = doc.createMesh('bands').addPrimitive(primitive);
+    doc.createScene('bands').addChild(doc.createNode('bands').setMesh(mesh));
+    return writeGlb(doc);
+  });
 }

@@ -16,6 +16,7 @@ import { ModelLoadError } from './load-error';
 import { inspectModel, type ModelInspection } from '../inspect/model-inspection';
 import { legacyGltfVersion, sniffModelFormat } from './model-format';
 import { otherFormatOf, parseOtherFormat } from './other-formats';
+import { uploadTexture } from './texture-upload';
 
 /** The stages of opening a model, in order. */
 export type LoadStage = 'download' | 'decode' | 'upload';
@@ -72,11 +73,20 @@ function abortError(): DOMException {
 }
 
 /**
- * Gives the browser a turn between long steps (GPU uploads, clustering), so input and paint go
- * on while a large model is prepared (each `texImage2D` of a 4K texture takes a while).
+ * Gives the browser a turn between long steps (a texture's strips, slices of a model's arrays),
+ * so input and paint go on while a large model is prepared. A posted message, not a
+ * `setTimeout(0)`: the browser holds a timer set from within timers at least 4 ms, and the 16
+ * strips of a 2K texture would then wait 64 ms for nothing.
  */
 export function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /**
@@ -179,7 +189,7 @@ export async function finishModel(
   onProgress?.({ stage: 'upload', loaded: bytes, total: bytes });
   try {
     for (const texture of collectTextures(root)) {
-      renderer.initTexture(texture);
+      await uploadTexture(renderer, texture, yieldToBrowser, signal);
       await yieldToBrowser();
       if (signal.aborted) break;
     }
