@@ -1,6 +1,8 @@
 /**
- * `tsx tests/bench/profile.ts <open|switch|draco-first|library> [--quick]`: where Kiln's main thread
- * spends a bench's window, by function.
+ * `tsx tests/bench/profile.ts <open|switch|draco-first|library> [--quick] [--trace]`: where Kiln's
+ * main thread spends a bench's window, by function; with `--trace`, a Chromium trace of it instead
+ * (`lib/trace.ts`: the page's tasks and what they waited on, each frame's rendering, the GPU
+ * process's tasks), saved as `tests/bench/results/<scenario>.trace.json` (not for `library`).
  *
  * Builds Kiln's renderer unminified (function names intact, source maps beside) into a temp
  * folder, serves it through the browser host, runs one scenario with the V8 sampling profiler
@@ -22,10 +24,18 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
+import type { CDPSession } from '@playwright/test';
 import { KilnHost, ROOT } from './lib/app';
 import { BenchBrowser } from './lib/browser';
 import { idleWorkDone, newPage, preload, waitQuiet, type BenchContext } from './lib/context';
-import { startProfile, stopProfile, summarize, topFunctions } from './lib/cpu-profile';
+import {
+  startProfile as startCpuProfile,
+  stopProfile as stopCpuProfile,
+  summarize,
+  topFunctions,
+  type Profile,
+} from './lib/cpu-profile';
+import { startTrace, taskTimeline, type TraceEvent, type TraceRecording } from './lib/trace';
 import { modelSizes, proceduralModel, sandboxModel } from './lib/fixtures';
 import { readOptions } from './lib/options';
 import { formatTimeline, LIBRARY_MODELS, profileLibraryClick } from './lib/profile-library';
@@ -33,7 +43,29 @@ import { SELECTION_SCRIPT } from './benches/b15-selection';
 import { exportFormOnRange } from './benches/b16-batch';
 
 const scenario = process.argv[2] ?? 'open';
-const options = readOptions(process.argv.slice(3));
+const tracing = process.argv.includes('--trace');
+const options = readOptions(process.argv.slice(3).filter((arg) => arg !== '--trace'));
+if (tracing && scenario === 'library') {
+  throw new Error('--trace: the library scenario profiles the page and the host; run it without');
+}
+
+/** What a scenario's window recorded: a CPU profile, or a trace with `--trace`. */
+type Recording = { readonly profile: Profile } | { readonly trace: TraceEvent[] };
+let recording: TraceRecording | undefined;
+
+/** Starts recording the window: the V8 profiler, or a Chromium trace with `--trace`. */
+async function startProfile(cdp: CDPSession): Promise<void> {
+  if (tracing) recording = await startTrace(cdp);
+  else await startCpuProfile(cdp);
+}
+
+/** Ends the recording started by {@link startProfile}. */
+async function stopProfile(cdp: CDPSession): Promise<Recording> {
+  if (!recording) return { profile: await stopCpuProfile(cdp) };
+  const trace = await recording.stop();
+  recording = undefined;
+  return { trace };
+}
 const sizes = modelSizes(options.quick);
 
 const rendererDir = path.join(os.tmpdir(), 'kiln-bench-profile-renderer');
@@ -196,8 +228,23 @@ async function profileHealth(): Promise<void> {
   await report(await stopProfile(open.probe.cdp), `check → printability ${Date.now() - since} ms`);
 }
 
-/** Saves a scenario's profile under `tests/bench/results/` and prints its top functions. */
-async function report(profile: Awaited<ReturnType<typeof stopProfile>>, what: string) {
+/**
+ * Saves a scenario's recording under `tests/bench/results/` and prints its top functions, or the
+ * page's and the GPU process's tasks for a trace.
+ */
+async function report(recorded: Recording, what: string) {
+  if ('trace' in recorded) {
+    const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.trace.json`);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, JSON.stringify({ traceEvents: recorded.trace }));
+    console.log(`${scenario}: ${what}`);
+    console.log(
+      `${taskTimeline(recorded.trace)}\n\n${taskTimeline(recorded.trace, 'CrGpuMain', 20)}`,
+    );
+    console.error(`saved ${path.relative(ROOT, out)}`);
+    return;
+  }
+  const { profile } = recorded;
   const out = path.join(ROOT, 'tests', 'bench', 'results', `${scenario}.cpuprofile`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, JSON.stringify(profile));
@@ -216,10 +263,12 @@ try {
   } else if (scenario === 'health') {
     await profileHealth();
   } else {
-    const profile = await profileModelScenario();
+    const recorded = await profileModelScenario();
     await report(
-      profile,
-      `${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms profiled`,
+      recorded,
+      'profile' in recorded
+        ? `${((recorded.profile.endTime - recorded.profile.startTime) / 1000).toFixed(0)} ms profiled`
+        : `${recorded.trace.length} trace events`,
     );
   }
 } finally {
