@@ -223,6 +223,9 @@ test('the billing bar stays still while the header’s commands arrive after the
   });
   await page.goto(host.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  // Measured in the app's font: Inter arriving after the first paint narrows the bar by itself
+  // (433 → 413 px; CI met it on a busy machine), which is not what this test is about.
+  await page.evaluate(() => document.fonts.ready);
   await expect(page.getByTestId('open-settings')).toHaveCount(0);
   const bar = page.getByTestId('billing-bar');
   const before = await bar.boundingBox();
