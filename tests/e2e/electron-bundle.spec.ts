@@ -105,4 +105,8 @@ test('the renderer references its assets relatively', async () => {
   const html = await read('dist/renderer/index.html');
   expect(html).toMatch(/src="\.\/assets\/index-[\w-]+\.js"/);
   expect(html).not.toMatch(/https?:\/\//);
+  // The app's font comes with the page, not after its first paint (vite.config.ts).
+  expect(html).toMatch(
+    /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\.\/assets\/inter-latin-wght-normal-[\w-]+\.woff2">/,
+  );
 });
