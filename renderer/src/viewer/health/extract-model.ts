@@ -14,7 +14,7 @@ import {
   type Object3D,
   type Texture,
 } from 'three';
-import { yieldToBrowser } from '../loading/load-model';
+import { yieldToBrowser } from '../loading/yield-to-browser';
 import type { AttributeData, HealthInput, HealthMeshInput, HealthTexture } from './health-types';
 
 /** Objects the viewer's tools add to a model (overlays) carry this flag and are skipped. */

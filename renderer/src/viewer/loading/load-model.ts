@@ -17,6 +17,7 @@ import { inspectModel, type ModelInspection } from '../inspect/model-inspection'
 import { legacyGltfVersion, sniffModelFormat } from './model-format';
 import { otherFormatOf, parseOtherFormat } from './other-formats';
 import { uploadTexture } from './texture-upload';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** The stages of opening a model, in order. */
 export type LoadStage = 'download' | 'decode' | 'upload';
@@ -70,23 +71,6 @@ export interface FinishModelOptions {
 function abortError(): DOMException {
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a log's detail; the viewer shows describeLoadError's sentence
   return new DOMException('The model load was superseded', 'AbortError');
-}
-
-/**
- * Gives the browser a turn between long steps (a texture's strips, slices of a model's arrays),
- * so input and paint go on while a large model is prepared. A posted message, not a
- * `setTimeout(0)`: the browser holds a timer set from within timers at least 4 ms, and the 16
- * strips of a 2K texture would then wait 64 ms for nothing.
- */
-export function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
 }
 
 /**
@@ -189,7 +173,7 @@ export async function finishModel(
   onProgress?.({ stage: 'upload', loaded: bytes, total: bytes });
   try {
     for (const texture of collectTextures(root)) {
-      await uploadTexture(renderer, texture, yieldToBrowser, signal);
+      await uploadTexture(renderer, texture, signal);
       await yieldToBrowser();
       if (signal.aborted) break;
     }

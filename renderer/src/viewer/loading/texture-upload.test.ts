@@ -59,7 +59,7 @@ describe('uploadTexture', () => {
     const width = 1024;
     const texture = bitmapTexture(width, 700);
     const { renderer, calls, seen } = fakeRenderer();
-    await uploadTexture(renderer, texture, noWait, new AbortController().signal);
+    await uploadTexture(renderer, texture, new AbortController().signal, noWait);
     const rows = STRIP_PIXELS / width;
     expect(calls).toEqual([
       'init',
@@ -84,7 +84,7 @@ describe('uploadTexture', () => {
     for (const texture of [bitmapTexture(256, 256), new Texture()]) {
       expect(uploadsInStrips(texture)).toBe(false);
       const { renderer, calls, seen } = fakeRenderer();
-      await uploadTexture(renderer, texture, noWait, new AbortController().signal);
+      await uploadTexture(renderer, texture, new AbortController().signal, noWait);
       expect(calls).toEqual(['init']);
       expect(seen).toEqual([{ dataReady: true, autoMipmaps: true }]);
     }
@@ -95,14 +95,9 @@ describe('uploadTexture', () => {
     const { renderer, calls } = fakeRenderer();
     const abort = new AbortController();
     let strips = 0;
-    await uploadTexture(
-      renderer,
-      texture,
-      async () => {
-        if (++strips === 3) abort.abort();
-      },
-      abort.signal,
-    );
+    await uploadTexture(renderer, texture, abort.signal, async () => {
+      if (++strips === 3) abort.abort();
+    });
     expect(calls.filter((c) => c.startsWith('rows'))).toHaveLength(2);
     expect(calls).not.toContain('mipmaps');
   });
@@ -111,7 +106,7 @@ describe('uploadTexture', () => {
     const texture = bitmapTexture(1024, 1024);
     texture.generateMipmaps = false;
     const { renderer, calls } = fakeRenderer();
-    await uploadTexture(renderer, texture, noWait, new AbortController().signal);
+    await uploadTexture(renderer, texture, new AbortController().signal, noWait);
     expect(calls).not.toContain('mipmaps');
   });
 });

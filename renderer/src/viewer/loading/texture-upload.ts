@@ -11,6 +11,7 @@
  * with a strip's height). The mipmaps are made once, after the last strip.
  */
 import { RGBAFormat, UnsignedByteType, type Texture, type WebGLRenderer } from 'three';
+import { yieldToBrowser as browserTurn } from './yield-to-browser';
 
 /** Pixels per strip: 1 MB of RGBA, what the GPU process takes without making the page wait. */
 export const STRIP_PIXELS = 256 * 1024;
@@ -37,14 +38,14 @@ export function uploadsInStrips(texture: Texture): boolean {
 
 /**
  * Uploads `texture` to `renderer`'s GPU: at once when it is small (or not a bitmap), else in
- * strips with `yieldToBrowser()` between them. Stops early when `signal` aborts (the caller
- * disposes the texture).
+ * strips with a turn for the browser (`yieldToBrowser`; tests pass their own) before each. Stops
+ * early when `signal` aborts (the caller disposes the texture).
  */
 export async function uploadTexture(
   renderer: WebGLRenderer,
   texture: Texture,
-  yieldToBrowser: () => Promise<void>,
   signal: AbortSignal,
+  yieldToBrowser: () => Promise<void> = browserTurn,
 ): Promise<void> {
   if (!uploadsInStrips(texture)) {
     renderer.initTexture(texture);

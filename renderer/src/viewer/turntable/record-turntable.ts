@@ -5,7 +5,7 @@
  * backpressure is respected. The viewer's own camera and clip are left as they were.
  */
 import { t } from '@lingui/core/macro';
-import { yieldToBrowser } from '../loading/load-model';
+import { yieldToBrowser } from '../loading/yield-to-browser';
 import type { ViewerStage } from '../viewer-types';
 import { FrameRenderer } from './frame-renderer';
 import {
