@@ -116,25 +116,33 @@ export async function coffeeGltfFiles(): Promise<FixtureModel[]> {
 }
 
 /** The colours of {@link bandsModel}'s texture, top band first, as sRGB bytes. */
-export const BANDS: ReadonlyArray<readonly [number, number, number]> = [
+const BANDS: ReadonlyArray<readonly [number, number, number]> = [
   [255, 0, 0],
   [0, 255, 0],
   [0, 0, 255],
   [255, 255, 0],
 ];
 
+/** The side of {@link bandsModel}'s square picture, in pixels. */
+export const BANDS_SIDE = 1024;
+
 /**
- * A square facing the front (+Z), unlit, textured with a 1024² PNG of four horizontal bands
- * ({@link BANDS}, top to bottom, 256 rows each but the first, 200, so no band starts where a
- * strip of the viewer's texture upload does): what each row of a texture reaches the GPU as.
+ * The first row of each band: 200 rows for the first, 256 for the others, so no band but the
+ * first starts where a strip of the viewer's texture upload does.
+ */
+export const BAND_STARTS = [0, 200, 456, 712] as const;
+
+/**
+ * A square facing the front (+Z), unlit, textured with a {@link BANDS_SIDE}² PNG of four
+ * horizontal bands (red, green, blue, yellow, from {@link BAND_STARTS}): what each row of a
+ * texture reaches the GPU as.
  */
 export function bandsModel(): Promise<FixtureModel> {
   return once('bands.glb', async () => {
-    const size = 1024;
+    const size = BANDS_SIDE;
     const pixels = Buffer.alloc(size * size * 3);
-    const starts = [0, 200, 456, 712];
     for (let y = 0; y < size; y++) {
-      const band = BANDS[starts.findLastIndex((start) => y >= start)]!;
+      const band = BANDS[BAND_STARTS.findLastIndex((start) => y >= start)]!;
       for (let x = 0; x < size; x++) pixels.set(band, (y * size + x) * 3);
     }
     const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
