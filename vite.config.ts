@@ -22,6 +22,19 @@ const external = [
 ];
 
 /**
+ * A `<link>` in `index.html`'s head to a built file, relative (the app protocol in Electron, the
+ * host in a browser) and fetched in CORS mode, as the page's own module and font requests are
+ * (a preload made otherwise would not be used, and the file fetched twice).
+ */
+function headLink(file: string, attrs: Record<string, string>) {
+  return {
+    tag: 'link',
+    attrs: { ...attrs, crossorigin: true, href: `./${file}` },
+    injectTo: 'head' as const,
+  };
+}
+
+/**
  * Lets the browser fetch and compile the lazy viewer chunk (three.js, R3F: most of the app's
  * code) while it parses the entry, instead of only when the entry's code asks for it: a
  * `<link rel="modulepreload">` in `index.html`. The chunk stays lazy (it is not evaluated
@@ -49,11 +62,7 @@ function preloadViewerChunk(): Plugin {
         );
         return [viewer.fileName, ...viewer.imports]
           .filter((file) => !entryFiles.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-            injectTo: 'head' as const,
-          }));
+          .map((file) => headLink(file, { rel: 'modulepreload' }));
       },
     },
   };
@@ -76,19 +85,7 @@ function preloadAppFont(): Plugin {
           (c) => c.type === 'asset' && /^inter-latin-wght-normal\.woff2$/.test(c.names[0] ?? ''),
         );
         if (!font) throw new Error('kiln:preload-app-font: no Inter Latin font among the assets');
-        return [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'font',
-              type: 'font/woff2',
-              crossorigin: true,
-              href: `./${font.fileName}`,
-            },
-            injectTo: 'head' as const,
-          },
-        ];
+        return [headLink(font.fileName, { rel: 'preload', as: 'font', type: 'font/woff2' })];
       },
     },
   };
