@@ -200,7 +200,9 @@ async function profileBatch(): Promise<void> {
   await page.getByTestId('batch').first().waitFor();
   await page.waitForTimeout(2000);
   const profile = await stopProfile(open.probe.cdp);
-  const tasks = (await open.probe.probe((b) => b.longtasks)).filter(([start]) => start >= since);
+  const tasks = (await open.probe.probe((b) => b.settledLongtasks())).filter(
+    ([start]) => start >= since,
+  );
   const list = tasks.map(([start, ms]) => `${(start - since).toFixed(0)} ms: ${ms.toFixed(0)} ms`);
   await report(profile, `long tasks after "Select all": ${list.join(', ') || 'none'}`);
   await rm(folder, { recursive: true, force: true });

@@ -96,7 +96,11 @@ async function measure(open: OpenPage, trigger: string): Promise<Sample> {
   const [start, end, settleMs] = (await open.page.evaluate(
     `${SCROLL}([${STEPS}, ${STEP_PX}])`,
   )) as [number, number, number];
-  const tasks = longTasks(await open.probe.probe((b) => b.longtasks), start, end + settleMs);
+  const tasks = longTasks(
+    await open.probe.probe((b) => b.settledLongtasks()),
+    start,
+    end + settleMs,
+  );
   const gridNodesScrolled = await gridNodes(open);
   const heap1 = await open.probe.heapAfterGc();
   return {

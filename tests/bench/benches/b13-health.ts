@@ -38,7 +38,7 @@ function check(page: Page, click: boolean): Promise<Sample> {
       const report = await until(() => panel()?.dataset['healthState'] === 'ready');
       await until(() => panel()?.dataset['printState'] === 'running');
       const print = await until(() => panel()?.dataset['printState'] === 'ready');
-      return { since, report, print, longtasks: b.longtasks };
+      return { since, report, print, longtasks: await b.settledLongtasks() };
     }, click)
     .then((r) => ({
       healthMs: r.report - r.since,

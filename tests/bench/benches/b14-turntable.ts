@@ -73,7 +73,7 @@ export async function b14(ctx: BenchContext): Promise<BenchResult> {
           since,
           end: performance.now(),
           text: root.querySelector('[data-testid="turntable-result"]')!.textContent ?? '',
-          longtasks: b.longtasks,
+          longtasks: await b.settledLongtasks(),
         };
       });
       // "Saved … (12.3 MB, 120 frames in 81.2 s)."

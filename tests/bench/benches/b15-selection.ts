@@ -96,7 +96,7 @@ async function measure(open: OpenPage): Promise<Sample> {
   const { start, end, ...times } = (await open.page.evaluate(
     `${SELECTION_SCRIPT}([${TOGGLES}, ${SETTLE_MS}])`,
   )) as Omit<Sample, 'longTasks' | 'maxTaskMs' | 'blockingMs'> & { start: number; end: number };
-  const tasks = longTasks(await open.probe.probe((b) => b.longtasks), start, end);
+  const tasks = longTasks(await open.probe.probe((b) => b.settledLongtasks()), start, end);
   return { longTasks: tasks.count, maxTaskMs: tasks.maxMs, blockingMs: tasks.blockingMs, ...times };
 }
 

@@ -176,7 +176,7 @@ async function sample(ctx: BenchContext): Promise<Sample> {
       const end = await now();
       const last = batch();
       const watchedS = (endedAt - startedAt) / 1000;
-      const all = await open.probe.probe((b) => b.longtasks);
+      const all = await open.probe.probe((b) => b.settledLongtasks());
       const tasks = longTasks(all, t0, end);
       ctx.log(
         `  ${last.finished} of ${ITEMS} finished in ${watchedS.toFixed(0)} s (${last.failed} failed); ` +

@@ -159,7 +159,7 @@ function dropAndWait(
       const until = performance.now();
       for (let k = 0; k < 2; k++) await new Promise((r) => requestAnimationFrame(r));
       await new Promise((r) => requestIdleCallback(r, { timeout: 2000 }));
-      return { since, until, longtasks: window.__bench!.longtasks };
+      return { since, until, longtasks: await window.__bench!.settledLongtasks() };
     },
     [photoUrl, index] as const,
   );

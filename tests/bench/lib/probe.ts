@@ -30,6 +30,10 @@ export interface ViewerEvent {
 
 /** What the probe keeps on `window.__bench`. */
 export interface BenchProbe {
+  /**
+   * The long tasks as the observer delivered them: the bench's own GPU drains inside, the running
+   * task missing. Benches read {@link settledLongtasks} instead.
+   */
   longtasks: Array<[start: number, duration: number]>;
   draws: number;
   rafs: number;
