@@ -82,7 +82,7 @@ function preloadAppFont(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const font = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === 'asset' && /^inter-latin-wght-normal\.woff2$/.test(c.names[0] ?? ''),
+          (c) => c.type === 'asset' && c.names[0] === 'inter-latin-wght-normal.woff2',
         );
         if (!font) throw new Error('kiln:preload-app-font: no Inter Latin font among the assets');
         return [headLink(font.fileName, { rel: 'preload', as: 'font', type: 'font/woff2' })];

@@ -9,16 +9,15 @@ const thread = (pid: number, tid: number, name: string): TraceEvent => ({
   ts: 0,
   args: { name },
 });
-const task = (ts: number, ms: number, cpuMs: number): TraceEvent =>
-  ({
-    name: 'RunTask',
-    ph: 'X',
-    pid: 1,
-    tid: 1,
-    ts,
-    dur: ms * 1000,
-    tdur: cpuMs * 1000,
-  }) as TraceEvent;
+const task = (ts: number, ms: number, cpuMs: number): TraceEvent => ({
+  name: 'RunTask',
+  ph: 'X',
+  pid: 1,
+  tid: 1,
+  ts,
+  dur: ms * 1000,
+  tdur: cpuMs * 1000,
+});
 const inside = (name: string, ts: number, ms: number, data = {}): TraceEvent => ({
   name,
   ph: 'X',

@@ -24,6 +24,8 @@ export interface TraceEvent {
   readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
+  /** Thread (CPU) time of a complete event, µs. */
+  readonly tdur?: number;
   readonly args?: { readonly name?: string; readonly data?: Record<string, unknown> };
 }
 
@@ -102,7 +104,7 @@ export function taskTimeline(
       .filter((e) => e.dur! > Math.max(2000, task.dur! * 0.15))
       .slice(0, 5)
       .map((e) => `${describe(e)} ${(e.dur! / 1000).toFixed(0)}`);
-    const cpu = (task as { tdur?: number }).tdur;
+    const cpu = task.tdur;
     lines.push(
       [
         ((task.ts - start) / 1000).toFixed(0).padStart(7),
