@@ -65,11 +65,22 @@ const BENCHES: ReadonlyArray<[string, (ctx: BenchContext) => Promise<BenchResult
 
 const log = (message: string) => console.error(message);
 
-/** The commit measured (`+dirty` when the worktree had changes). */
+/**
+ * The commit measured (`+dirty` when the worktree had changes). The bench's own published results
+ * (`tests/bench/results/`, tracked) do not count: a run after a run would read dirty otherwise.
+ */
 function commitOf(): string {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
   try {
-    const dirty = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
+    const changed = git(
+      'status',
+      '--porcelain',
+      '--untracked-files=no',
+      '--',
+      '.',
+      ':!tests/bench/results',
+    );
+    const dirty = changed.trim() !== '';
     return `${git('rev-parse', '--short', 'HEAD').trim()}${dirty ? '+dirty' : ''}`;
   } catch {
     return 'unknown';

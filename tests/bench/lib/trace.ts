@@ -7,12 +7,19 @@
  */
 import type { CDPSession } from '@playwright/test';
 
-/** Timeline, frames, style invalidations, GPU process, V8. */
+/**
+ * Timeline, frames, style invalidations, GPU process, V8; and inside the GPU process's tasks what
+ * ANGLE does (`gpu.service`, `gpu.angle`): without them a 33 ms readback of a compositor frame, waiting for
+ * SwiftShader to finish the WebGL commands before it, reads as an empty `RunTask`.
+ */
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.invalidationTracking',
   'gpu',
+  'gpu.service',
+  'disabled-by-default-gpu.service',
+  'gpu.angle',
   'v8',
 ].join(',');
 
