@@ -6,11 +6,10 @@ import { useEffect, useState } from 'react';
  * with a `key` per operation so each one waits afresh.
  */
 export function useShownAfter(delayMs: number): boolean {
-  const [shown, setShown] = useState(delayMs <= 0);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (shown) return;
     const timer = window.setTimeout(() => setShown(true), delayMs);
     return () => window.clearTimeout(timer);
-  }, [delayMs, shown]);
+  }, [delayMs]);
   return shown;
 }

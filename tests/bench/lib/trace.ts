@@ -9,8 +9,8 @@ import type { CDPSession } from '@playwright/test';
 
 /**
  * Timeline, frames, style invalidations, GPU process, V8; and inside the GPU process's tasks what
- * ANGLE does (`gpu.service`, `gpu.angle`): without them a 33 ms readback of a compositor frame, waiting for
- * SwiftShader to finish the WebGL commands before it, reads as an empty `RunTask`.
+ * ANGLE does (`gpu.service`, `gpu.angle`): without them a 33 ms readback of a compositor frame,
+ * waiting for SwiftShader to finish the WebGL commands before it, reads as an empty `RunTask`.
  */
 const CATEGORIES = [
   'devtools.timeline',

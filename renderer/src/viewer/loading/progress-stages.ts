@@ -12,8 +12,9 @@ export const UPLOAD_AT = 97;
 /**
  * How long a model may take to open before its progress shows. A quicker open, such as a switch
  * between two models already in the cache, would only flash the bar; and every frame the bar
- * animates is one the compositor draws while the viewer is preparing the model's first — with
- * WebGL drawn on the CPU, bench B2's switch took ~610 ms with the bar and ~500 ms without it.
+ * animates is one the compositor draws while the viewer is preparing the model's first: with
+ * WebGL drawn on the CPU, bench B2's switch took ~605 ms with the bar from the start and ~526 ms
+ * with this grace (and the tools' state changes unfaded, `viewer.css`).
  * Half a second is about where a wait starts to need feedback; a switch keeps the previous model
  * on screen meanwhile.
  */
